@@ -1,0 +1,72 @@
+"""yahtzee_rules: the rules of Yahtzee, exactly.
+
+Immutable values for dice, scorecards, turns and games; pure functions for
+scoring, the Joker rule and totals. Hasbro's Classic rules are the default:
+the 35-point upper bonus at 63, 100-point extra-Yahtzee bonuses and the forced
+Joker order, with the free-choice Joker and no Joker as variants.
+
+Examples:
+    >>> from yahtzee_rules import Category, Dice, Scorecard, fill, score, totals
+    >>> score(Dice("22256"), Category.TWOS)
+    6
+    >>> card = fill(Scorecard(), "22256", Category.CHANCE)
+    >>> totals(card).grand_total
+    17
+"""
+
+from yahtzee_rules.categories import Category, Section
+from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
+from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
+from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.scorecard import Scorecard, possible_values
+from yahtzee_rules.scoring import (
+    BoxOption,
+    box_options,
+    can_fill,
+    fill,
+    forced_category,
+    is_joker,
+    legal_fills,
+    score,
+    verify_fill,
+)
+from yahtzee_rules.totals import Totals, totals
+from yahtzee_rules.turn import MAX_ROLLS, Turn
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "MAX_ROLLS",
+    "BoxOption",
+    "Category",
+    "Dice",
+    "DiceLike",
+    "Game",
+    "IllegalActionError",
+    "JokerRule",
+    "Keep",
+    "KeepLike",
+    "MalformedInputError",
+    "Result",
+    "RollOff",
+    "Rules",
+    "RulesError",
+    "Scorecard",
+    "Section",
+    "Standing",
+    "Totals",
+    "Turn",
+    "__version__",
+    "box_options",
+    "can_fill",
+    "fill",
+    "forced_category",
+    "is_joker",
+    "legal_fills",
+    "possible_values",
+    "roll_off",
+    "score",
+    "totals",
+    "verify_fill",
+]

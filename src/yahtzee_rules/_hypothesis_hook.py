@@ -1,0 +1,32 @@
+"""Registers a Hypothesis strategy for each public type (loaded by Hypothesis' entry point).
+
+The strategies module is imported lazily, inside the registered functions:
+importing it here would import Hypothesis' strategies while Hypothesis itself
+is still starting up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _register_strategies() -> None:
+    from hypothesis import strategies as st
+
+    from yahtzee_rules import Category, Dice, Game, Keep, Rules, Scorecard, Turn
+
+    def lazily(name: str) -> Any:
+        def build(_type: type) -> Any:
+            from yahtzee_rules import strategies
+
+            return getattr(strategies, name)()
+
+        return build
+
+    st.register_type_strategy(Dice, lazily("dice"))
+    st.register_type_strategy(Keep, lazily("keeps"))
+    st.register_type_strategy(Category, lazily("categories"))
+    st.register_type_strategy(Rules, lazily("rules"))
+    st.register_type_strategy(Scorecard, lazily("scorecards"))
+    st.register_type_strategy(Turn, lazily("turns"))
+    st.register_type_strategy(Game, lazily("games"))

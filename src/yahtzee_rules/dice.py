@@ -1,0 +1,459 @@
+"""Dice and keeps: five faces as a multiset, and the dice a player holds before a reroll.
+
+Scoring never depends on the order of the dice, so :class:`Dice` stores its
+faces sorted: there are 252 distinct rolls of five dice. A :class:`Keep` is a
+sub-multiset of a roll (zero to five dice), of which there are 462 in all.
+
+Examples:
+    >>> from yahtzee_rules import Dice, Keep
+    >>> Dice("63613") == Dice([1, 3, 3, 6, 6])
+    True
+    >>> str(Dice([6, 3, 6, 1, 3])), repr(Dice("13366"))
+    ('13366', "Dice('13366')")
+    >>> Keep("33").issubset(Dice("13366"))
+    True
+    >>> len(Dice.all()), len(Keep.all())
+    (252, 462)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+
+import attrs
+
+from yahtzee_rules.errors import MalformedInputError
+
+if TYPE_CHECKING:
+    from yahtzee_rules.categories import Category
+
+__all__ = ["Dice", "DiceLike", "Keep", "KeepLike"]
+
+#: Anything :class:`Dice` accepts: a Dice, five digits as text, or five ints.
+DiceLike: TypeAlias = "Dice | str | Iterable[int]"
+#: Anything :class:`Keep` accepts: a Keep or Dice, up to five digits as text, or ints.
+KeepLike: TypeAlias = "Keep | Dice | str | Iterable[int]"
+
+_FACES = range(1, 7)
+
+
+def _faces_from(value: object, *, what: str, lengths: range) -> tuple[int, ...]:
+    """Convert text or an iterable of ints into a sorted tuple of faces, or raise."""
+    allowed = (
+        "five faces from 1 to 6"
+        if lengths == range(5, 6)
+        else "zero to five faces from 1 to 6, held from the current dice"
+    )
+    if isinstance(value, str):
+        if len(value) not in lengths or not value.isascii() or not value.isdigit():
+            raise MalformedInputError(
+                f"{what} {value!r}: not {'five' if lengths == range(5, 6) else 'up to five'} "
+                f"digits; {what} are written as {allowed}, such as '13366'"
+            )
+        faces = [ord(char) - 48 for char in value]
+    elif isinstance(value, (bytes, bytearray, dict, set, frozenset)) or not isinstance(
+        value, Iterable
+    ):
+        raise MalformedInputError(
+            f"{what} {value!r}: a {type(value).__name__} is not dice; "
+            f"give text such as '13366' or a sequence of ints"
+        )
+    else:
+        faces = list(value)
+        if len(faces) not in lengths:
+            raise MalformedInputError(
+                f"{what} {value!r}: {len(faces)} faces given; {what} are "
+                f"{'exactly ' if lengths == range(5, 6) else ''}{allowed}"
+            )
+        for face in faces:
+            if type(face) is not int:
+                raise MalformedInputError(
+                    f"{what} {value!r}: face {face!r} is a {type(face).__name__}, not an int; "
+                    f"{what} are {allowed}"
+                )
+    for face in faces:
+        if not 1 <= face <= 6:
+            raise MalformedInputError(
+                f"{what} {value!r}: face {face} is outside 1-6; {what} are {allowed}"
+            )
+    return tuple(sorted(faces))
+
+
+def _to_dice_faces(value: object) -> tuple[int, ...]:
+    if isinstance(value, Dice):
+        return value.faces
+    return _faces_from(value, what="dice", lengths=range(5, 6))
+
+
+def _to_keep_faces(value: object) -> tuple[int, ...]:
+    if isinstance(value, (Keep, Dice)):
+        return value.faces
+    return _faces_from(value, what="keep", lengths=range(0, 6))
+
+
+def _counts(faces: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+    counts = [0] * 6
+    for face in faces:
+        counts[face - 1] += 1
+    return (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
+
+
+def _ways(counts: tuple[int, ...]) -> int:
+    """Orderings of a multiset with these counts (multinomial coefficient)."""
+    result = math.factorial(sum(counts))
+    for count in counts:
+        result //= math.factorial(count)
+    return result
+
+
+@attrs.frozen(repr=False, order=False)
+class Dice:
+    """Five dice as an immutable multiset of faces.
+
+    ``Dice`` accepts five digits as text (``"13366"``), any iterable of five
+    ints, or another ``Dice``. The order given does not matter: faces are
+    stored sorted, so equal rolls are equal values with equal hashes.
+
+    Args:
+        faces: The five faces, each an int from 1 to 6.
+
+    Raises:
+        MalformedInputError: For a wrong count of faces, a face outside 1-6, or a
+            value that is not an int (``True`` and ``3.0`` are refused).
+
+    Attributes:
+        faces: The five faces, sorted ascending.
+
+    Examples:
+        >>> dice = Dice("22256")
+        >>> dice.faces, dice.total, dice.counts
+        ((2, 2, 2, 5, 6), 17, (0, 3, 0, 0, 1, 1))
+        >>> dice.count(2), dice.is_yahtzee
+        (3, False)
+        >>> Dice("44444").is_yahtzee
+        True
+        >>> list(Dice("53211"))
+        [1, 1, 2, 3, 5]
+    """
+
+    faces: tuple[int, ...] = attrs.field(converter=_to_dice_faces)
+    _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _scores: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    #: Number of dice in a roll.
+    COUNT: ClassVar[int] = 5
+
+    def __attrs_post_init__(self) -> None:
+        template = _DICE_BY_FACES.get(self.faces)
+        if template is not None:  # always, once the module has loaded
+            object.__setattr__(self, "_index", template._index)
+            object.__setattr__(self, "_scores", template._scores)
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.faces))
+
+    def __repr__(self) -> str:
+        return f"Dice({str(self)!r})"
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.faces)
+
+    def __len__(self) -> int:
+        return 5
+
+    @property
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        """How many dice show each face, ones first.
+
+        Examples:
+            >>> Dice("13366").counts
+            (1, 0, 2, 0, 0, 2)
+        """
+        return _COUNTS[self._index]
+
+    @property
+    def total(self) -> int:
+        """The sum of the five faces.
+
+        Examples:
+            >>> Dice("13366").total
+            19
+        """
+        return self._scores[12]
+
+    @property
+    def is_yahtzee(self) -> bool:
+        """Whether all five dice show the same face.
+
+        Examples:
+            >>> Dice("33333").is_yahtzee, Dice("33336").is_yahtzee
+            (True, False)
+        """
+        return self.faces[0] == self.faces[4]
+
+    @property
+    def ways(self) -> int:
+        """How many of the 7,776 ordered rolls of five dice give this multiset.
+
+        Examples:
+            >>> Dice("12345").ways, Dice("11111").ways, Dice("11222").ways
+            (120, 1, 10)
+            >>> sum(d.ways for d in Dice.all())
+            7776
+        """
+        return _ways(_COUNTS[self._index])
+
+    def count(self, face: int) -> int:
+        """How many dice show ``face``.
+
+        Raises:
+            MalformedInputError: If ``face`` is not an int from 1 to 6.
+
+        Examples:
+            >>> Dice("13366").count(6)
+            2
+        """
+        if type(face) is not int or not 1 <= face <= 6:
+            raise MalformedInputError(
+                f"face {face!r}: not a die face; faces are the ints 1 to 6"
+            )
+        return _COUNTS[self._index][face - 1]
+
+    def keeps(self) -> tuple[Keep, ...]:
+        """Every distinct keep of these dice, from holding nothing to holding all five.
+
+        Examples:
+            >>> [str(k) for k in Dice("11112").keeps()]
+            ['', '1', '2', '11', '12', '111', '112', '1111', '1112', '11112']
+            >>> len(Dice("12345").keeps())
+            32
+        """
+        return _KEEPS_OF[self._index]
+
+    def score(self, category: Category) -> int:
+        """The plain value of ``category`` for these dice; see :func:`yahtzee_rules.score`.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Dice("22256").score(Category.TWOS)
+            6
+        """
+        from yahtzee_rules.scoring import score
+
+        return score(self, category)
+
+    @classmethod
+    def all(cls) -> tuple[Dice, ...]:
+        """The 252 distinct rolls, in ascending order of their notation.
+
+        Examples:
+            >>> Dice.all()[0], Dice.all()[-1]
+            (Dice('11111'), Dice('66666'))
+        """
+        return _ALL_DICE
+
+    @classmethod
+    def from_counts(cls, counts: Iterable[int]) -> Dice:
+        """Dice with ``counts[i]`` dice showing face ``i + 1``.
+
+        Raises:
+            MalformedInputError: Unless there are six non-negative counts adding up to five.
+
+        Examples:
+            >>> Dice.from_counts([1, 0, 2, 0, 0, 2])
+            Dice('13366')
+        """
+        values = tuple(counts) if not isinstance(counts, (str, bytes)) else ()
+        if (
+            len(values) != 6
+            or any(type(v) is not int or v < 0 for v in values)
+            or sum(values) != 5
+        ):
+            raise MalformedInputError(
+                f"counts {counts!r}: not six counts of faces 1-6 adding up to five"
+            )
+        return _DICE_BY_COUNTS[values]
+
+    @classmethod
+    def roll(cls, rng: random.Random | None = None) -> Dice:
+        """Roll five fair dice with ``rng`` (a private generator when omitted).
+
+        Examples:
+            >>> import random
+            >>> Dice.roll(random.Random(7))
+            Dice('11235')
+        """
+        return _roll_table(_EMPTY_KEEP_INDEX)[(rng or _RNG).randrange(7776)]
+
+
+@attrs.frozen(repr=False, order=False)
+class Keep:
+    """The dice a player holds before a reroll: a multiset of zero to five faces.
+
+    Accepts the same forms as :class:`Dice` with any length from 0 to 5, for
+    example ``Keep("33")``, ``Keep([3, 3])`` or ``Keep()`` to reroll everything.
+
+    Raises:
+        MalformedInputError: For more than five faces, faces outside 1-6 or non-ints.
+
+    Attributes:
+        faces: The held faces, sorted ascending.
+
+    Examples:
+        >>> keep = Keep("636")
+        >>> keep, str(keep), len(keep)
+        (Keep('366'), '366', 3)
+        >>> keep.issubset(Dice("13366")), keep.issubset(Dice("12236"))
+        (True, False)
+        >>> Keep(), Keep(Dice("12345"))
+        (Keep(''), Keep('12345'))
+    """
+
+    faces: tuple[int, ...] = attrs.field(default=(), converter=_to_keep_faces)
+    _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        template = _KEEP_BY_FACES.get(self.faces)
+        if template is not None:
+            object.__setattr__(self, "_index", template._index)
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.faces))
+
+    def __repr__(self) -> str:
+        return f"Keep({str(self)!r})"
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.faces)
+
+    def __len__(self) -> int:
+        return len(self.faces)
+
+    @property
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        """How many held dice show each face, ones first.
+
+        Examples:
+            >>> Keep("366").counts
+            (0, 0, 1, 0, 0, 2)
+        """
+        return _KEEP_COUNTS[self._index]
+
+    def issubset(self, dice: Dice) -> bool:
+        """Whether every held die is among ``dice`` (counting repeats).
+
+        Examples:
+            >>> Keep("33").issubset(Dice("13366")), Keep("333").issubset(Dice("13366"))
+            (True, False)
+        """
+        return self._index in _KEEP_INDEXES_OF[dice._index]
+
+    @classmethod
+    def all(cls) -> tuple[Keep, ...]:
+        """The 462 distinct keeps, by size and then by notation.
+
+        Examples:
+            >>> Keep.all()[:3]
+            (Keep(''), Keep('1'), Keep('2'))
+        """
+        return _ALL_KEEPS
+
+
+def _build() -> None:
+    # Built with attrs' validation bypassed only where the values are known good.
+    global _ALL_DICE, _ALL_KEEPS
+    dice_list: list[Dice] = []
+    for index, faces in enumerate(itertools.combinations_with_replacement(_FACES, 5)):
+        dice = object.__new__(Dice)
+        object.__setattr__(dice, "faces", faces)
+        object.__setattr__(dice, "_index", index)
+        object.__setattr__(dice, "_scores", ())  # filled in by yahtzee_rules.scoring
+        dice_list.append(dice)
+        _DICE_BY_FACES[faces] = dice
+        counts = _counts(faces)
+        _DICE_BY_COUNTS[counts] = dice
+        _COUNTS.append(counts)
+    _ALL_DICE = tuple(dice_list)
+    keep_list: list[Keep] = []
+    for size in range(6):
+        for faces in itertools.combinations_with_replacement(_FACES, size):
+            keep = object.__new__(Keep)
+            object.__setattr__(keep, "faces", faces)
+            object.__setattr__(keep, "_index", len(keep_list))
+            keep_list.append(keep)
+            _KEEP_BY_FACES[faces] = keep
+            _KEEP_COUNTS.append(_counts(faces))
+    _ALL_KEEPS = tuple(keep_list)
+    for dice in _ALL_DICE:
+        subs = sorted(
+            {
+                _KEEP_BY_FACES[tuple(sorted(c))]._index
+                for r in range(6)
+                for c in itertools.combinations(dice.faces, r)
+            },
+            key=lambda i: (len(_ALL_KEEPS[i].faces), _ALL_KEEPS[i].faces),
+        )
+        _KEEPS_OF.append(tuple(_ALL_KEEPS[i] for i in subs))
+        _KEEP_INDEXES_OF.append(frozenset(subs))
+
+
+_DICE_BY_FACES: dict[tuple[int, ...], Dice] = {}
+_DICE_BY_COUNTS: dict[tuple[int, ...], Dice] = {}
+_COUNTS: list[tuple[int, int, int, int, int, int]] = []
+_KEEP_BY_FACES: dict[tuple[int, ...], Keep] = {}
+_KEEP_COUNTS: list[tuple[int, int, int, int, int, int]] = []
+_KEEPS_OF: list[tuple[Keep, ...]] = []
+_KEEP_INDEXES_OF: list[frozenset[int]] = []
+_ALL_DICE: tuple[Dice, ...] = ()
+_ALL_KEEPS: tuple[Keep, ...] = ()
+_build()
+_EMPTY_KEEP_INDEX = 0
+_RNG = random.Random()
+_ROLL_TABLES: list[tuple[Dice, ...] | None] = [None] * len(_ALL_KEEPS)
+
+
+def _roll_table(keep_index: int) -> tuple[Dice, ...]:
+    """Dice for each ordered outcome of the dice not held, indexed 0 to 6**n - 1.
+
+    Outcome index ``r`` is read as base-6 digits, least significant first, one per
+    thrown die (digit ``d`` is face ``d + 1``).
+    """
+    table = _ROLL_TABLES[keep_index]
+    if table is None:
+        kept = _ALL_KEEPS[keep_index].faces
+        thrown = 5 - len(kept)
+        rows = []
+        for outcome in range(6**thrown):
+            faces = list(kept)
+            for _ in range(thrown):
+                outcome, digit = divmod(outcome, 6)
+                faces.append(digit + 1)
+            rows.append(_DICE_BY_FACES[tuple(sorted(faces))])
+        table = tuple(rows)
+        _ROLL_TABLES[keep_index] = table
+    return table
+
+
+def _outcome_index(faces: tuple[int, ...]) -> int:
+    """The inverse of the digit reading in :func:`_roll_table` for thrown faces."""
+    index = 0
+    for face in reversed(faces):
+        index = index * 6 + face - 1
+    return index
+
+
+def _as_dice(value: Any) -> Dice:
+    """Public-boundary conversion: a Dice passes through, anything else is validated."""
+    if value.__class__ is Dice:
+        return value  # type: ignore[no-any-return]
+    return Dice(value)
+
+
+def _as_keep(value: Any) -> Keep:
+    if value.__class__ is Keep:
+        return value  # type: ignore[no-any-return]
+    return Keep(value)

@@ -1,0 +1,72 @@
+"""The exceptions raised by yahtzee_rules.
+
+Everything the library raises for bad input or a forbidden action is a
+:class:`RulesError`, which is a :class:`ValueError`. There are two kinds:
+
+* :class:`MalformedInputError`: the input itself is wrong (dice of the wrong
+  length, a face of 7, text that is not notation, a scorecard no game can
+  reach). It would be wrong in any position.
+* :class:`IllegalActionError`: the input is well formed, but the rules forbid it
+  now (filling a box that is already filled, a fourth roll, a Joker placement
+  the forced order does not allow).
+
+Messages are lower-case, quote the offending input, name the rule, and say what
+is allowed instead.
+
+Examples:
+    >>> from yahtzee_rules import Dice, RulesError, MalformedInputError
+    >>> try:
+    ...     Dice("12347")
+    ... except MalformedInputError as error:
+    ...     print(error)
+    dice '12347': face 7 is outside 1-6; dice are five faces from 1 to 6
+    >>> issubclass(MalformedInputError, RulesError) and issubclass(RulesError, ValueError)
+    True
+"""
+
+from __future__ import annotations
+
+__all__ = ["IllegalActionError", "MalformedInputError", "RulesError"]
+
+
+class RulesError(ValueError):
+    """Base class of every error yahtzee_rules raises for bad input or a forbidden action.
+
+    Catch this to handle anything a user or a remote peer can get wrong.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, fill, RulesError
+        >>> card = fill(Scorecard(), "11111", Category.ACES)
+        >>> try:
+        ...     fill(card, "22222", Category.ACES)
+        ... except RulesError as error:
+        ...     print(type(error).__name__)
+        IllegalActionError
+    """
+
+
+class MalformedInputError(RulesError):
+    """The input is not a valid value at all: wrong type, wrong length, out of range, bad text.
+
+    Examples:
+        >>> from yahtzee_rules import Dice, MalformedInputError
+        >>> try:
+        ...     Dice([1, 2, 3])
+        ... except MalformedInputError as error:
+        ...     print(error)
+        dice [1, 2, 3]: 3 faces given; dice are exactly five faces from 1 to 6
+    """
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action that the rules forbid in the current position.
+
+    Examples:
+        >>> from yahtzee_rules import Turn, IllegalActionError
+        >>> turn = Turn().roll(outcome="12345").roll(outcome="12345").roll(outcome="12345")
+        >>> try:
+        ...     turn.roll(outcome="66666")
+        ... except IllegalActionError as error:
+        ...     print(error)
+        roll: this turn has used all 3 rolls; a turn has at most three rolls, so fill a box now
+    """

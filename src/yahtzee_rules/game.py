@@ -1,0 +1,583 @@
+"""A game for one or more players: seats, the starting-player roll-off, turns and the result.
+
+Examples:
+    >>> import random
+    >>> from yahtzee_rules import Category, Game
+    >>> game = Game.new(["Ann", "Bob"])
+    >>> game.current_player, game.round
+    ('Ann', 1)
+    >>> game = game.roll(outcome="12345").fill(Category.LARGE_STRAIGHT)
+    >>> game.current_player, game.cards[0][Category.LARGE_STRAIGHT]
+    ('Bob', 40)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.dice import _RNG, Dice, DiceLike, KeepLike
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg
+from yahtzee_rules.scoring import BoxOption
+from yahtzee_rules.totals import Totals, totals
+from yahtzee_rules.turn import Turn, _raw_turn
+
+__all__ = ["Game", "Result", "RollOff", "Standing", "roll_off"]
+
+_CLASSIC = Rules()
+
+
+def _to_players(value: object) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise MalformedInputError(
+            f"players {value!r}: give a sequence of player names, such as ['Ann', 'Bob']"
+        )
+    players = tuple(value)
+    if not players:
+        raise MalformedInputError(
+            "players (): a game needs at least one player; give one name or more"
+        )
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise MalformedInputError(
+                f"player name {name!r}: not a non-blank string; each player needs a name"
+            )
+    if len(set(players)) != len(players):
+        twice = sorted({n for n in players if players.count(n) > 1})
+        raise MalformedInputError(
+            f"players {players!r}: {twice[0]!r} appears twice; player names must be distinct"
+        )
+    return players
+
+
+def _seat_arg(value: object, seats: int, what: str) -> int:
+    if type(value) is not int or not 0 <= value < seats:
+        raise MalformedInputError(
+            f"{what} {value!r}: not a seat; seats are the ints 0 to {seats - 1}"
+        )
+    return value
+
+
+@attrs.frozen
+class Standing:
+    """One player's place in a result.
+
+    Attributes:
+        rank: 1 for the highest total; tied players share a rank.
+        player: The player's name.
+        seat: The player's seat (0-based, in the order given to :meth:`Game.new`).
+        total: The grand total.
+
+    Examples:
+        >>> Standing(rank=1, player="Ann", seat=0, total=254)
+        Standing(rank=1, player='Ann', seat=0, total=254)
+    """
+
+    rank: int
+    player: str
+    seat: int
+    total: int
+
+
+@attrs.frozen
+class Result:
+    """Standings, highest total first, and the winners (several when tied).
+
+    Attributes:
+        standings: One :class:`Standing` per player, by total then seat.
+        winners: The names of the players with the highest total.
+
+    Examples:
+        >>> r = Result((Standing(1, "Ann", 0, 200), Standing(1, "Bob", 1, 200)), ("Ann", "Bob"))
+        >>> r.is_tie
+        True
+    """
+
+    standings: tuple[Standing, ...]
+    winners: tuple[str, ...]
+
+    @property
+    def is_tie(self) -> bool:
+        """Whether more than one player shares the highest total.
+
+        Examples:
+            >>> Result((Standing(1, "Ann", 0, 200),), ("Ann",)).is_tie
+            False
+        """
+        return len(self.winners) > 1
+
+
+def _check_game(instance: Game, attribute: attrs.Attribute[Any], turn: object) -> None:
+    seats = len(instance.players)
+    if len(instance.cards) != seats:
+        raise MalformedInputError(
+            f"game cards: {len(instance.cards)} cards for {seats} players; one card per player"
+        )
+    for card in instance.cards:
+        if not isinstance(card, Scorecard):
+            raise MalformedInputError(f"game card {card!r}: not a Scorecard")
+    first, current = instance.first, instance.current
+    played = instance.cards[current].turns_played
+    over = all(card.is_complete for card in instance.cards)
+    for position in range(seats):
+        seat = (first + position) % seats
+        expected = played + (1 if position < (current - first) % seats else 0)
+        if instance.cards[seat].turns_played != expected and not over:
+            raise MalformedInputError(
+                f"game: {instance.players[seat]!r} has {instance.cards[seat].turns_played} "
+                f"boxes filled but the turn order from seat {first} needs {expected}; "
+                f"players take turns in seat order, one box per turn"
+            )
+    if over:
+        if turn is not None or current != first:
+            raise MalformedInputError(
+                "game: every card is complete, so there is no turn; the game is over"
+            )
+        return
+    if not isinstance(turn, Turn):
+        raise MalformedInputError(f"game turn {turn!r}: not a Turn, but the game is not over")
+    if turn.card != instance.cards[current] or turn.rules != instance.rules:
+        raise MalformedInputError(
+            "game turn: its card or rules differ from the current player's; "
+            "the turn plays the current player's card"
+        )
+
+
+@attrs.frozen
+class Game:
+    """A whole game: players in seat order, their cards, whose turn it is and that turn.
+
+    Start one with :meth:`Game.new`. Play moves in seat order from the starting
+    seat ``first``; each player takes 13 turns. Every action returns a new game.
+
+    Attributes:
+        players: The player names, in seat order.
+        rules: The rule set.
+        cards: One card per player, in seat order.
+        first: The seat that started (it also starts every round).
+        current: The seat whose turn it is (equal to ``first`` once the game is over).
+        turn: The current turn, or ``None`` once the game is over.
+
+    Raises:
+        MalformedInputError: For fields that no game can reach.
+
+    Examples:
+        >>> game = Game.new(["Ann", "Bob", "Cy"], first=1)
+        >>> game.current_player, game.order
+        ('Bob', ('Bob', 'Cy', 'Ann'))
+    """
+
+    players: tuple[str, ...] = attrs.field(converter=_to_players)
+    rules: Rules = attrs.field(validator=attrs.validators.instance_of(Rules))
+    cards: tuple[Scorecard, ...] = attrs.field(converter=tuple)
+    first: int = attrs.field()
+    current: int = attrs.field()
+    turn: Turn | None = attrs.field(validator=_check_game)
+
+    @first.validator
+    def _check_first(self, attribute: attrs.Attribute[int], value: object) -> None:
+        _seat_arg(value, len(self.players), "first")
+
+    @current.validator
+    def _check_current(self, attribute: attrs.Attribute[int], value: object) -> None:
+        _seat_arg(value, len(self.players), "current")
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str] | int,
+        *,
+        rules: Rules = _CLASSIC,
+        first: int = 0,
+    ) -> Game:
+        """A new game: empty cards, seat ``first`` to play first.
+
+        Args:
+            players: Player names in seat order, or a count (names ``"Player 1"``...).
+                There is no upper limit.
+            rules: The rule set.
+            first: The starting seat, for example :func:`roll_off`'s ``starter``.
+
+        Raises:
+            MalformedInputError: For no players, blank or repeated names, or a bad seat.
+
+        Examples:
+            >>> Game.new(2).players
+            ('Player 1', 'Player 2')
+            >>> Game.new([])
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.MalformedInputError: players (): a game needs at least one player; give one name or more
+        """
+        if type(players) is int:
+            if players < 1:
+                raise MalformedInputError(
+                    f"players {players}: a game needs at least one player"
+                )
+            players = [f"Player {i + 1}" for i in range(players)]
+        names = _to_players(players)
+        if not isinstance(rules, Rules):
+            raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+        first = _seat_arg(first, len(names), "first")
+        return cls(
+            players=names,
+            rules=rules,
+            cards=(EMPTY_CARD,) * len(names),
+            first=first,
+            current=first,
+            turn=_raw_turn(EMPTY_CARD, rules, None, 0),
+        )
+
+    # --- where the game stands --------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every player has filled all 13 boxes.
+
+        Examples:
+            >>> Game.new(1).is_over
+            False
+        """
+        return self.turn is None
+
+    @property
+    def current_player(self) -> str:
+        """The name of the player whose turn it is (the starter once the game is over).
+
+        Examples:
+            >>> Game.new(["Ann", "Bob"], first=1).current_player
+            'Bob'
+        """
+        return self.players[self.current]
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The player names in playing order, starting with the starter.
+
+        Examples:
+            >>> Game.new(["Ann", "Bob"], first=1).order
+            ('Bob', 'Ann')
+        """
+        n = len(self.players)
+        return tuple(self.players[(self.first + i) % n] for i in range(n))
+
+    @property
+    def round(self) -> int:
+        """The round being played, 1 to 13 (13 once over).
+
+        Examples:
+            >>> Game.new(1).round
+            1
+        """
+        return min(13, self.cards[self.current].turns_played + 1)
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls left in the current turn (0 once the game is over).
+
+        Examples:
+            >>> Game.new(1).rolls_left
+            3
+        """
+        return 0 if self.turn is None else self.turn.rolls_left
+
+    @property
+    def dice(self) -> Dice | None:
+        """The current dice, or ``None`` before the turn's first roll.
+
+        Examples:
+            >>> Game.new(1).roll(outcome="12345").dice
+            Dice('12345')
+        """
+        return None if self.turn is None else self.turn.dice
+
+    @property
+    def options(self) -> Mapping[Category, int]:
+        """Every box the current dice may fill and the points (empty before a roll).
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Game.new(1).roll(outcome="66655").options[Category.FULL_HOUSE]
+            25
+        """
+        return self._playing("see options").options
+
+    def box_options(self) -> Mapping[Category, BoxOption]:
+        """Every box with its points now, or why it is closed; see :func:`yahtzee_rules.box_options`.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Game.new(1).roll(outcome="66655").box_options()[Category.SIXES].points
+            18
+        """
+        return self._playing("see box options").box_options()
+
+    @property
+    def forced_category(self) -> Category | None:
+        """The box the forced Joker requires for the current dice, if any.
+
+        Examples:
+            >>> Game.new(1).roll(outcome="66655").forced_category is None
+            True
+        """
+        return None if self.turn is None else self.turn.forced_category
+
+    def totals(self, player: int | str | None = None) -> Totals:
+        """Running totals of one player's card (the current player's by default).
+
+        Args:
+            player: A seat number or a name.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill(Category.CHANCE)
+            >>> game.totals("Ann").grand_total, game.totals().grand_total
+            (15, 0)
+        """
+        return totals(self.cards[self._seat(player)], rules=self.rules)
+
+    def card(self, player: int | str | None = None) -> Scorecard:
+        """One player's card, by seat or name (the current player's by default).
+
+        Examples:
+            >>> Game.new(["Ann"]).card("Ann").turns_played
+            0
+        """
+        return self.cards[self._seat(player)]
+
+    def _seat(self, player: int | str | None) -> int:
+        if player is None:
+            return self.current
+        if isinstance(player, str):
+            if player not in self.players:
+                raise MalformedInputError(
+                    f"player {player!r}: no such player; players are {list(self.players)}"
+                )
+            return self.players.index(player)
+        return _seat_arg(player, len(self.players), "player")
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Players by grand total so far, highest first; ties share a rank.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill(Category.CHANCE)
+            >>> [(s.rank, s.player, s.total) for s in game.standings()]
+            [(1, 'Ann', 15), (2, 'Bob', 0)]
+        """
+        scored = sorted(
+            ((totals(card, rules=self.rules).grand_total, seat) for seat, card in enumerate(self.cards)),
+            key=lambda pair: (-pair[0], pair[1]),
+        )
+        standings: list[Standing] = []
+        for position, (total, seat) in enumerate(scored):
+            rank = standings[-1].rank if standings and standings[-1].total == total else position + 1
+            standings.append(Standing(rank, self.players[seat], seat, total))
+        return tuple(standings)
+
+    @property
+    def result(self) -> Result:
+        """The final standings and winners; a tie shares the win.
+
+        Raises:
+            IllegalActionError: While the game is still being played.
+
+        Examples:
+            >>> Game.new(1).result
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.IllegalActionError: result: the game is not over; 13 turns each remain to be played from round 1
+        """
+        if self.turn is not None:
+            raise IllegalActionError(
+                f"result: the game is not over; 13 turns each remain to be played "
+                f"from round {self.round}"
+            )
+        standings = self.standings()
+        top = standings[0].total
+        return Result(standings, tuple(s.player for s in standings if s.total == top))
+
+    # --- actions ------------------------------------------------------------------
+
+    def _playing(self, action: str) -> Turn:
+        if self.turn is None:
+            raise IllegalActionError(
+                f"{action}: the game is over; every player has filled all 13 boxes"
+            )
+        return self.turn
+
+    def can_roll(self, keep: KeepLike | None = None) -> bool:
+        """Whether the current player may roll holding ``keep``.
+
+        Examples:
+            >>> Game.new(1).can_roll()
+            True
+        """
+        return self.turn is not None and self.turn.can_roll(keep)
+
+    def verify_roll(self, keep: KeepLike | None = None) -> None:
+        """Raise the reason the current player may not roll holding ``keep``.
+
+        Examples:
+            >>> Game.new(1).verify_roll("6")
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.IllegalActionError: keep '6': nothing to hold before the first roll; the first roll throws all five dice
+        """
+        self._playing("roll").verify_roll(keep)
+
+    def roll(
+        self,
+        rng: random.Random | None = None,
+        *,
+        keep: KeepLike | None = None,
+        outcome: DiceLike | str | None = None,
+    ) -> Game:
+        """The current player holds ``keep`` and rolls; see :meth:`Turn.roll`.
+
+        Raises:
+            IllegalActionError: Once the game is over, for a fourth roll, or holding
+                dice that are not showing.
+
+        Examples:
+            >>> import random
+            >>> game = Game.new(1).roll(random.Random(1))
+            >>> game.rolls_left
+            2
+        """
+        turn = self._playing("roll").roll(rng or _RNG, keep=keep, outcome=outcome)
+        return _raw_game(self, self.cards, self.current, turn)
+
+    def can_fill(self, category: Category) -> bool:
+        """Whether the current player may fill ``category`` now.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Game.new(1).can_fill(Category.CHANCE)
+            False
+        """
+        return self.turn is not None and self.turn.can_fill(category)
+
+    def verify_fill(self, category: Category) -> None:
+        """Raise the reason the current player may not fill ``category`` now.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Game.new(1).roll(outcome="12345").verify_fill(Category.CHANCE)
+        """
+        self._playing(f"fill {_category_arg(category).label}").verify_fill(category)
+
+    def fill(self, category: Category) -> Game:
+        """The current player fills ``category``; play passes to the next seat.
+
+        Raises:
+            IllegalActionError: Once the game is over, before a roll, for a filled box
+                or a box the Joker rule forbids.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> game = Game.new(["Ann", "Bob"]).roll(outcome="55555").fill(Category.YAHTZEE)
+            >>> game.current_player, game.totals("Ann").grand_total
+            ('Bob', 50)
+        """
+        category = _category_arg(category)
+        card = self._playing(f"fill {category.label}").fill(category)
+        cards = self.cards[: self.current] + (card,) + self.cards[self.current + 1 :]
+        seats = len(cards)
+        nxt = (self.current + 1) % seats
+        if nxt == self.first and card.is_complete:
+            return _raw_game(self, cards, self.first, None)
+        return _raw_game(self, cards, nxt, _raw_turn(cards[nxt], self.rules, None, 0))
+
+
+def _raw_game(
+    template: Game, cards: tuple[Scorecard, ...], current: int, turn: Turn | None
+) -> Game:
+    """A game built without validation, for values the rules engine produced itself."""
+    game = object.__new__(Game)
+    setter = object.__setattr__
+    setter(game, "players", template.players)
+    setter(game, "rules", template.rules)
+    setter(game, "cards", cards)
+    setter(game, "first", template.first)
+    setter(game, "current", current)
+    setter(game, "turn", turn)
+    return game
+
+
+@attrs.frozen
+class RollOff:
+    """The starting-player roll-off: every round's throws and the seat that starts.
+
+    Attributes:
+        rounds: One tuple per round of ``(seat, dice)`` throws; after the first round
+            only the players tied for the highest total throw again.
+        starter: The seat with the highest total in the last round.
+
+    Examples:
+        >>> off = roll_off(3, outcomes=["66655", "66655", "11111", "12345", "12346"])
+        >>> off.starter, len(off.rounds)
+        (1, 2)
+    """
+
+    rounds: tuple[tuple[tuple[int, Dice], ...], ...]
+    starter: int
+
+
+def roll_off(
+    players: Sequence[str] | int,
+    rng: random.Random | None = None,
+    *,
+    outcomes: Iterable[DiceLike] | None = None,
+) -> RollOff:
+    """Decide who starts: everyone rolls five dice, highest total starts, ties roll again.
+
+    Args:
+        players: Player names, or how many players.
+        rng: The random source (a private generator when omitted).
+        outcomes: Instead of ``rng``, the dice thrown, in throwing order, to replay a
+            roll-off.
+
+    Raises:
+        MalformedInputError: For no players, or if ``outcomes`` runs out before there
+            is a single highest total.
+
+    Examples:
+        >>> import random
+        >>> roll_off(["Ann", "Bob"], outcomes=["12345", "66666"]).starter
+        1
+        >>> roll_off(4, random.Random(5)).starter in range(4)
+        True
+    """
+    seats = players if type(players) is int else len(_to_players(players))
+    if seats < 1:
+        raise MalformedInputError(f"players {players!r}: a roll-off needs at least one player")
+    source = None if outcomes is None else iter(outcomes)
+    generator = rng or _RNG
+    contenders = list(range(seats))
+    rounds: list[tuple[tuple[int, Dice], ...]] = []
+    while True:
+        throws: list[tuple[int, Dice]] = []
+        for seat in contenders:
+            if source is None:
+                dice = Dice.roll(generator)
+            else:
+                try:
+                    dice = Dice(next(source))  # type: ignore[arg-type]
+                except StopIteration:
+                    raise MalformedInputError(
+                        f"outcomes: ran out after {sum(map(len, rounds)) + len(throws)} throws "
+                        f"with seats {contenders} still tied; give a throw for each contender"
+                    ) from None
+            throws.append((seat, dice))
+        rounds.append(tuple(throws))
+        best = max(dice.total for _, dice in throws)
+        contenders = [seat for seat, dice in throws if dice.total == best]
+        if len(contenders) == 1:
+            return RollOff(tuple(rounds), contenders[0])

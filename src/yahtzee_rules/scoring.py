@@ -1,0 +1,417 @@
+"""Pure scoring functions: plain box values, the Joker rule, and filling a box.
+
+* :func:`score` gives the plain value of a box for a roll, with no Joker context.
+* :func:`legal_fills` gives every box a roll may fill on a card, with the points
+  that would be written, under the chosen :class:`~yahtzee_rules.Rules`.
+* :func:`box_options` adds, for every box that may not be filled, the reason.
+* :func:`fill` writes a box and adds a bonus mark when one is due; the triad
+  :func:`verify_fill` (raises with the reason), :func:`can_fill` (answers) and
+  :func:`fill` (does it) follows one rule.
+
+Examples:
+    >>> from yahtzee_rules import Category, Dice, Scorecard, score, legal_fills, fill
+    >>> score(Dice("22256"), Category.TWOS), score(Dice("22256"), Category.THREE_OF_A_KIND)
+    (6, 17)
+    >>> card = fill(Scorecard(), "44444", Category.YAHTZEE)
+    >>> dict(legal_fills(card, "44444"))  # the forced Joker: Fours is open, so only Fours
+    {<Category.FOURS: 3>: 20}
+    >>> fill(card, "44444", Category.FOURS).bonus_marks
+    1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.dice import Dice, DiceLike, _as_dice
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.scorecard import Scorecard, _category_arg, _raw_card
+
+__all__ = [
+    "BoxOption",
+    "box_options",
+    "can_fill",
+    "fill",
+    "forced_category",
+    "is_joker",
+    "legal_fills",
+    "score",
+    "verify_fill",
+]
+
+_CATEGORIES = tuple(Category)
+_UPPER = _CATEGORIES[:6]
+_LOWER = _CATEGORIES[6:]
+_YAHTZEE = Category.YAHTZEE
+_CLASSIC = Rules()
+
+#: The fixed lower-box values a Joker takes; the other lower boxes take the dice total.
+_JOKER_FIXED: dict[Category, int] = {
+    Category.FULL_HOUSE: 25,
+    Category.SMALL_STRAIGHT: 30,
+    Category.LARGE_STRAIGHT: 40,
+}
+
+
+def _plain_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
+    counts = [0] * 7
+    for face in faces:
+        counts[face] += 1
+    total = sum(faces)
+    most = max(counts)
+    present = {face for face in faces}
+    small = any({a, a + 1, a + 2, a + 3} <= present for a in (1, 2, 3))
+    large = present in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+    full_house = sorted(c for c in counts if c) == [2, 3]
+    return (
+        *(face * counts[face] for face in range(1, 7)),
+        total if most >= 3 else 0,
+        total if most >= 4 else 0,
+        25 if full_house else 0,
+        30 if small else 0,
+        40 if large else 0,
+        50 if most == 5 else 0,
+        total,
+    )
+
+
+for _dice in Dice.all():
+    object.__setattr__(_dice, "_scores", _plain_scores(_dice.faces))
+del _dice
+
+
+def score(dice: DiceLike, category: Category) -> int:
+    """The plain value of ``category`` for ``dice``: no Joker, no bonus.
+
+    Upper boxes total the dice showing their face; Three and Four of a Kind and
+    Chance total all five dice when they qualify; Full House 25, Small Straight
+    30, Large Straight 40 and Yahtzee 50 when they qualify; otherwise 0.
+
+    Args:
+        dice: A :class:`Dice`, or anything ``Dice`` accepts (``"13366"``).
+        category: The box.
+
+    Raises:
+        MalformedInputError: If ``dice`` is not valid dice or ``category`` not a Category.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Dice
+        >>> score(Dice("22256"), Category.SIXES)
+        6
+        >>> score("12346", Category.SMALL_STRAIGHT), score("12346", Category.LARGE_STRAIGHT)
+        (30, 0)
+        >>> score("33333", Category.FULL_HOUSE)  # five equal dice are not a full house
+        0
+        >>> score("44462", Category.THREE_OF_A_KIND)  # all five dice count
+        20
+    """
+    if category.__class__ is Category:
+        try:
+            return dice._scores[category]  # type: ignore[union-attr]
+        except AttributeError:
+            pass
+    return _as_dice(dice)._scores[_category_arg(category)]
+
+
+def _joker_value(category: Category, dice: Dice) -> int:
+    return _JOKER_FIXED.get(category, dice.total) if not category.is_upper else 0
+
+
+def _legal(
+    boxes: tuple[int | None, ...], dice: Dice, rules: Rules
+) -> dict[Category, int]:
+    """Every open box ``dice`` may fill on a card with these boxes, and its points."""
+    scores = dice._scores
+    if boxes[11] is None or dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE:
+        return {c: scores[c] for c in _CATEGORIES if boxes[c] is None}
+    face_box = _UPPER[dice.faces[0] - 1]
+    if rules.joker is JokerRule.FORCED:
+        if boxes[face_box] is None:
+            return {face_box: scores[face_box]}
+        lower = {c: _JOKER_FIXED.get(c, scores[12]) for c in _LOWER if boxes[c] is None}
+        if lower:
+            return lower
+        return {c: 0 for c in _UPPER if boxes[c] is None}
+    # FREE_CHOICE: any open box; fixed Joker values only once the face box is filled.
+    face_filled = boxes[face_box] is not None
+    result: dict[Category, int] = {}
+    for c in _CATEGORIES:
+        if boxes[c] is None:
+            if c in _JOKER_FIXED:
+                result[c] = _JOKER_FIXED[c] if face_filled else 0
+            elif c < 6:
+                result[c] = scores[c]
+            else:
+                result[c] = scores[12]
+    return result
+
+
+def _bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
+    return boxes[11] == 50 and dice.faces[0] == dice.faces[4] and rules.yahtzee_bonus > 0
+
+
+def _check_card(card: object) -> Scorecard:
+    if card.__class__ is not Scorecard and not isinstance(card, Scorecard):
+        raise MalformedInputError(
+            f"card {card!r}: not a Scorecard; start from Scorecard() and fill boxes"
+        )
+    return card
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise MalformedInputError(
+            f"rules {rules!r}: not a Rules; use Rules() or Rules(joker=JokerRule.FREE_CHOICE)"
+        )
+    return rules
+
+
+def legal_fills(
+    card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC
+) -> Mapping[Category, int]:
+    """Every box ``dice`` may fill on ``card``, with the points that would be written.
+
+    The result is a read-only mapping in card order. It never includes a filled
+    box. For an extra Yahtzee (five equal dice with the Yahtzee box filled) the
+    Joker rule in ``rules`` decides which boxes appear and what they score.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Rules, JokerRule
+        >>> options = legal_fills(Scorecard(), "22233")
+        >>> options[Category.FULL_HOUSE], options[Category.THREES], len(options)
+        (25, 6, 13)
+        >>> card = Scorecard({Category.YAHTZEE: 50, Category.FOURS: 20})
+        >>> legal_fills(card, "44444")[Category.LARGE_STRAIGHT]  # Joker value
+        40
+        >>> free = Rules(joker=JokerRule.FREE_CHOICE)
+        >>> legal_fills(Scorecard({Category.YAHTZEE: 50}), "44444", rules=free)[Category.FULL_HOUSE]
+        0
+    """
+    card = _check_card(card)
+    return MappingProxyType(_legal(card.boxes, _as_dice(dice), _check_rules(rules)))
+
+
+def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> bool:
+    """Whether the Joker rule governs this roll: five equal dice, Yahtzee box filled.
+
+    Always ``False`` under :attr:`JokerRule.NONE`.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> is_joker(Scorecard(), "55555"), is_joker(Scorecard({Category.YAHTZEE: 0}), "55555")
+        (False, True)
+    """
+    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
+    return (
+        card.boxes[11] is not None and dice_value.is_yahtzee and rules.joker is not JokerRule.NONE
+    )
+
+
+def forced_category(
+    card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC
+) -> Category | None:
+    """The one box the forced Joker requires for this roll, or ``None`` if no box is forced.
+
+    Under :attr:`JokerRule.FORCED` an extra Yahtzee must go in the matching upper
+    box while it is open.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> card = Scorecard({Category.YAHTZEE: 50})
+        >>> forced_category(card, "44444"), forced_category(card, "44445")
+        (<Category.FOURS: 3>, None)
+    """
+    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
+    if rules.joker is not JokerRule.FORCED or not is_joker(card, dice_value, rules=rules):
+        return None
+    face_box = Category.for_face(dice_value.faces[0])
+    return face_box if card.boxes[face_box] is None else None
+
+
+@attrs.frozen
+class BoxOption:
+    """What one box offers for the current roll: its points if it may be filled, else why not.
+
+    Attributes:
+        category: The box.
+        points: The points that filling it now would write, or ``None`` if it may not
+            be filled.
+        reason: ``None`` when the box may be filled; otherwise a sentence saying which
+            rule closes it and what is allowed instead.
+        bonus: The Yahtzee bonus points that filling it now would add (0 or
+            ``rules.yahtzee_bonus``).
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> option = box_options(Scorecard({Category.FOURS: 12}), "44456")[Category.FOURS]
+        >>> option.is_legal, option.points, option.reason
+        (False, None, 'Fours is already filled with 12; each box is filled once')
+    """
+
+    category: Category
+    points: int | None
+    reason: str | None
+    bonus: int = 0
+
+    @property
+    def is_legal(self) -> bool:
+        """Whether the box may be filled now.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard
+            >>> box_options(Scorecard(), "12345")[Category.CHANCE].is_legal
+            True
+        """
+        return self.reason is None
+
+
+def _reason(
+    boxes: tuple[int | None, ...],
+    dice: Dice,
+    category: Category,
+    legal: Mapping[Category, int],
+    rules: Rules,
+) -> str:
+    points = boxes[category]
+    if points is not None:
+        return f"{category.label} is already filled with {points}; each box is filled once"
+    face = dice.faces[0]
+    face_box = _UPPER[face - 1]
+    if boxes[face_box] is None:
+        return (
+            f"the forced Joker requires {face_box.label}, which is open: "
+            f"five {face}s must go in {face_box.label}"
+        )
+    open_lower = ", ".join(c.label for c in _LOWER if boxes[c] is None)
+    return (
+        f"the forced Joker allows an upper box other than {face_box.label} only once "
+        f"every lower box is filled; open lower boxes: {open_lower}"
+    )
+
+
+def _options(
+    card: Scorecard, dice: Dice, rules: Rules
+) -> Mapping[Category, BoxOption]:
+    boxes = card.boxes
+    legal = _legal(boxes, dice, rules)
+    bonus = rules.yahtzee_bonus if _bonus_due(boxes, dice, rules) else 0
+    result = {}
+    for category in _CATEGORIES:
+        if category in legal:
+            result[category] = BoxOption(category, legal[category], None, bonus)
+        else:
+            reason = _reason(boxes, dice, category, legal, rules)
+            result[category] = BoxOption(category, None, reason, 0)
+    return MappingProxyType(result)
+
+
+def box_options(
+    card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC
+) -> Mapping[Category, BoxOption]:
+    """A :class:`BoxOption` for each of the 13 boxes: points if legal, else the reason.
+
+    This is what a game shows its player: the value of every open box for the
+    current dice, and for each closed box the rule that closes it.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> card = Scorecard({Category.YAHTZEE: 50})
+        >>> options = box_options(card, "44444")
+        >>> options[Category.FOURS].points, options[Category.FOURS].bonus
+        (20, 100)
+        >>> print(options[Category.CHANCE].reason)
+        the forced Joker requires Fours, which is open: five 4s must go in Fours
+    """
+    return _options(_check_card(card), _as_dice(dice), _check_rules(rules))
+
+
+def verify_fill(
+    card: Scorecard, dice: DiceLike, category: Category, *, rules: Rules = _CLASSIC
+) -> None:
+    """Raise :class:`IllegalActionError` with the reason if ``dice`` may not fill ``category``.
+
+    Raises:
+        IllegalActionError: If the box is filled or the Joker rule forbids it.
+        MalformedInputError: If an argument is not a valid value.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> card = Scorecard({Category.YAHTZEE: 0})
+        >>> verify_fill(card, "33333", Category.THREES)  # allowed: returns None
+        >>> verify_fill(card, "33333", Category.CHANCE)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.errors.IllegalActionError: fill Chance with 33333: the forced Joker requires Threes, which is open: five 3s must go in Threes
+    """
+    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
+    category = _category_arg(category)
+    legal = _legal(card.boxes, dice_value, rules)
+    if category not in legal:
+        reason = _reason(card.boxes, dice_value, category, legal, rules)
+        raise IllegalActionError(f"fill {category.label} with {dice_value}: {reason}")
+
+
+def can_fill(
+    card: Scorecard, dice: DiceLike, category: Category, *, rules: Rules = _CLASSIC
+) -> bool:
+    """Whether ``dice`` may fill ``category`` on ``card`` now.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> can_fill(Scorecard(), "12345", Category.YAHTZEE)  # a zero is always allowed
+        True
+    """
+    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
+    return _category_arg(category) in _legal(card.boxes, dice_value, rules)
+
+
+def _fill_unchecked(
+    card: Scorecard, dice: Dice, category: Category, rules: Rules
+) -> Scorecard:
+    boxes = card.boxes
+    legal = _legal(boxes, dice, rules)
+    points = legal.get(category)
+    if points is None:
+        reason = _reason(boxes, dice, category, legal, rules)
+        raise IllegalActionError(f"fill {category.label} with {dice}: {reason}")
+    marks = card.bonus_marks + (1 if _bonus_due(boxes, dice, rules) else 0)
+    new = list(boxes)
+    new[category] = points
+    return _raw_card(tuple(new), marks)
+
+
+def fill(
+    card: Scorecard, dice: DiceLike, category: Category, *, rules: Rules = _CLASSIC
+) -> Scorecard:
+    """A new card with ``category`` filled for ``dice``, plus a bonus mark when one is due.
+
+    A bonus mark is added when the dice are five equal faces, the Yahtzee box
+    already holds 50 and ``rules.yahtzee_bonus`` is not 0, whichever box is filled.
+    The card passed in is not changed.
+
+    Raises:
+        IllegalActionError: If the box is filled or the Joker rule forbids it; the
+            message says which boxes are allowed.
+        MalformedInputError: If an argument is not a valid value.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, totals
+        >>> card = fill(Scorecard(), "22333", Category.FULL_HOUSE)
+        >>> card[Category.FULL_HOUSE], Scorecard()[Category.FULL_HOUSE]
+        (25, None)
+        >>> card = fill(Scorecard({Category.YAHTZEE: 50, Category.FOURS: 12}), "44444",
+        ...             Category.LARGE_STRAIGHT)
+        >>> card[Category.LARGE_STRAIGHT], card.bonus_marks, totals(card).grand_total
+        (40, 1, 202)
+    """
+    return _fill_unchecked(
+        _check_card(card), _as_dice(dice), _category_arg(category), _check_rules(rules)
+    )
+
+

@@ -1,0 +1,268 @@
+"""Hypothesis strategies for property-testing code built on yahtzee_rules.
+
+Every strategy generates valid, reachable values: scorecards, turns and games
+are produced by playing legal actions, so they satisfy every invariant the
+library keeps. Values shrink towards the simplest case (fewer boxes filled,
+lower faces, fewer players).
+
+This module needs Hypothesis (``pip install hypothesis``). The library also
+registers a strategy for each public type through Hypothesis' entry point, so
+``st.from_type(Dice)`` works as soon as both are installed.
+
+Examples:
+    >>> from hypothesis import given
+    >>> from yahtzee_rules import Scorecard, totals
+    >>> from yahtzee_rules import strategies as yst
+    >>> @given(yst.scorecards())
+    ... def test_total_is_never_negative(card: Scorecard) -> None:
+    ...     assert totals(card).grand_total >= 0
+    >>> test_total_is_never_negative()
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.dice import Dice, Keep
+from yahtzee_rules.game import Game
+from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard
+from yahtzee_rules.scoring import _fill_unchecked, _legal
+from yahtzee_rules.turn import Turn, _raw_turn
+
+__all__ = ["categories", "dice", "games", "keeps", "rules", "scorecards", "turns"]
+
+_YAHTZEES = tuple(d for d in Dice.all() if d.is_yahtzee)
+_CLASSIC = Rules()
+
+
+def _check_bounds(name: str, low: int, high: int, floor: int, ceiling: int | None) -> None:
+    for label, value in ((f"min_{name}", low), (f"max_{name}", high)):
+        if type(value) is not int:
+            raise InvalidArgument(f"{label}={value!r} must be an int")
+    if low < floor or (ceiling is not None and high > ceiling) or low > high:
+        top = "" if ceiling is None else f" <= {ceiling}"
+        raise InvalidArgument(
+            f"need {floor} <= min_{name} <= max_{name}{top}, got min_{name}={low}, "
+            f"max_{name}={high}"
+        )
+
+
+def _check_rules(value: object) -> None:
+    if value is not None and not isinstance(value, (Rules, st.SearchStrategy)):
+        raise InvalidArgument(f"rules={value!r} must be a Rules, a strategy for Rules, or None")
+
+
+def categories() -> st.SearchStrategy[Category]:
+    """Any of the 13 boxes, shrinking towards Aces.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(categories())
+        ... def check(category: Category) -> None:
+        ...     assert category in Category
+        >>> check()
+    """
+    return st.sampled_from(tuple(Category))
+
+
+def dice(*, yahtzee_weight: float = 0.1) -> st.SearchStrategy[Dice]:
+    """Any of the 252 distinct rolls, shrinking towards 11111.
+
+    Args:
+        yahtzee_weight: Extra chance (0 to 1) of five equal dice, so that bonus and
+            Joker code is exercised far more often than the natural 1 in 1,296.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(dice())
+        ... def check(roll: Dice) -> None:
+        ...     assert len(roll.faces) == 5
+        >>> check()
+    """
+    if not isinstance(yahtzee_weight, (int, float)) or not 0 <= yahtzee_weight <= 1:
+        raise InvalidArgument(f"yahtzee_weight={yahtzee_weight!r} must be a number from 0 to 1")
+    plain = st.sampled_from(Dice.all())
+    if yahtzee_weight == 0:
+        return plain
+    return st.floats(0, 1, exclude_max=True).flatmap(
+        lambda u: st.sampled_from(_YAHTZEES) if u < yahtzee_weight else plain
+    )
+
+
+def keeps(*, of: Dice | None = None) -> st.SearchStrategy[Keep]:
+    """Keeps: any of the 462, or only those that can be held from the dice ``of``.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(keeps(of=Dice("13366")))
+        ... def check(keep: Keep) -> None:
+        ...     assert keep.issubset(Dice("13366"))
+        >>> check()
+    """
+    if of is None:
+        return st.sampled_from(Keep.all())
+    if not isinstance(of, Dice):
+        raise InvalidArgument(f"of={of!r} must be a Dice or None")
+    return st.sampled_from(of.keeps())
+
+
+def rules(*, jokers: tuple[JokerRule, ...] = tuple(JokerRule)) -> st.SearchStrategy[Rules]:
+    """Rule sets with any of ``jokers`` and Classic or varied bonus values.
+
+    Shrinks towards Classic bonuses with the first Joker rule given.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(rules(jokers=(JokerRule.FORCED,)))
+        ... def check(r: Rules) -> None:
+        ...     assert r.joker is JokerRule.FORCED
+        >>> check()
+    """
+    if not jokers or not all(isinstance(j, JokerRule) for j in jokers):
+        raise InvalidArgument(f"jokers={jokers!r} must be a non-empty tuple of JokerRule")
+    return st.builds(
+        Rules,
+        joker=st.sampled_from(jokers),
+        upper_bonus=st.sampled_from((35, 0, 50)),
+        upper_bonus_threshold=st.sampled_from((63, 0, 105)),
+        yahtzee_bonus=st.sampled_from((100, 0, 50)),
+    )
+
+
+def _rules_strategy(value: Rules | st.SearchStrategy[Rules] | None) -> st.SearchStrategy[Rules]:
+    _check_rules(value)
+    if value is None:
+        return st.just(_CLASSIC)
+    if isinstance(value, Rules):
+        return st.just(value)
+    return value
+
+
+@st.composite
+def _played_card(
+    draw: st.DrawFn, rules_value: Rules, min_filled: int, max_filled: int
+) -> Scorecard:
+    target = draw(st.integers(min_filled, max_filled))
+    card = EMPTY_CARD
+    for _ in range(target):
+        roll = draw(dice())
+        legal = _legal(card.boxes, roll, rules_value)
+        category = draw(st.sampled_from(tuple(legal)))
+        card = _fill_unchecked(card, roll, category, rules_value)
+    return card
+
+
+def scorecards(
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    min_filled: int = 0,
+    max_filled: int = 13,
+) -> st.SearchStrategy[Scorecard]:
+    """Reachable scorecards with ``min_filled`` to ``max_filled`` boxes filled.
+
+    Each card is built by filling legal boxes with generated rolls under ``rules``
+    (Classic when omitted), so Joker placements and bonus marks are as the rules
+    allow. Shrinks towards the empty card.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(scorecards(min_filled=13))
+        ... def check(card: Scorecard) -> None:
+        ...     assert card.is_complete
+        >>> check()
+    """
+    _check_bounds("filled", min_filled, max_filled, 0, 13)
+    return _rules_strategy(rules).flatmap(lambda r: _played_card(r, min_filled, max_filled))
+
+
+@st.composite
+def _played_turn(draw: st.DrawFn, rules_value: Rules) -> Turn:
+    card = draw(_played_card(rules_value, 0, 12))
+    rolls = draw(st.integers(0, 3))
+    if rolls == 0:
+        return _raw_turn(card, rules_value, None, 0)
+    return _raw_turn(card, rules_value, draw(dice()), rolls)
+
+
+def turns(*, rules: Rules | st.SearchStrategy[Rules] | None = None) -> st.SearchStrategy[Turn]:
+    """Turns in progress on reachable cards: 0 to 3 rolls used, with the dice showing.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(turns())
+        ... def check(turn: Turn) -> None:
+        ...     assert 0 <= turn.rolls_left <= 3
+        >>> check()
+    """
+    return _rules_strategy(rules).flatmap(_played_turn)
+
+
+@st.composite
+def _played_game(
+    draw: st.DrawFn,
+    rules_value: Rules,
+    min_players: int,
+    max_players: int,
+    finished: bool | None,
+) -> Game:
+    count = draw(st.integers(min_players, max_players))
+    first = draw(st.integers(0, count - 1))
+    game = Game.new(count, rules=rules_value, first=first)
+    total_turns = 13 * count
+    if finished is True:
+        turns_to_play = total_turns
+    elif finished is False:
+        turns_to_play = draw(st.integers(0, total_turns - 1))
+    else:
+        turns_to_play = draw(st.integers(0, total_turns))
+    for _ in range(turns_to_play):
+        assert game.turn is not None
+        game = game.roll(outcome=draw(dice()))
+        game = game.fill(draw(st.sampled_from(tuple(game.options))))
+    if game.turn is not None:
+        rolls = draw(st.integers(0, 3))
+        for _ in range(rolls):
+            assert game.dice is None or game.turn.rolls_left > 0
+            if game.dice is None:
+                game = game.roll(outcome=draw(dice()))
+            else:
+                keep = draw(keeps(of=game.dice))
+                thrown = 5 - len(keep)
+                outcome = draw(st.lists(st.integers(1, 6), min_size=thrown, max_size=thrown))
+                game = game.roll(keep=keep, outcome=outcome)
+    return game
+
+
+def games(
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    min_players: int = 1,
+    max_players: int = 4,
+    finished: bool | None = None,
+) -> st.SearchStrategy[Game]:
+    """Games reached by legal play: any number of turns taken, possibly mid-turn.
+
+    Args:
+        rules: A rule set or a strategy for one (Classic when omitted).
+        min_players: Fewest players (at least 1).
+        max_players: Most players.
+        finished: ``True`` for finished games only, ``False`` for unfinished only,
+            ``None`` for either.
+
+    Examples:
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=5)
+        ... @given(games(finished=True, max_players=2))
+        ... def check(game: Game) -> None:
+        ...     assert game.is_over and game.result.winners
+        >>> check()
+    """
+    _check_bounds("players", min_players, max_players, 1, None)
+    if finished not in (None, True, False):
+        raise InvalidArgument(f"finished={finished!r} must be True, False or None")
+    return _rules_strategy(rules).flatmap(
+        lambda r: _played_game(r, min_players, max_players, finished)
+    )

@@ -1,0 +1,111 @@
+"""Totals of a scorecard, as Hasbro's card adds them up; valid for partial cards too.
+
+Examples:
+    >>> from yahtzee_rules import Category, Scorecard, totals
+    >>> card = Scorecard({Category.ACES: 3, Category.TWOS: 6, Category.THREES: 9,
+    ...                   Category.FOURS: 12, Category.FIVES: 15, Category.SIXES: 18})
+    >>> t = totals(card)
+    >>> t.upper_subtotal, t.upper_bonus, t.upper_total
+    (63, 35, 98)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.scorecard import Scorecard
+
+__all__ = ["Totals", "totals"]
+
+_CLASSIC = Rules()
+
+
+@attrs.frozen
+class Totals:
+    """The lines at the foot of a scorecard.
+
+    Open boxes count as 0, so the figures are running totals during a game.
+
+    Attributes:
+        upper_subtotal: Aces to Sixes added up.
+        upper_bonus: ``rules.upper_bonus`` once the subtotal reaches the threshold, else 0.
+        upper_total: ``upper_subtotal + upper_bonus``.
+        lower_subtotal: The seven lower boxes added up.
+        yahtzee_bonus: ``bonus_marks * rules.yahtzee_bonus``.
+        lower_total: ``lower_subtotal + yahtzee_bonus``, as Hasbro's "total of lower section".
+        grand_total: ``upper_total + lower_total``.
+        upper_bonus_needed: Points the upper boxes still need for the bonus (0 once earned).
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> t = totals(Scorecard({Category.YAHTZEE: 50, Category.FOURS: 20}, bonus_marks=1))
+        >>> t.lower_subtotal, t.yahtzee_bonus, t.lower_total, t.grand_total
+        (50, 100, 150, 170)
+        >>> t.upper_bonus_needed
+        43
+    """
+
+    upper_subtotal: int
+    upper_bonus: int
+    upper_total: int
+    lower_subtotal: int
+    yahtzee_bonus: int
+    lower_total: int
+    grand_total: int
+    upper_bonus_needed: int
+
+
+def totals(card: Scorecard, *, rules: Rules = _CLASSIC) -> Totals:
+    """Add up ``card`` under ``rules``.
+
+    Only Aces to Sixes count towards the upper bonus. Each bonus mark adds
+    ``rules.yahtzee_bonus``.
+
+    Raises:
+        MalformedInputError: If ``card`` is not a Scorecard or ``rules`` not a Rules.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> card = Scorecard({Category.SIXES: 24, Category.FIVES: 25, Category.FOURS: 16,
+        ...                   Category.CHANCE: 30})
+        >>> t = totals(card)
+        >>> t.upper_subtotal, t.upper_bonus, t.grand_total
+        (65, 35, 130)
+        >>> totals(Scorecard({Category.CHANCE: 30, Category.SIXES: 30})).upper_bonus  # lower boxes never help
+        0
+    """
+    if not isinstance(card, Scorecard):
+        raise MalformedInputError(f"card {card!r}: not a Scorecard; totals add up a Scorecard")
+    if not isinstance(rules, Rules):
+        raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+    boxes = card.boxes
+    upper = sum(p for p in boxes[:6] if p is not None)
+    lower = sum(p for p in boxes[6:] if p is not None)
+    earned = upper >= rules.upper_bonus_threshold
+    upper_bonus = rules.upper_bonus if earned else 0
+    yahtzee_bonus = card.bonus_marks * rules.yahtzee_bonus
+    return Totals(
+        upper_subtotal=upper,
+        upper_bonus=upper_bonus,
+        upper_total=upper + upper_bonus,
+        lower_subtotal=lower,
+        yahtzee_bonus=yahtzee_bonus,
+        lower_total=lower + yahtzee_bonus,
+        grand_total=upper + upper_bonus + lower + yahtzee_bonus,
+        upper_bonus_needed=0 if earned else rules.upper_bonus_threshold - upper,
+    )
+
+
+def upper_subtotal(card: Scorecard) -> int:
+    """Aces to Sixes added up (open boxes count 0).
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> upper_subtotal(Scorecard({Category.SIXES: 18, Category.CHANCE: 20}))
+        18
+    """
+    return sum(p for p in card.boxes[:6] if p is not None)
+
+

@@ -1,0 +1,358 @@
+"""A turn: up to three rolls, holding any dice between them, then exactly one box filled.
+
+Randomness is injected: pass a :class:`random.Random` to :meth:`Turn.roll`, or the
+``outcome`` the thrown dice showed, to replay a real or recorded game.
+
+Examples:
+    >>> import random
+    >>> from yahtzee_rules import Category, Scorecard, Turn
+    >>> turn = Turn(Scorecard()).roll(outcome="22335")
+    >>> turn = turn.roll(keep="2233", outcome="3")  # hold two 2s and two 3s, reroll the 5
+    >>> turn.dice, turn.rolls_left
+    (Dice('22333'), 1)
+    >>> turn.options[Category.FULL_HOUSE], turn.options[Category.THREES]
+    (25, 9)
+    >>> card = turn.fill(Category.FULL_HOUSE)
+    >>> card[Category.FULL_HOUSE]
+    25
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.dice import (
+    _ALL_KEEPS,
+    _KEEP_INDEXES_OF,
+    _RNG,
+    Dice,
+    DiceLike,
+    Keep,
+    KeepLike,
+    _as_keep,
+    _faces_from,
+    _outcome_index,
+    _roll_table,
+)
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg
+from yahtzee_rules.scoring import (
+    BoxOption,
+    _check_card,
+    _check_rules,
+    _fill_unchecked,
+    _legal,
+    _options,
+    forced_category,
+)
+
+__all__ = ["MAX_ROLLS", "Turn"]
+
+#: Rolls allowed in one turn, the first included.
+MAX_ROLLS = 3
+
+_CLASSIC = Rules()
+_EMPTY_KEEP = _ALL_KEEPS[0]
+_NO_OPTIONS: Mapping[Category, int] = MappingProxyType({})
+
+
+def _check_turn(instance: Turn, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_ROLLS:
+        raise MalformedInputError(
+            f"rolls_used {value!r}: not an int from 0 to 3; a turn has at most three rolls"
+        )
+    if (value == 0) != (instance.dice is None):
+        raise MalformedInputError(
+            f"turn with dice {instance.dice!r} and rolls_used {value}: a turn has dice "
+            f"exactly when it has rolled at least once"
+        )
+
+
+def _check_turn_card(instance: Turn, attribute: attrs.Attribute[Any], card: object) -> None:
+    _check_card(card)
+    if card.is_complete:  # type: ignore[attr-defined]
+        raise IllegalActionError(
+            "turn: the card is complete; a game has 13 turns per player, one box each"
+        )
+
+
+def _optional_dice(value: object) -> Dice | None:
+    return None if value is None else Dice(value)  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class Turn:
+    """One player's turn on a card: the dice so far and how many rolls are used.
+
+    ``Turn(card)`` is a turn that has not rolled yet. Every action returns a new
+    value; the turn it was called on is unchanged, so undo is keeping the old one.
+
+    Args:
+        card: The card this turn will fill a box of; it must have an open box.
+        rules: The rule set (Classic with the forced Joker by default).
+        dice: The dice showing, or ``None`` before the first roll.
+        rolls_used: 0 to 3.
+
+    Raises:
+        MalformedInputError: For inconsistent fields (dice without a roll).
+        IllegalActionError: For a complete card.
+
+    Attributes:
+        card: The card being played.
+        rules: The rule set.
+        dice: The current dice, ``None`` before the first roll.
+        rolls_used: Rolls taken so far.
+
+    Examples:
+        >>> import random
+        >>> turn = Turn().roll(random.Random(3))
+        >>> turn.rolls_used, turn.rolls_left, len(turn.dice)
+        (1, 2, 5)
+        >>> Turn(dice="12345", rolls_used=2).can_roll()
+        True
+    """
+
+    card: Scorecard = attrs.field(default=EMPTY_CARD, validator=_check_turn_card)
+    rules: Rules = attrs.field(default=_CLASSIC, validator=lambda i, a, v: _check_rules(v))
+    dice: Dice | None = attrs.field(default=None, converter=_optional_dice)
+    rolls_used: int = attrs.field(default=0, validator=_check_turn)
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls still allowed this turn (3 before the first roll).
+
+        Examples:
+            >>> Turn().rolls_left
+            3
+        """
+        return MAX_ROLLS - self.rolls_used
+
+    @property
+    def has_rolled(self) -> bool:
+        """Whether the turn has dice, so a box may be filled.
+
+        Examples:
+            >>> Turn().has_rolled, Turn().roll(outcome="12345").has_rolled
+            (False, True)
+        """
+        return self.dice is not None
+
+    # --- rolling -----------------------------------------------------------------
+
+    def verify_roll(self, keep: KeepLike | None = None) -> Keep:
+        """Raise the reason a roll holding ``keep`` is not allowed now; else return the keep.
+
+        Raises:
+            IllegalActionError: After three rolls, or when ``keep`` holds dice that are
+                not showing (or any dice before the first roll).
+            MalformedInputError: If ``keep`` is not a valid keep.
+
+        Examples:
+            >>> Turn().roll(outcome="13366").verify_roll("333")
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.IllegalActionError: keep '333': the dice showing are 13366; you can hold only dice that are showing
+        """
+        held = _EMPTY_KEEP if keep is None else _as_keep(keep)
+        if self.rolls_used >= MAX_ROLLS:
+            raise IllegalActionError(
+                "roll: this turn has used all 3 rolls; a turn has at most three rolls, "
+                "so fill a box now"
+            )
+        dice = self.dice
+        if dice is None:
+            if held.faces:
+                raise IllegalActionError(
+                    f"keep {str(held)!r}: nothing to hold before the first roll; "
+                    f"the first roll throws all five dice"
+                )
+        elif held._index not in _KEEP_INDEXES_OF[dice._index]:
+            raise IllegalActionError(
+                f"keep {str(held)!r}: the dice showing are {dice}; "
+                f"you can hold only dice that are showing"
+            )
+        return held
+
+    def can_roll(self, keep: KeepLike | None = None) -> bool:
+        """Whether a roll holding ``keep`` is allowed now.
+
+        Examples:
+            >>> turn = Turn().roll(outcome="13366")
+            >>> turn.can_roll("366"), turn.can_roll("666")
+            (True, False)
+        """
+        try:
+            self.verify_roll(keep)
+        except IllegalActionError:
+            return False
+        return True
+
+    def roll(
+        self,
+        rng: random.Random | None = None,
+        *,
+        keep: KeepLike | None = None,
+        outcome: DiceLike | str | None = None,
+    ) -> Turn:
+        """Hold ``keep`` and throw the other dice; the first roll throws all five.
+
+        Args:
+            rng: The random source. Omitted, a private generator is used; the global
+                :mod:`random` state is never touched.
+            keep: The dice to hold, a sub-multiset of the dice showing (any earlier
+                holds may be released). ``None`` holds nothing.
+            outcome: Instead of ``rng``, the faces the thrown dice showed, one per die
+                thrown, in any order: to replay a game or play with physical dice.
+
+        Returns:
+            A new turn with one more roll used.
+
+        Raises:
+            IllegalActionError: For a fourth roll, or holding dice that are not showing.
+            MalformedInputError: For a malformed keep or outcome, or an outcome with the
+                wrong number of faces.
+
+        Examples:
+            >>> turn = Turn().roll(outcome="22335")
+            >>> turn.roll(keep="2233", outcome="3").dice
+            Dice('22333')
+            >>> turn.roll(keep="2233", outcome="36")
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.MalformedInputError: outcome '36': 2 faces for 1 thrown die; give one face per die thrown
+        """
+        held = self.verify_roll(keep)
+        thrown = 5 - len(held.faces)
+        if outcome is None:
+            index = (rng or _RNG).randrange(6**thrown)
+        else:
+            if isinstance(outcome, Dice):
+                faces = outcome.faces
+            else:
+                faces = _faces_from(outcome, what="outcome", lengths=range(0, 6))
+            if len(faces) != thrown:
+                raise MalformedInputError(
+                    f"outcome {outcome!r}: {len(faces)} faces for {thrown} thrown "
+                    f"{'die' if thrown == 1 else 'dice'}; give one face per die thrown"
+                )
+            index = _outcome_index(faces)
+        return _raw_turn(self.card, self.rules, _roll_table(held._index)[index], self.rolls_used + 1)
+
+    # --- filling -----------------------------------------------------------------
+
+    @property
+    def options(self) -> Mapping[Category, int]:
+        """Every box the current dice may fill and its points (empty before the first roll).
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Turn().roll(outcome="33356").options[Category.THREE_OF_A_KIND]
+            20
+            >>> len(Turn().options)
+            0
+        """
+        if self.dice is None:
+            return _NO_OPTIONS
+        return MappingProxyType(_legal(self.card.boxes, self.dice, self.rules))
+
+    def box_options(self) -> Mapping[Category, BoxOption]:
+        """A :class:`~yahtzee_rules.BoxOption` for all 13 boxes: points, or why the box is closed.
+
+        Raises:
+            IllegalActionError: Before the first roll.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard
+            >>> turn = Turn(Scorecard({Category.YAHTZEE: 50})).roll(outcome="44444")
+            >>> turn.box_options()[Category.CHANCE].reason
+            'the forced Joker requires Fours, which is open: five 4s must go in Fours'
+        """
+        return _options(self.card, self._rolled("see box options"), self.rules)
+
+    @property
+    def forced_category(self) -> Category | None:
+        """The box the forced Joker requires for the current dice, if any.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard
+            >>> Turn(Scorecard({Category.YAHTZEE: 0})).roll(outcome="22222").forced_category
+            <Category.TWOS: 1>
+        """
+        if self.dice is None:
+            return None
+        return forced_category(self.card, self.dice, rules=self.rules)
+
+    def _rolled(self, action: str) -> Dice:
+        if self.dice is None:
+            raise IllegalActionError(
+                f"{action}: no dice yet; roll at least once before filling a box"
+            )
+        return self.dice
+
+    def verify_fill(self, category: Category) -> None:
+        """Raise the reason ``category`` may not be filled now; return ``None`` if it may.
+
+        Raises:
+            IllegalActionError: Before the first roll, for a filled box, or a box the
+                Joker rule forbids.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Turn().verify_fill(Category.CHANCE)
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.IllegalActionError: fill Chance: no dice yet; roll at least once before filling a box
+        """
+        category = _category_arg(category)
+        dice = self._rolled(f"fill {category.label}")
+        from yahtzee_rules.scoring import verify_fill
+
+        verify_fill(self.card, dice, category, rules=self.rules)
+
+    def can_fill(self, category: Category) -> bool:
+        """Whether ``category`` may be filled now.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Turn().can_fill(Category.CHANCE), Turn().roll(outcome="12345").can_fill(Category.CHANCE)
+            (False, True)
+        """
+        return self.dice is not None and _category_arg(category) in _legal(
+            self.card.boxes, self.dice, self.rules
+        )
+
+    def fill(self, category: Category) -> Scorecard:
+        """End the turn by filling ``category``; returns the new card.
+
+        Raises:
+            IllegalActionError: Before the first roll, for a filled box, or a box the
+                Joker rule forbids.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Turn().roll(outcome="12345").fill(Category.LARGE_STRAIGHT)[Category.LARGE_STRAIGHT]
+            40
+        """
+        category = _category_arg(category)
+        return _fill_unchecked(
+            self.card, self._rolled(f"fill {category.label}"), category, self.rules
+        )
+
+
+
+def _raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:
+    """A turn built without validation, for values the rules engine produced itself."""
+    turn = object.__new__(Turn)
+    setter = object.__setattr__
+    setter(turn, "card", card)
+    setter(turn, "rules", rules)
+    setter(turn, "dice", dice)
+    setter(turn, "rolls_used", rolls_used)
+    return turn
