@@ -139,9 +139,7 @@ class Category(enum.IntEnum):
             <Category.SIXES: 5>
         """
         if type(face) is not int or not 1 <= face <= 6:
-            raise MalformedInputError(
-                f"face {face!r}: not a die face; faces are the ints 1 to 6"
-            )
+            raise MalformedInputError(f"face {face!r}: not a die face; faces are the ints 1 to 6")
         return _UPPER[face - 1]
 
     @classmethod

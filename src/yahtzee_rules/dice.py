@@ -92,7 +92,7 @@ def _to_dice_faces(value: object) -> tuple[int, ...]:
 def _to_keep_faces(value: object) -> tuple[int, ...]:
     if isinstance(value, (Keep, Dice)):
         return value.faces
-    return _faces_from(value, what="keep", lengths=range(0, 6))
+    return _faces_from(value, what="keep", lengths=range(6))
 
 
 def _counts(faces: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
@@ -218,9 +218,7 @@ class Dice:
             2
         """
         if type(face) is not int or not 1 <= face <= 6:
-            raise MalformedInputError(
-                f"face {face!r}: not a die face; faces are the ints 1 to 6"
-            )
+            raise MalformedInputError(f"face {face!r}: not a die face; faces are the ints 1 to 6")
         return _COUNTS[self._index][face - 1]
 
     def keeps(self) -> tuple[Keep, ...]:
@@ -268,11 +266,7 @@ class Dice:
             Dice('13366')
         """
         values = tuple(counts) if not isinstance(counts, (str, bytes)) else ()
-        if (
-            len(values) != 6
-            or any(type(v) is not int or v < 0 for v in values)
-            or sum(values) != 5
-        ):
+        if len(values) != 6 or any(type(v) is not int or v < 0 for v in values) or sum(values) != 5:
             raise MalformedInputError(
                 f"counts {counts!r}: not six counts of faces 1-6 adding up to five"
             )
@@ -380,13 +374,13 @@ def _build() -> None:
     _ALL_DICE = tuple(dice_list)
     keep_list: list[Keep] = []
     for size in range(6):
-        for faces in itertools.combinations_with_replacement(_FACES, size):
+        for held in itertools.combinations_with_replacement(_FACES, size):
             keep = object.__new__(Keep)
-            object.__setattr__(keep, "faces", faces)
+            object.__setattr__(keep, "faces", held)
             object.__setattr__(keep, "_index", len(keep_list))
             keep_list.append(keep)
-            _KEEP_BY_FACES[faces] = keep
-            _KEEP_COUNTS.append(_counts(faces))
+            _KEEP_BY_FACES[held] = keep
+            _KEEP_COUNTS.append(_counts(held))
     _ALL_KEEPS = tuple(keep_list)
     for dice in _ALL_DICE:
         subs = sorted(
@@ -449,11 +443,11 @@ def _outcome_index(faces: tuple[int, ...]) -> int:
 def _as_dice(value: Any) -> Dice:
     """Public-boundary conversion: a Dice passes through, anything else is validated."""
     if value.__class__ is Dice:
-        return value  # type: ignore[no-any-return]
+        return value
     return Dice(value)
 
 
 def _as_keep(value: Any) -> Keep:
     if value.__class__ is Keep:
-        return value  # type: ignore[no-any-return]
+        return value
     return Keep(value)

@@ -56,6 +56,12 @@ def _to_players(value: object) -> tuple[str, ...]:
     return players
 
 
+def _to_cards(value: Iterable[Scorecard]) -> tuple[Scorecard, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise MalformedInputError(f"game cards {value!r}: give one Scorecard per player")
+    return tuple(value)
+
+
 def _seat_arg(value: object, seats: int, what: str) -> int:
     if type(value) is not int or not 0 <= value < seats:
         raise MalformedInputError(
@@ -175,7 +181,7 @@ class Game:
 
     players: tuple[str, ...] = attrs.field(converter=_to_players)
     rules: Rules = attrs.field(validator=attrs.validators.instance_of(Rules))
-    cards: tuple[Scorecard, ...] = attrs.field(converter=tuple)
+    cards: tuple[Scorecard, ...] = attrs.field(converter=_to_cards)
     first: int = attrs.field()
     current: int = attrs.field()
     turn: Turn | None = attrs.field(validator=_check_game)
@@ -217,9 +223,7 @@ class Game:
         """
         if type(players) is int:
             if players < 1:
-                raise MalformedInputError(
-                    f"players {players}: a game needs at least one player"
-                )
+                raise MalformedInputError(f"players {players}: a game needs at least one player")
             players = [f"Player {i + 1}" for i in range(players)]
         names = _to_players(players)
         if not isinstance(rules, Rules):
@@ -372,12 +376,17 @@ class Game:
             [(1, 'Ann', 15), (2, 'Bob', 0)]
         """
         scored = sorted(
-            ((totals(card, rules=self.rules).grand_total, seat) for seat, card in enumerate(self.cards)),
+            (
+                (totals(card, rules=self.rules).grand_total, seat)
+                for seat, card in enumerate(self.cards)
+            ),
             key=lambda pair: (-pair[0], pair[1]),
         )
         standings: list[Standing] = []
         for position, (total, seat) in enumerate(scored):
-            rank = standings[-1].rank if standings and standings[-1].total == total else position + 1
+            rank = (
+                standings[-1].rank if standings and standings[-1].total == total else position + 1
+            )
             standings.append(Standing(rank, self.players[seat], seat, total))
         return tuple(standings)
 
@@ -488,7 +497,7 @@ class Game:
         """
         category = _category_arg(category)
         card = self._playing(f"fill {category.label}").fill(category)
-        cards = self.cards[: self.current] + (card,) + self.cards[self.current + 1 :]
+        cards = (*self.cards[: self.current], card, *self.cards[self.current + 1 :])
         seats = len(cards)
         nxt = (self.current + 1) % seats
         if nxt == self.first and card.is_complete:
@@ -569,7 +578,7 @@ def roll_off(
                 dice = Dice.roll(generator)
             else:
                 try:
-                    dice = Dice(next(source))  # type: ignore[arg-type]
+                    dice = Dice(next(source))
                 except StopIteration:
                     raise MalformedInputError(
                         f"outcomes: ran out after {sum(map(len, rounds)) + len(throws)} throws "

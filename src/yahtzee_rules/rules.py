@@ -55,9 +55,7 @@ def _to_joker(value: Any) -> JokerRule:
         return value
     if isinstance(value, str):
         key = value.strip().lower().replace("_", "-")
-        key = {"free": "free-choice", "hasbro": "forced", "no": "none", "off": "none"}.get(
-            key, key
-        )
+        key = {"free": "free-choice", "hasbro": "forced", "no": "none", "off": "none"}.get(key, key)
         try:
             return JokerRule(key)
         except ValueError:

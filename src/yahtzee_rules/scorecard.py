@@ -69,7 +69,7 @@ def possible_values(category: Category) -> frozenset[int]:
 
 def _category_arg(category: object) -> Category:
     if category.__class__ is Category:
-        return category  # type: ignore[return-value]
+        return category
     raise MalformedInputError(
         f"category {category!r}: not a Category; use a member such as Category.FOURS "
         f"(Category.parse reads names such as 'fours')"
@@ -206,7 +206,8 @@ class Scorecard:
 
     def __repr__(self) -> str:
         filled = ", ".join(
-            f"Category.{c.name}: {p}" for c, p in zip(_CATEGORIES, self.boxes, strict=True)
+            f"Category.{c.name}: {p}"
+            for c, p in zip(_CATEGORIES, self.boxes, strict=True)
             if p is not None
         )
         if not filled and not self.bonus_marks:

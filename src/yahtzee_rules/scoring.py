@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 import attrs
 
@@ -65,7 +64,7 @@ def _plain_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
         counts[face] += 1
     total = sum(faces)
     most = max(counts)
-    present = {face for face in faces}
+    present = set(faces)
     small = any({a, a + 1, a + 2, a + 3} <= present for a in (1, 2, 3))
     large = present in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
     full_house = sorted(c for c in counts if c) == [2, 3]
@@ -123,9 +122,7 @@ def _joker_value(category: Category, dice: Dice) -> int:
     return _JOKER_FIXED.get(category, dice.total) if not category.is_upper else 0
 
 
-def _legal(
-    boxes: tuple[int | None, ...], dice: Dice, rules: Rules
-) -> dict[Category, int]:
+def _legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Category, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
     scores = dice._scores
     if boxes[11] is None or dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE:
@@ -213,9 +210,7 @@ def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> boo
     )
 
 
-def forced_category(
-    card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC
-) -> Category | None:
+def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Category | None:
     """The one box the forced Joker requires for this roll, or ``None`` if no box is forced.
 
     Under :attr:`JokerRule.FORCED` an extra Yahtzee must go in the matching upper
@@ -295,9 +290,7 @@ def _reason(
     )
 
 
-def _options(
-    card: Scorecard, dice: Dice, rules: Rules
-) -> Mapping[Category, BoxOption]:
+def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Category, BoxOption]:
     boxes = card.boxes
     legal = _legal(boxes, dice, rules)
     bonus = rules.yahtzee_bonus if _bonus_due(boxes, dice, rules) else 0
@@ -371,9 +364,7 @@ def can_fill(
     return _category_arg(category) in _legal(card.boxes, dice_value, rules)
 
 
-def _fill_unchecked(
-    card: Scorecard, dice: Dice, category: Category, rules: Rules
-) -> Scorecard:
+def _fill_unchecked(card: Scorecard, dice: Dice, category: Category, rules: Rules) -> Scorecard:
     boxes = card.boxes
     legal = _legal(boxes, dice, rules)
     points = legal.get(category)
@@ -413,5 +404,3 @@ def fill(
     return _fill_unchecked(
         _check_card(card), _as_dice(dice), _category_arg(category), _check_rules(rules)
     )
-
-

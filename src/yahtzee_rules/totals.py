@@ -107,5 +107,3 @@ def upper_subtotal(card: Scorecard) -> int:
         18
     """
     return sum(p for p in card.boxes[:6] if p is not None)
-
-

@@ -84,7 +84,7 @@ def _check_turn_card(instance: Turn, attribute: attrs.Attribute[Any], card: obje
 
 
 def _optional_dice(value: object) -> Dice | None:
-    return None if value is None else Dice(value)  # type: ignore[arg-type]
+    return None if value is None else Dice(value)
 
 
 @attrs.frozen
@@ -236,14 +236,16 @@ class Turn:
             if isinstance(outcome, Dice):
                 faces = outcome.faces
             else:
-                faces = _faces_from(outcome, what="outcome", lengths=range(0, 6))
+                faces = _faces_from(outcome, what="outcome", lengths=range(6))
             if len(faces) != thrown:
                 raise MalformedInputError(
                     f"outcome {outcome!r}: {len(faces)} faces for {thrown} thrown "
                     f"{'die' if thrown == 1 else 'dice'}; give one face per die thrown"
                 )
             index = _outcome_index(faces)
-        return _raw_turn(self.card, self.rules, _roll_table(held._index)[index], self.rolls_used + 1)
+        return _raw_turn(
+            self.card, self.rules, _roll_table(held._index)[index], self.rolls_used + 1
+        )
 
     # --- filling -----------------------------------------------------------------
 
@@ -344,7 +346,6 @@ class Turn:
         return _fill_unchecked(
             self.card, self._rolled(f"fill {category.label}"), category, self.rules
         )
-
 
 
 def _raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:
