@@ -1,5 +1,7 @@
-"""``python -m yahtzee_rules``: play and print the seeded demonstration game."""
+"""``python -m yahtzee_rules``: the ``yahtzee-rules`` command (with no arguments, the demo game)."""
 
-from yahtzee_rules.demo import main
+import sys
 
-main()
+from yahtzee_rules.cli import main
+
+sys.exit(main())

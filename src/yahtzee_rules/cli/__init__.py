@@ -1,0 +1,320 @@
+"""The ``yahtzee-rules`` command (also ``python -m yahtzee_rules``).
+
+Commands: ``play`` (pass-and-play with optional computer players and coach),
+``score`` (what every box would score), ``simulate`` (statistics of many games),
+``solve`` (build and cache the optimal table) and ``demo``; with no command it
+plays the seeded demonstration game. Only the standard library is used, so the
+app needs no extra beyond the features it calls on.
+
+Examples:
+    >>> main(["score", "44444"])  # doctest: +ELLIPSIS
+    Dice 44444 on an empty card, forced Joker (Hasbro Classic)
+    Box                Points  Note
+    -----------------  ------  ----
+    Aces                    0
+    ...
+    Yahtzee                50
+    Chance                 20
+    0
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+from yahtzee_rules.cli import _extras
+from yahtzee_rules.cli.console import AppError, StreamConsole
+from yahtzee_rules.cli.play import EXIT_INTERRUPTED, Session
+from yahtzee_rules.cli.progress import Progress
+from yahtzee_rules.cli.stats import Summary, histogram
+from yahtzee_rules.dice import Dice
+from yahtzee_rules.errors import RulesError
+from yahtzee_rules.game import Game, roll_off
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.scorecard import Scorecard
+from yahtzee_rules.scoring import box_options
+
+__all__ = ["build_parser", "main", "score_table"]
+
+_JOKERS = {"forced": "forced", "free": "free-choice", "none": "none"}
+_JOKER_NAMES = {
+    "forced": "forced Joker (Hasbro Classic)",
+    "free-choice": "free-choice Joker",
+    "none": "no Joker",
+}
+
+#: Exit status for a command that cannot run as asked (argparse uses it too).
+EXIT_USAGE = 2
+
+
+def _rules(joker: str) -> Rules:
+    return Rules(joker=_JOKERS[joker])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``yahtzee-rules``.
+
+    Examples:
+        >>> args = build_parser().parse_args(["play", "Ann", "--bot", "greedy", "Cy"])
+        >>> args.names, args.bot
+        (['Ann'], [['greedy', 'Cy']])
+    """
+    from yahtzee_rules import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="yahtzee-rules",
+        description=(
+            "Yahtzee in the terminal, by the exact rules. With no command, play and print "
+            "the seeded demonstration game."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    joker = argparse.ArgumentParser(add_help=False)
+    joker.add_argument(
+        "--joker",
+        choices=sorted(_JOKERS),
+        default="forced",
+        help="the Joker rule: forced (Hasbro Classic, default), free (free choice) or none",
+    )
+
+    demo = sub.add_parser("demo", help="play and print the seeded demonstration game")
+    demo.add_argument("--seed", type=int, default=None, help="another seed for the demo game")
+
+    play = sub.add_parser(
+        "play",
+        parents=[joker],
+        help="pass-and-play at the terminal",
+        description=(
+            "Pass-and-play: each player in turn rolls, holds dice by position and fills a box. "
+            "Type 'help' at the prompt for the commands."
+        ),
+    )
+    play.add_argument("names", nargs="*", metavar="NAME", help="the human players, in seat order")
+    play.add_argument(
+        "--bot",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("KIND", "NAME"),
+        help="add a computer player: KIND is random, greedy or optimal (repeatable)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="seed the dice, to replay a game")
+    play.add_argument(
+        "--coach", action="store_true", help="show the optimal move and each choice's cost"
+    )
+    resume = play.add_mutually_exclusive_group()
+    resume.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
+    resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
+
+    score = sub.add_parser(
+        "score", parents=[joker], help="what every box would score for some dice"
+    )
+    score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
+    score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
+
+    simulate = sub.add_parser(
+        "simulate", parents=[joker], help="statistics and a histogram of many games"
+    )
+    simulate.add_argument(
+        "--strategy", required=True, choices=_extras.BOT_KINDS, help="the strategy every seat plays"
+    )
+    simulate.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    simulate.add_argument("--players", type=int, default=1, help="players per game (default 1)")
+
+    sub.add_parser(
+        "solve", parents=[joker], help="build and cache the optimal table; print its value"
+    )
+    return parser
+
+
+def score_table(dice: Dice, card: Scorecard, rules: Rules) -> str:
+    """What every box would score for ``dice`` on ``card``, and why closed boxes are closed.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> card = Scorecard({Category.YAHTZEE: 50})
+        >>> print(score_table(Dice("66666"), card, Rules()))  # doctest: +ELLIPSIS
+        Box                Points  Note
+        -----------------  ------  ----
+        Aces                    -  the forced Joker requires Sixes, which is open: five 6s must go in Sixes
+        ...
+        Sixes                  30  +100 Yahtzee bonus
+        ...
+        Yahtzee                 -  Yahtzee is already filled with 50; each box is filled once
+        Chance                  -  the forced Joker requires Sixes, which is open: five 6s must go in Sixes
+    """
+    lines = ["Box                Points  Note", "-----------------  ------  ----"]
+    for category, option in box_options(card, dice, rules=rules).items():
+        if option.points is None:
+            points, note = "-", option.reason or ""
+        else:
+            points = str(option.points)
+            note = f"+{option.bonus} Yahtzee bonus" if option.bonus else ""
+        lines.append(f"{category.label:<17}  {points:>6}  {note}".rstrip())
+    return "\n".join(lines)
+
+
+def _score(args: argparse.Namespace) -> int:
+    rules = _rules(args.joker)
+    dice = Dice(args.dice)
+    card = Scorecard() if args.card is None else _extras.parse_card(args.card)
+    where = "an empty card" if args.card is None else "the card given"
+    print(f"Dice {dice} on {where}, {_JOKER_NAMES[rules.joker.value]}")
+    print(score_table(dice, card, rules))
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from yahtzee_rules import demo
+
+    if args.seed is None:
+        demo.main()
+    else:
+        _, log = demo.play_demo(args.seed)
+        print("\n\n".join(log))
+    return 0
+
+
+def _new_game(args: argparse.Namespace, rng: random.Random) -> Game:
+    names = [*args.names, *(name for _, name in args.bot)]
+    if not names:
+        raise AppError(
+            "play: no players; give at least one name, such as 'play Ann Bob', "
+            "or a computer player with '--bot greedy Cy'"
+        )
+    rules = _rules(args.joker)
+    game = Game.new(names, rules=rules)  # validates the names first
+    if len(names) > 1:
+        off = roll_off(names, rng)
+        for number, throws in enumerate(off.rounds):
+            said = ", ".join(f"{names[seat]} {dice.total}" for seat, dice in throws)
+            print(f"{'Roll-off' if number == 0 else '  tie, rolled again'}: {said}")
+        print(f"{names[off.starter]} starts.")
+        game = Game.new(names, rules=rules, first=off.starter)
+    return game
+
+
+def _play(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    bot_kinds: dict[str, str] = {}
+    if args.load is not None or args.code is not None:
+        if args.names:
+            raise AppError(
+                f"play: names {' '.join(args.names)!r} given with a saved game; the saved "
+                f"game has its own players, so give only --load FILE or --code CODE"
+            )
+        if args.load is not None:
+            game, bot_kinds = _extras.load_game(args.load)
+        else:
+            game = _extras.game_from_code(args.code)
+        for kind, name in args.bot:
+            if name not in game.players:
+                raise AppError(
+                    f"play: --bot {kind} {name}: {name!r} is not a player of the saved game; "
+                    f"its players are {', '.join(game.players)}"
+                )
+            bot_kinds[name] = kind
+        print(f"Resuming: {', '.join(game.players)}, round {game.round}.")
+    else:
+        game = _new_game(args, rng)
+        bot_kinds = {name: kind for kind, name in args.bot}
+    for kind, _ in args.bot:
+        if kind not in _extras.BOT_KINDS:
+            raise AppError(
+                f"play: --bot {kind}: no such computer player; use random, greedy or optimal"
+            )
+    bots = {
+        name: (kind, _extras.make_bot(kind, game.rules, rng.randrange(2**32)))
+        for name, kind in bot_kinds.items()
+    }
+    if args.coach:
+        _extras.advise(Game.new(["coach"], rules=game.rules).roll(outcome="12345"))
+    session = Session(game, rng, StreamConsole(), bots=bots, coach=args.coach)
+    return session.run()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.players < 1:
+        raise AppError(
+            f"simulate: --games {args.games} --players {args.players}: both must be at least 1"
+        )
+    rules = _rules(args.joker)
+    bar = Progress(f"simulate {args.strategy}", args.games)
+    try:
+        scores = _extras.simulate_scores(
+            args.strategy,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            rules=rules,
+            progress=bar.update,
+        )
+    finally:
+        bar.close()
+    seats = f", {args.players} players each" if args.players > 1 else ""
+    print(
+        f"{args.games} games of {args.strategy} play{seats}, seed {args.seed}, "
+        f"{_JOKER_NAMES[rules.joker.value]}"
+    )
+    print("\n".join(Summary.of(scores).lines()))
+    print()
+    print("Final scores:")
+    print(histogram(scores))
+    return 0
+
+
+def _solve(args: argparse.Namespace) -> int:
+    rules = _rules(args.joker)
+    bar = Progress(f"solve ({_JOKER_NAMES[rules.joker.value]})", 1)
+    try:
+        path, expected = _extras.solve_table(rules, bar.update)
+    finally:
+        bar.close()
+    print(f"Optimal table for {_JOKER_NAMES[rules.joker.value]} cached at {path}")
+    print(f"Expected final score from the empty card under optimal play: {expected:.7f}")
+    return 0
+
+
+_HANDLERS = {
+    "demo": _demo,
+    "play": _play,
+    "score": _score,
+    "simulate": _simulate,
+    "solve": _solve,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``yahtzee-rules`` with ``argv`` (the command line by default); return the exit status.
+
+    Errors in the input print ``yahtzee-rules: error: ...`` on standard error and return
+    2; Ctrl-C returns 130.
+
+    Examples:
+        >>> main(["score", "12345", "--joker", "free"])  # doctest: +ELLIPSIS
+        Dice 12345 on an empty card, free-choice Joker
+        ...
+        Large Straight         40
+        ...
+        0
+    """
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        from yahtzee_rules import demo
+
+        demo.main()
+        return 0
+    try:
+        return _HANDLERS[args.command](args)
+    except (AppError, RulesError, OSError) as error:
+        print(f"yahtzee-rules: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\nyahtzee-rules: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED

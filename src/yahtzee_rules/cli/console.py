@@ -1,0 +1,138 @@
+"""Where the command-line app reads and writes: a terminal, a pipe, or a script.
+
+Examples:
+    >>> console = ScriptConsole(["r 1 2"])
+    >>> console.ask("Ann> ")
+    'r 1 2'
+    >>> console.say("hello")
+    >>> print(console.transcript())
+    Ann> r 1 2
+    hello
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import Protocol, TextIO
+
+__all__ = ["AppError", "Console", "ScriptConsole", "StreamConsole"]
+
+
+class AppError(Exception):
+    """A command cannot run as asked; the app prints the message and exits with status 2.
+
+    Examples:
+        >>> str(AppError("solve: no table"))
+        'solve: no table'
+    """
+
+
+class Console(Protocol):
+    """Reads a line after a prompt, and writes text.
+
+    ``ask`` raises :class:`EOFError` when input ends and :class:`KeyboardInterrupt`
+    on Ctrl-C, like :func:`input`.
+    """
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and return the line typed, without its newline."""
+        ...
+
+    def say(self, text: str = "") -> None:
+        """Write ``text`` and a newline."""
+        ...
+
+
+class StreamConsole:
+    """A console on text streams (standard input and output by default).
+
+    When the input is not a terminal (a pipe or a file), each line read is echoed
+    after its prompt, so the output reads like the terminal session it replays.
+
+    Examples:
+        >>> import io
+        >>> out = io.StringIO()
+        >>> console = StreamConsole(io.StringIO("r\\n"), out)
+        >>> console.ask("Ann> ")
+        'r'
+        >>> out.getvalue()
+        'Ann> r\\n'
+        >>> console.ask("Ann> ")
+        Traceback (most recent call last):
+        ...
+        EOFError
+    """
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = sys.stdin if stdin is None else stdin
+        self.stdout = sys.stdout if stdout is None else stdout
+        try:
+            self.interactive = self.stdin.isatty()
+        except (AttributeError, ValueError):
+            self.interactive = False
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and read one line (echoed when the input is not a terminal)."""
+        if self.interactive and self.stdin is sys.stdin and self.stdout is sys.stdout:
+            return input(prompt)
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise EOFError
+        line = line.rstrip("\r\n")
+        if not self.interactive:
+            self.stdout.write(line + "\n")
+        return line
+
+    def say(self, text: str = "") -> None:
+        """Write ``text`` and a newline."""
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+
+class ScriptConsole:
+    """A console that answers from a list of lines and records the whole exchange.
+
+    After the last line, ``ask`` raises :class:`EOFError`; a line that is ``"^C"``
+    raises :class:`KeyboardInterrupt` instead, as Ctrl-C would.
+
+    Examples:
+        >>> console = ScriptConsole(["^C"])
+        >>> try:
+        ...     console.ask("> ")
+        ... except KeyboardInterrupt:
+        ...     print("interrupted")
+        interrupted
+    """
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = list(lines)
+        self._out: list[str] = []
+
+    def ask(self, prompt: str) -> str:
+        """Answer with the next scripted line."""
+        if not self._lines:
+            self._out.append(prompt.rstrip())
+            raise EOFError
+        line = self._lines.pop(0)
+        if line == "^C":
+            self._out.append(prompt + "^C")
+            raise KeyboardInterrupt
+        self._out.append((prompt + line).rstrip())
+        return line
+
+    def say(self, text: str = "") -> None:
+        """Record ``text``."""
+        self._out.append(text)
+
+    def transcript(self) -> str:
+        """Everything asked and said so far, one line each.
+
+        Examples:
+            >>> ScriptConsole([]).transcript()
+            ''
+        """
+        return "\n".join(self._out)

@@ -1,0 +1,447 @@
+"""Pass-and-play at the terminal: the ``play`` command's game loop.
+
+A :class:`Session` owns the game being played, the dice generator and the undo
+history, and talks to the players through a :class:`~yahtzee_rules.cli.console.Console`.
+Every input is checked: a mistake prints why and asks again, and the game is
+never lost (Ctrl-C and the end of input offer to save it).
+
+Examples:
+    >>> import random
+    >>> from yahtzee_rules import Game
+    >>> from yahtzee_rules.cli.console import ScriptConsole
+    >>> console = ScriptConsole(["f fh", "f fh", "r 1 2", "undo", "quit", ""])
+    >>> session = Session(Game.new(["Ann"]), random.Random(3), console)
+    >>> session.run()
+    0
+    >>> for line in console.transcript().splitlines():
+    ...     if line.startswith(("Ann", "error", "Undone", "save", "Game")):
+    ...         print(line)
+    Ann rolls: 11246
+    Ann> f fh
+    Ann fills Full House with 11246 for 0.
+    Ann rolls: 13456
+    Ann> f fh
+    error: fill Full House with 13456: Full House is already filled with 0; each box is filled once
+    Ann> r 1 2
+    Ann rolls, holding 13: 12346
+    Ann> undo
+    Undone: Ann's roll.
+    Ann> quit
+    save to file (Enter: do not save)>
+    Game not saved.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.cli import _extras
+from yahtzee_rules.cli.commands import (
+    HELP,
+    Code,
+    Command,
+    Fill,
+    Help,
+    Hint,
+    Quit,
+    Roll,
+    Save,
+    Show,
+    Undo,
+    parse_command,
+)
+from yahtzee_rules.cli.console import AppError, Console
+from yahtzee_rules.dice import Dice, Keep
+from yahtzee_rules.errors import RulesError
+from yahtzee_rules.game import Game
+from yahtzee_rules.render import render_scorecards
+from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.scoring import is_joker
+
+__all__ = ["Session", "describe_rules", "dice_rows", "joker_note", "keep_from_positions"]
+
+#: Exit status after Ctrl-C, as shells report a process stopped by SIGINT.
+EXIT_INTERRUPTED = 130
+
+
+def describe_rules(rules: Rules) -> str:
+    """One line naming the rule set.
+
+    Examples:
+        >>> describe_rules(Rules())
+        'Rules: forced Joker (Hasbro Classic), 35-point upper bonus at 63, 100-point Yahtzee bonus'
+        >>> describe_rules(Rules(joker="none"))
+        'Rules: no Joker, 35-point upper bonus at 63, 100-point Yahtzee bonus'
+    """
+    joker = {
+        JokerRule.FORCED: "forced Joker (Hasbro Classic)",
+        JokerRule.FREE_CHOICE: "free-choice Joker",
+        JokerRule.NONE: "no Joker",
+    }[rules.joker]
+    bonus = (
+        f"{rules.yahtzee_bonus}-point Yahtzee bonus" if rules.yahtzee_bonus else "no Yahtzee bonus"
+    )
+    return (
+        f"Rules: {joker}, {rules.upper_bonus}-point upper bonus at "
+        f"{rules.upper_bonus_threshold}, {bonus}"
+    )
+
+
+def dice_rows(dice: Dice) -> list[str]:
+    """The dice under their positions, as the prompt commands name them.
+
+    Examples:
+        >>> print("\\n".join(dice_rows(Dice("22356"))))
+          position  1  2  3  4  5
+          dice      2  2  3  5  6
+    """
+    return [
+        "  position  " + "  ".join(str(p) for p in range(1, 6)),
+        "  dice      " + "  ".join(str(f) for f in dice.faces),
+    ]
+
+
+def keep_from_positions(dice: Dice, positions: Sequence[int]) -> Keep:
+    """The dice held at ``positions`` (1 to 5) of the dice as shown.
+
+    Examples:
+        >>> keep_from_positions(Dice("22356"), (1, 2, 5))
+        Keep('226')
+    """
+    return Keep([dice.faces[p - 1] for p in positions])
+
+
+def positions_of(dice: Dice, keep: Keep) -> tuple[int, ...]:
+    """Positions (1 to 5) of the dice as shown that hold ``keep``, leftmost first.
+
+    Examples:
+        >>> positions_of(Dice("22356"), Keep("26"))
+        (1, 5)
+    """
+    free = list(enumerate(dice.faces, start=1))
+    chosen = []
+    for face in keep.faces:
+        index = next(i for i, (_, f) in enumerate(free) if f == face)
+        chosen.append(free.pop(index)[0])
+    return tuple(sorted(chosen))
+
+
+def joker_note(game: Game) -> str | None:
+    """What the Joker rule means for the dice showing, if it applies.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> game = Game.new(["Ann"]).roll(outcome="44444").fill(Category.YAHTZEE)
+        >>> print(joker_note(game.roll(outcome="44444")))
+        Joker: five 4s with Yahtzee filled; the forced Joker requires Fours, which is open: five 4s must go in Fours. Filling any box adds the 100-point Yahtzee bonus.
+    """
+    dice = game.dice
+    turn = game.turn
+    if dice is None or turn is None or not is_joker(turn.card, dice, rules=game.rules):
+        return None
+    face = dice.faces[0]
+    head = f"Joker: five {face}s with Yahtzee filled; "
+    forced = game.forced_category
+    options = game.box_options()
+    if forced is not None:
+        closed = next(o for o in options.values() if o.reason and "filled" not in o.reason)
+        body = f"{closed.reason}."
+    elif game.rules.joker is JokerRule.FORCED:
+        upper = Category.for_face(face)
+        lower_open = [c for c in Category.lower() if turn.card.is_open(c)]
+        if lower_open:
+            body = (
+                f"{upper.label} is filled, so the forced Joker allows any open lower box at "
+                f"Joker values (Full House 25, Small Straight 30, Large Straight 40)."
+            )
+        else:
+            body = f"{upper.label} and every lower box are filled, so any open upper box scores 0."
+    else:
+        body = (
+            "the free-choice Joker allows any open box (Full House and the straights score "
+            "their Joker values only once the matching upper box is filled)."
+        )
+    bonus = max(o.bonus for o in options.values())
+    tail = f" Filling any box adds the {bonus}-point Yahtzee bonus." if bonus else ""
+    return head + body + tail
+
+
+@attrs.frozen
+class _Snapshot:
+    game: Game
+    rng_state: object
+    action: str
+
+
+class Session:
+    """One ``play`` session: the game, its players (human or computer) and the undo history.
+
+    Args:
+        game: The game to play (new or resumed).
+        rng: The dice generator; undo restores its state too, so undoing a roll and
+            rolling again the same way shows the same dice.
+        console: Where to ask and tell.
+        bots: Computer players by name (``make_bot`` objects) and their kinds.
+        coach: Show the coach's advice after every roll of a human player.
+
+    Examples:
+        >>> from yahtzee_rules.cli.console import ScriptConsole
+        >>> console = ScriptConsole(["r 9", "hold", "r 1 2", "undo", "help", "quit", ""])
+        >>> Session(Game.new(["Ann"]), random.Random(3), console).run()
+        0
+        >>> "error: positions '9'" in console.transcript()
+        True
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        rng: random.Random,
+        console: Console,
+        *,
+        bots: Mapping[str, tuple[str, _extras.Bot]] | None = None,
+        coach: bool = False,
+    ) -> None:
+        self.game = game
+        self.rng = rng
+        self.console = console
+        self.bots = dict(bots or {})
+        self.coach = coach
+        self.history: list[_Snapshot] = []
+
+    # --- output -------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        """Write a line to the console."""
+        self.console.say(text)
+
+    def show(self) -> None:
+        """Show the score sheet, the dice, the rolls left and any Joker note."""
+        game = self.game
+        if game.is_over:
+            self.say(render_scorecards(game.cards, game.players, rules=game.rules))
+            return
+        dice = game.dice
+        rolled = 3 - game.rolls_left
+        left = game.rolls_left
+        self.say()
+        self.say(
+            f"Round {game.round} - {game.current_player} - roll {rolled} of 3, "
+            f"{left} roll{'' if left == 1 else 's'} left"
+        )
+        self.say(
+            render_scorecards(
+                game.cards,
+                game.players,
+                rules=game.rules,
+                options=game.options,
+                options_for=game.current,
+            )
+        )
+        note = joker_note(game)
+        if note:
+            self.say(note)
+        if dice is not None:
+            for line in dice_rows(dice):
+                self.say(line)
+        if self.coach and game.current_player not in self.bots:
+            self._advise()
+
+    def _advise(self) -> None:
+        try:
+            advice = _extras.advise(self.game)
+        except AppError as error:
+            self.say(f"error: {error}")
+            return
+        dice = self.game.dice
+        assert dice is not None
+        best = max([v for _, v in advice.keeps] + [v for _, v in advice.boxes], default=0.0)
+        self.say("Coach (expected final score of each choice; cost = points lost vs best):")
+        for keep, value in advice.keeps[:5]:
+            where = " ".join(map(str, positions_of(dice, keep))) or "nothing"
+            self.say(
+                f"  {'r ' + ' '.join(map(str, positions_of(dice, keep))):<14}"
+                f"hold {where:<10} {value:8.2f}  cost {best - value:6.2f}"
+            )
+        for box, value in advice.boxes:
+            self.say(f"  f {box.code:<12}{box.label:<15} {value:8.2f}  cost {best - value:6.2f}")
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the players stop; return the exit status.
+
+        Returns:
+            0 when the game ends or the players quit; 130 after Ctrl-C.
+        """
+        self.say(describe_rules(self.game.rules))
+        self._start_turn()
+        while not self.game.is_over:
+            try:
+                line = self.console.ask(f"{self.game.current_player}> ")
+            except EOFError:
+                self.say("Input ended.")
+                self._offer_save()
+                return 0
+            except KeyboardInterrupt:
+                self.say()
+                self.say("Interrupted.")
+                self._offer_save()
+                return EXIT_INTERRUPTED
+            try:
+                command = parse_command(line)
+            except RulesError as error:
+                self.say(f"error: {error}")
+                continue
+            if isinstance(command, Quit):
+                self._offer_save()
+                return 0
+            self.do(command)
+        self._finish()
+        return 0
+
+    def do(self, command: Command) -> None:
+        """Carry out one prompt command, printing the result or the reason it is refused."""
+        try:
+            if isinstance(command, Roll):
+                self._roll(command)
+            elif isinstance(command, Fill):
+                self._fill(command.category)
+            elif isinstance(command, Undo):
+                self._undo()
+            elif isinstance(command, Save):
+                self._save(command.path)
+            elif isinstance(command, Code):
+                self.say(f"Share code: {_extras.share_code(self.game)}")
+                self.say("Resume with: yahtzee-rules play --code CODE")
+            elif isinstance(command, Help):
+                self.say(HELP)
+            elif isinstance(command, Show):
+                self.show()
+            elif isinstance(command, Hint):
+                if self.game.dice is None:
+                    self.say("error: hint: no dice yet")
+                else:
+                    self._advise()
+        except (RulesError, AppError) as error:
+            self.say(f"error: {error}")
+
+    def _snapshot(self, action: str) -> None:
+        self.history.append(_Snapshot(self.game, self.rng.getstate(), action))
+
+    def _roll(self, command: Roll) -> None:
+        dice = self.game.dice
+        assert dice is not None
+        keep = keep_from_positions(dice, command.hold)
+        self.game.verify_roll(keep)
+        self._snapshot(f"{self.game.current_player}'s roll")
+        self.game = self.game.roll(self.rng, keep=keep)
+        held = f"holding {keep}" if len(keep) else "holding nothing"
+        self.say(f"{self.game.current_player} rolls, {held}: {self.game.dice}")
+        self.show()
+
+    def _fill(self, category: Category) -> None:
+        game = self.game
+        game.verify_fill(category)
+        option = game.box_options()[category]
+        self._snapshot(f"{game.current_player}'s fill of {category.label}")
+        self.game = game.fill(category)
+        bonus = f" plus the {option.bonus}-point Yahtzee bonus" if option.bonus else ""
+        self.say(
+            f"{game.current_player} fills {category.label} with {game.dice} "
+            f"for {option.points}{bonus}."
+        )
+        self._start_turn()
+
+    def _undo(self) -> None:
+        if not self.history:
+            self.say(
+                "error: undo: nothing to undo; undo takes back rolls and fills made in this session"
+            )
+            return
+        snapshot = self.history.pop()
+        self.game = snapshot.game
+        self.rng.setstate(snapshot.rng_state)  # type: ignore[arg-type]
+        self.say(f"Undone: {snapshot.action}.")
+        self.show()
+
+    def _start_turn(self) -> None:
+        """Play computer turns, then throw the next human player's first roll."""
+        while not self.game.is_over and self.game.current_player in self.bots:
+            self._bot_turn()
+        if self.game.is_over:
+            return
+        if self.game.dice is None:
+            self.game = self.game.roll(self.rng)
+            self.say(f"{self.game.current_player} rolls: {self.game.dice}")
+        self.show()
+
+    def _bot_turn(self) -> None:
+        name = self.game.current_player
+        kind, bot = self.bots[name]
+        if self.game.dice is None:
+            self.game = self.game.roll(self.rng)
+        steps = [str(self.game.dice)]
+        while self.game.rolls_left:
+            keep = bot.keep(self.game)
+            if keep is None or len(keep) == 5:
+                break
+            self.game = self.game.roll(self.rng, keep=keep)
+            steps.append(f"hold {keep or '-'} -> {self.game.dice}")
+        category = bot.box(self.game)
+        option = self.game.box_options()[category]
+        self.game = self.game.fill(category)
+        bonus = f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
+        self.say(
+            f"{name} ({kind}): {', '.join(steps)}; fills {category.label} "
+            f"for {option.points}{bonus}"
+        )
+
+    def _finish(self) -> None:
+        game = self.game
+        self.say()
+        self.say("Game over.")
+        self.say(render_scorecards(game.cards, game.players, rules=game.rules))
+        result = game.result
+        self.say(
+            "Final standings: "
+            + ", ".join(f"{s.rank}. {s.player} {s.total}" for s in result.standings)
+        )
+        winners = " and ".join(result.winners)
+        self.say(f"Winner{'s' if result.is_tie else ''}: {winners}")
+
+    # --- saving ---------------------------------------------------------------------
+
+    def _bot_kinds(self) -> dict[str, str]:
+        return {name: kind for name, (kind, _) in self.bots.items()}
+
+    def _save(self, path: str) -> None:
+        _extras.save_game(path, self.game, self._bot_kinds())
+        self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {path}")
+
+    def _offer_save(self) -> None:
+        """Ask for a file to save to (Enter: none), then print a share code if possible."""
+        while True:
+            try:
+                answer = self.console.ask("save to file (Enter: do not save)> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.say()
+                answer = ""
+            if not answer:
+                break
+            try:
+                self._save(answer)
+            except (RulesError, AppError, OSError) as error:
+                self.say(f"error: {error}")
+                continue
+            return
+        try:
+            code = _extras.share_code(self.game)
+        except AppError:
+            self.say("Game not saved.")
+            return
+        self.say(f"Game not saved to a file. To resume it: yahtzee-rules play --code {code}")
