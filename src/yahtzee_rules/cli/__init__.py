@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from yahtzee_rules.cli import _extras
 from yahtzee_rules.cli.console import AppError, StreamConsole
+from yahtzee_rules.cli.moves import Move, replay
 from yahtzee_rules.cli.play import EXIT_INTERRUPTED, Session
 from yahtzee_rules.cli.progress import Progress
 from yahtzee_rules.cli.stats import Summary, histogram
@@ -203,6 +204,7 @@ def _new_game(args: argparse.Namespace, rng: random.Random) -> Game:
 def _play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     bot_kinds: dict[str, str] = {}
+    moves: list[Move] = []
     if args.load is not None or args.code is not None:
         if args.names:
             raise AppError(
@@ -210,9 +212,10 @@ def _play(args: argparse.Namespace) -> int:
                 f"game has its own players, so give only --load FILE or --code CODE"
             )
         if args.load is not None:
-            game, bot_kinds = _extras.load_game(args.load)
+            start, moves, bot_kinds = _extras.load_game(args.load)
         else:
-            game = _extras.game_from_code(args.code)
+            start, moves = _extras.game_from_code(args.code)
+        game = replay(start, moves)
         for kind, name in args.bot:
             if name not in game.players:
                 raise AppError(
@@ -222,7 +225,7 @@ def _play(args: argparse.Namespace) -> int:
             bot_kinds[name] = kind
         print(f"Resuming: {', '.join(game.players)}, round {game.round}.")
     else:
-        game = _new_game(args, rng)
+        start = game = _new_game(args, rng)
         bot_kinds = {name: kind for kind, name in args.bot}
     for kind, _ in args.bot:
         if kind not in _extras.BOT_KINDS:
@@ -235,7 +238,7 @@ def _play(args: argparse.Namespace) -> int:
     }
     if args.coach:
         _extras.advise(Game.new(["coach"], rules=game.rules).roll(outcome="12345"))
-    session = Session(game, rng, StreamConsole(), bots=bots, coach=args.coach)
+    session = Session(start, rng, StreamConsole(), moves=moves, bots=bots, coach=args.coach)
     return session.run()
 
 

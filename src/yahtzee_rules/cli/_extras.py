@@ -7,13 +7,14 @@ saying what is missing; the rest of the app never imports those modules itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 import attrs
 
 from yahtzee_rules.categories import Category
 from yahtzee_rules.cli.console import AppError
+from yahtzee_rules.cli.moves import Move
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.game import Game
 from yahtzee_rules.rules import Rules
@@ -65,22 +66,22 @@ def _missing_solver(action: str) -> AppError:
     )
 
 
-def save_game(path: str, game: Game, bots: Mapping[str, str]) -> None:
-    """Write ``game`` (and which players are computer players) to ``path``."""
+def save_game(path: str, start: Game, moves: Sequence[Move], bots: Mapping[str, str]) -> None:
+    """Write the game (its start and moves, and which players are computer players) to ``path``."""
     raise _missing_notation("save")
 
 
-def load_game(path: str) -> tuple[Game, dict[str, str]]:
+def load_game(path: str) -> tuple[Game, list[Move], dict[str, str]]:
     """Read a game saved by :func:`save_game`."""
     raise _missing_notation("load")
 
 
-def share_code(game: Game) -> str:
-    """A short URL-safe code for ``game``."""
+def share_code(start: Game, moves: Sequence[Move]) -> str:
+    """A short URL-safe code for the game."""
     raise _missing_notation("code")
 
 
-def game_from_code(code: str) -> Game:
+def game_from_code(code: str) -> tuple[Game, list[Move]]:
     """The game a share code stands for."""
     raise _missing_notation("resume from code")
 

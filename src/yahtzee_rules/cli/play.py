@@ -55,6 +55,7 @@ from yahtzee_rules.cli.commands import (
     parse_command,
 )
 from yahtzee_rules.cli.console import AppError, Console
+from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game
@@ -172,7 +173,7 @@ def joker_note(game: Game) -> str | None:
 
 @attrs.frozen
 class _Snapshot:
-    game: Game
+    moves: int
     rng_state: object
     action: str
 
@@ -181,10 +182,11 @@ class Session:
     """One ``play`` session: the game, its players (human or computer) and the undo history.
 
     Args:
-        game: The game to play (new or resumed).
+        start: The game as the session found it (new, or a saved game's start).
         rng: The dice generator; undo restores its state too, so undoing a roll and
             rolling again the same way shows the same dice.
         console: Where to ask and tell.
+        moves: The moves already played from ``start`` (a resumed game's history).
         bots: Computer players by name (``make_bot`` objects) and their kinds.
         coach: Show the coach's advice after every roll of a human player.
 
@@ -199,14 +201,17 @@ class Session:
 
     def __init__(
         self,
-        game: Game,
+        start: Game,
         rng: random.Random,
         console: Console,
         *,
+        moves: Sequence[Move] = (),
         bots: Mapping[str, tuple[str, _extras.Bot]] | None = None,
         coach: bool = False,
     ) -> None:
-        self.game = game
+        self.start = start
+        self.moves: list[Move] = list(moves)
+        self.game = replay(start, self.moves)
         self.rng = rng
         self.console = console
         self.bots = dict(bots or {})
@@ -316,7 +321,7 @@ class Session:
             elif isinstance(command, Save):
                 self._save(command.path)
             elif isinstance(command, Code):
-                self.say(f"Share code: {_extras.share_code(self.game)}")
+                self.say(f"Share code: {_extras.share_code(self.start, self.moves)}")
                 self.say("Resume with: yahtzee-rules play --code CODE")
             elif isinstance(command, Help):
                 self.say(HELP)
@@ -331,7 +336,17 @@ class Session:
             self.say(f"error: {error}")
 
     def _snapshot(self, action: str) -> None:
-        self.history.append(_Snapshot(self.game, self.rng.getstate(), action))
+        self.history.append(_Snapshot(len(self.moves), self.rng.getstate(), action))
+
+    def _throw(self, keep: Keep | None = None) -> None:
+        held = keep or Keep(())
+        self.game = self.game.roll(self.rng, keep=held)
+        assert self.game.dice is not None
+        self.moves.append(Rolled(held, self.game.dice))
+
+    def _put(self, category: Category) -> None:
+        self.game = self.game.fill(category)
+        self.moves.append(Filled(category))
 
     def _roll(self, command: Roll) -> None:
         dice = self.game.dice
@@ -339,7 +354,7 @@ class Session:
         keep = keep_from_positions(dice, command.hold)
         self.game.verify_roll(keep)
         self._snapshot(f"{self.game.current_player}'s roll")
-        self.game = self.game.roll(self.rng, keep=keep)
+        self._throw(keep)
         held = f"holding {keep}" if len(keep) else "holding nothing"
         self.say(f"{self.game.current_player} rolls, {held}: {self.game.dice}")
         self.show()
@@ -349,7 +364,7 @@ class Session:
         game.verify_fill(category)
         option = game.box_options()[category]
         self._snapshot(f"{game.current_player}'s fill of {category.label}")
-        self.game = game.fill(category)
+        self._put(category)
         bonus = f" plus the {option.bonus}-point Yahtzee bonus" if option.bonus else ""
         self.say(
             f"{game.current_player} fills {category.label} with {game.dice} "
@@ -364,7 +379,8 @@ class Session:
             )
             return
         snapshot = self.history.pop()
-        self.game = snapshot.game
+        del self.moves[snapshot.moves :]
+        self.game = replay(self.start, self.moves)
         self.rng.setstate(snapshot.rng_state)  # type: ignore[arg-type]
         self.say(f"Undone: {snapshot.action}.")
         self.show()
@@ -376,7 +392,7 @@ class Session:
         if self.game.is_over:
             return
         if self.game.dice is None:
-            self.game = self.game.roll(self.rng)
+            self._throw()
             self.say(f"{self.game.current_player} rolls: {self.game.dice}")
         self.show()
 
@@ -384,17 +400,17 @@ class Session:
         name = self.game.current_player
         kind, bot = self.bots[name]
         if self.game.dice is None:
-            self.game = self.game.roll(self.rng)
+            self._throw()
         steps = [str(self.game.dice)]
         while self.game.rolls_left:
             keep = bot.keep(self.game)
             if keep is None or len(keep) == 5:
                 break
-            self.game = self.game.roll(self.rng, keep=keep)
+            self._throw(keep)
             steps.append(f"hold {keep or '-'} -> {self.game.dice}")
         category = bot.box(self.game)
         option = self.game.box_options()[category]
-        self.game = self.game.fill(category)
+        self._put(category)
         bonus = f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
         self.say(
             f"{name} ({kind}): {', '.join(steps)}; fills {category.label} "
@@ -420,7 +436,7 @@ class Session:
         return {name: kind for name, (kind, _) in self.bots.items()}
 
     def _save(self, path: str) -> None:
-        _extras.save_game(path, self.game, self._bot_kinds())
+        _extras.save_game(path, self.start, self.moves, self._bot_kinds())
         self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {path}")
 
     def _offer_save(self) -> None:
@@ -440,7 +456,7 @@ class Session:
                 continue
             return
         try:
-            code = _extras.share_code(self.game)
+            code = _extras.share_code(self.start, self.moves)
         except AppError:
             self.say("Game not saved.")
             return
