@@ -283,29 +283,31 @@ class Session:
         Returns:
             0 when the game ends or the players quit; 130 after Ctrl-C.
         """
-        self.say(describe_rules(self.game.rules))
-        self._start_turn()
-        while not self.game.is_over:
-            try:
-                line = self.console.ask(f"{self.game.current_player}> ")
-            except EOFError:
-                self.say("Input ended.")
-                self._offer_save()
-                return 0
-            except KeyboardInterrupt:
-                self.say()
-                self.say("Interrupted.")
-                self._offer_save()
-                return EXIT_INTERRUPTED
-            try:
-                command = parse_command(line)
-            except RulesError as error:
-                self.say(f"error: {error}")
-                continue
-            if isinstance(command, Quit):
-                self._offer_save()
-                return 0
-            self.do(command)
+        try:
+            self.say(describe_rules(self.game.rules))
+            self._start_turn()
+            while not self.game.is_over:
+                try:
+                    line = self.console.ask(f"{self.game.current_player}> ")
+                except EOFError:
+                    self.say("Input ended.")
+                    self._offer_save()
+                    return 0
+                try:
+                    command = parse_command(line)
+                except RulesError as error:
+                    self.say(f"error: {error}")
+                    continue
+                if isinstance(command, Quit):
+                    self._offer_save()
+                    return 0
+                self.do(command)
+        except KeyboardInterrupt:
+            # Wherever Ctrl-C lands, the moves so far are kept and offered for saving.
+            self.say()
+            self.say("Interrupted.")
+            self._offer_save()
+            return EXIT_INTERRUPTED
         self._finish()
         return 0
 
@@ -340,13 +342,15 @@ class Session:
 
     def _throw(self, keep: Keep | None = None) -> None:
         held = keep or Keep(())
-        self.game = self.game.roll(self.rng, keep=held)
-        assert self.game.dice is not None
-        self.moves.append(Rolled(held, self.game.dice))
+        game = self.game.roll(self.rng, keep=held)
+        assert game.dice is not None
+        self.moves.append(Rolled(held, game.dice))
+        self.game = game
 
     def _put(self, category: Category) -> None:
-        self.game = self.game.fill(category)
+        game = self.game.fill(category)
         self.moves.append(Filled(category))
+        self.game = game
 
     def _roll(self, command: Roll) -> None:
         dice = self.game.dice

@@ -1,0 +1,336 @@
+"""The command-line app, driven as a real program: piped input, a pseudo-terminal, exit codes.
+
+Unit tests cover the parsing of prompt commands and the statistics; everything
+else runs ``python -m yahtzee_rules`` in a subprocess, as a player would.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import yahtzee_rules
+from yahtzee_rules import Category, Dice, MalformedInputError
+from yahtzee_rules.cli import main, score_table
+from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
+from yahtzee_rules.cli.moves import Filled, Rolled, replay
+from yahtzee_rules.cli.stats import Summary, histogram
+from yahtzee_rules.demo import DEMO_SEED, play_demo
+
+SRC = Path(yahtzee_rules.__file__).resolve().parents[1]
+ROOT = SRC.parent
+ENV = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
+APP = [sys.executable, "-m", "yahtzee_rules"]
+
+
+def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the app with ``stdin`` piped in; stdout and stderr kept apart."""
+    return subprocess.run(
+        [*APP, *args], input=stdin, capture_output=True, text=True, env=ENV, timeout=60, cwd=cwd
+    )
+
+
+def script(*lines: str) -> str:
+    return "".join(line + "\n" for line in lines)
+
+
+# --- parsing prompt commands --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("r", Roll(())),
+        ("roll", Roll(())),
+        ("r 1 3 4", Roll((1, 3, 4))),
+        ("R 431", Roll((1, 3, 4))),
+        ("hold 1,3,4", Roll((1, 3, 4))),
+        ("keep 5", Roll((5,))),
+        ("  f fh  ", Fill(Category.FULL_HOUSE)),
+        ("fill full house", Fill(Category.FULL_HOUSE)),
+        ("fill Full-House", Fill(Category.FULL_HOUSE)),
+        ("f 4", Fill(Category.FOURS)),
+        ("f ones", Fill(Category.ACES)),
+        ("F C", Fill(Category.CHANCE)),
+        ("undo", Undo()),
+        ("U", Undo()),
+        ("save my game.json", Save("my game.json")),
+        ("quit", Quit()),
+        ("exit", Quit()),
+    ],
+)
+def test_parse_command_reads_each_form(line: str, command: object) -> None:
+    assert parse_command(line) == command
+
+
+@pytest.mark.parametrize(
+    ("line", "quoted", "advice"),
+    [
+        ("", "''", "type 'help'"),
+        ("jump", "'jump'", "type 'help'"),
+        ("hold", "'hold'", "'r' alone rolls all five"),
+        ("r 0", "'0'", "positions 1 to 5"),
+        ("r 1 1", "'1 1'", "given twice"),
+        ("r x", "'x'", "positions 1 to 5"),
+        ("f", "'f'", "such as 'f fh'"),
+        ("f sixes please", "'sixes please'", "no such box"),
+        ("save", "'save'", "such as 'save game.json'"),
+        ("undo 2", "'undo 2'", "takes nothing after it"),
+    ],
+)
+def test_parse_command_refuses_bad_input_with_a_message(
+    line: str, quoted: str, advice: str
+) -> None:
+    with pytest.raises(MalformedInputError) as info:
+        parse_command(line)
+    message = str(info.value)
+    assert quoted in message
+    assert advice in message
+    assert message == message[0].lower() + message[1:]
+
+
+@given(st.text(max_size=30))
+def test_parse_command_raises_only_malformed_input(line: str) -> None:
+    try:
+        command = parse_command(line)
+    except MalformedInputError as error:
+        assert str(error).startswith(("command ", "positions ", "category "))  # noqa: PT017
+    else:
+        assert line.strip()
+        assert parse_command(f"  {line.upper()}  ") == command or isinstance(command, Save)
+
+
+@given(st.lists(st.integers(1, 5), unique=True), st.sampled_from([" ", ",", "", ", "]))
+def test_positions_in_any_order_and_spelling_read_back_sorted(
+    positions: list[int], separator: str
+) -> None:
+    text = separator.join(map(str, positions))
+    assert parse_positions(text) == tuple(sorted(positions))
+    assert parse_command(f"r {text}") == Roll(tuple(sorted(positions)))
+
+
+@given(st.sampled_from(list(Category)), st.sampled_from(["code", "label", "name"]))
+def test_fill_accepts_every_box_by_code_label_and_name(category: Category, form: str) -> None:
+    text = {"code": category.code, "label": category.label, "name": category.name}[form]
+    assert parse_command(f"f {text}") == Fill(category)
+    assert parse_command(f"fill {text.upper()}") == Fill(category)
+
+
+@given(st.lists(st.integers(0, 375), min_size=1, max_size=200))
+def test_histogram_counts_every_score_once(scores: list[int]) -> None:
+    rows = histogram(scores).splitlines()
+    counts = [int(row.split()[1]) for row in rows]
+    assert sum(counts) == len(scores)
+    summary = Summary.of(scores)
+    assert summary.minimum <= summary.mean <= summary.maximum
+    assert summary.standard_error <= summary.sd or summary.games == 1
+
+
+def test_score_table_names_the_reason_for_each_closed_box() -> None:
+    from yahtzee_rules import Rules, Scorecard
+
+    card = Scorecard({Category.YAHTZEE: 50, Category.FOURS: 20})
+    lines = score_table(Dice("44444"), card, Rules()).splitlines()[2:]
+    assert len(lines) == 13
+    by_box = {line[:17].strip(): line[17:].split(None, 1) for line in lines}
+    assert by_box["Fours"] == ["-", "Fours is already filled with 20; each box is filled once"]
+    assert by_box["Full House"] == ["25", "+100 Yahtzee bonus"]
+    assert by_box["Aces"][0] == "-"
+    assert "open lower boxes" in by_box["Aces"][1]
+
+
+# --- the real program, with piped input ---------------------------------------------
+
+
+def test_no_arguments_plays_the_demo_game() -> None:
+    result = run()
+    _, log = play_demo(DEMO_SEED)
+    assert result.returncode == 0
+    assert result.stdout == "\n\n".join(log) + "\n"
+
+
+def test_play_with_piped_input_reports_every_mistake_and_keeps_playing() -> None:
+    result = run(
+        "play",
+        "Ann",
+        "Bob",
+        "--seed",
+        "3",
+        stdin=script("jump", "r 7", "hold", "f", "f nothing", "undo", "r 1 2", "undo", "quit", ""),
+    )
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert "Roll-off: Ann 14, Bob 19" in out
+    assert "error: command 'jump': unknown command" in out
+    assert "error: positions '7'" in out
+    assert "error: command 'hold': hold which dice?" in out
+    assert "error: category 'nothing': no such box" in out
+    assert "error: undo: nothing to undo" in out
+    assert "Bob rolls, holding 13: 11346" in out
+    assert "Undone: Bob's roll." in out
+    # After undo the first roll's dice show again, with two rolls left.
+    after_undo = out.split("Undone: Bob's roll.")[1]
+    assert "roll 1 of 3, 2 rolls left" in after_undo
+    assert "  dice      1  3  4  4  6" in after_undo
+    assert out.rstrip().endswith(("Game not saved.", "play --code"))
+
+
+def test_undo_then_the_same_roll_shows_the_same_dice() -> None:
+    out = run("play", "Ann", "--seed", "5", stdin=script("r 1", "undo", "r 1", "quit", "")).stdout
+    rolls = re.findall(r"Ann rolls, holding \d*: (\d{5})", out)
+    assert len(rolls) == 2
+    assert rolls[0] == rolls[1]
+
+
+def test_a_whole_game_played_through_a_pipe_ends_with_the_result() -> None:
+    fills = [f"f {category.code}" for category in Category]
+    noise = ["", "r 12345", "f y", "what", "r 1 2 3 4 5 6", "hint", "show"]
+    lines = [item for fill in fills for item in (*noise[: len(fill) % 7], fill)]
+    result = run("play", "Solo", "--seed", "11", stdin=script(*lines))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Game over." in out
+    assert "Winner: Solo" in out
+    assert "Traceback" not in out + result.stderr
+    assert out.count("Solo fills ") == 13
+
+
+def test_game_is_replayed_exactly_from_its_moves() -> None:
+    from yahtzee_rules import Game, Keep
+
+    moves = [
+        Rolled(Keep(()), Dice("13366")),
+        Rolled(Keep("66"), Dice("66666")),
+        Filled(Category.YAHTZEE),
+    ]
+    game = replay(Game.new(["Ann", "Bob"]), moves)
+    assert game.current_player == "Bob"
+    assert game.totals("Ann").grand_total == 50
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["score", "1234"], "dice '1234': not five digits"),
+        (["score", "12347"], "face 7 is outside 1-6"),
+        (["play"], "play: no players"),
+        (["play", "Ann", "Ann"], "'Ann' appears twice"),
+        (["simulate", "--strategy", "greedy", "--games", "0"], "--games 0"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_score_prints_the_table_of_every_box() -> None:
+    result = run("score", "66655", "--joker", "free")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == "Dice 55666 on an empty card, free-choice Joker"
+    assert "Full House             25" in result.stdout
+    assert len(result.stdout.splitlines()) == 1 + 2 + 13
+
+
+def test_main_returns_the_exit_status_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "12345"]) == 0
+    assert "Large Straight         40" in capsys.readouterr().out
+
+
+# --- the real program, through a pseudo-terminal ---------------------------------------
+
+
+class Terminal:
+    """The app running on a pseudo-terminal: send keys, wait for text."""
+
+    def __init__(self, *args: str) -> None:
+        import pty
+
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: become the app
+            os.environ.update(ENV)
+            os.execv(sys.executable, [*APP, *args])
+        self.pid, self.fd = pid, fd
+        self.seen = ""
+
+    def expect(self, text: str, timeout: float = 20) -> str:
+        """Read until ``text`` appears; return everything read up to and including it."""
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting for {text!r}; got:\n{self.seen}")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # the child closed the terminal
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"program ended before {text!r}; got:\n{self.seen}")
+                self.seen += chunk.decode().replace("\r\n", "\n")
+        head, _, tail = self.seen.partition(text)
+        self.seen = tail
+        return head + text
+
+    def send(self, line: str) -> None:
+        os.write(self.fd, line.encode() + b"\n")
+
+    def key(self, data: bytes) -> None:
+        os.write(self.fd, data)
+
+    def wait(self) -> int:
+        """Wait for the program to end, reading what is left; return its exit status."""
+        while True:
+            try:
+                if not os.read(self.fd, 65536):
+                    break
+            except OSError:
+                break
+        _, status = os.waitpid(self.pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+
+pty_only = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+@pty_only
+def test_demo_on_a_terminal() -> None:
+    term = Terminal()
+    text = term.expect("Winner")
+    assert term.wait() == 0
+    assert text.startswith("Starting player roll-off:")
+
+
+@pty_only
+def test_play_on_a_terminal_with_mistakes_undo_and_ctrl_c() -> None:
+    term = Terminal("play", "Ann", "--seed", "3")
+    term.expect("Ann> ")
+    term.send("r 6")
+    assert "error: positions '6'" in term.expect("Ann> ")
+    term.send("f nope")
+    assert "error: category 'nope'" in term.expect("Ann> ")
+    term.send("r 1 2")
+    assert "roll 2 of 3, 1 roll left" in term.expect("Ann> ")
+    term.send("undo")
+    after = term.expect("Ann> ")
+    assert "Undone: Ann's roll." in after
+    assert "roll 1 of 3, 2 rolls left" in after
+    term.send("f c")
+    assert "Ann fills Chance" in term.expect("Ann> ")
+    time.sleep(0.3)  # let the prompt start reading: a signal just before the read waits for it
+    term.key(b"\x03")  # Ctrl-C
+    assert "Interrupted." in term.expect("save to file")
+    term.send("")
+    assert term.wait() == 130
