@@ -22,7 +22,7 @@ import yahtzee_rules
 from yahtzee_rules import Category, Dice, MalformedInputError
 from yahtzee_rules.cli import main, score_table
 from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
-from yahtzee_rules.cli.moves import Filled, Rolled, replay
+from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
 from yahtzee_rules.cli.stats import Summary, histogram
 from yahtzee_rules.demo import DEMO_SEED, play_demo
 
@@ -208,7 +208,7 @@ def test_a_whole_game_played_through_a_pipe_ends_with_the_result() -> None:
 def test_game_is_replayed_exactly_from_its_moves() -> None:
     from yahtzee_rules import Game, Keep
 
-    moves = [
+    moves: list[Move] = [
         Rolled(Keep(()), Dice("13366")),
         Rolled(Keep("66"), Dice("66666")),
         Filled(Category.YAHTZEE),
@@ -216,6 +216,45 @@ def test_game_is_replayed_exactly_from_its_moves() -> None:
     game = replay(Game.new(["Ann", "Bob"]), moves)
     assert game.current_player == "Bob"
     assert game.totals("Ann").grand_total == 50
+
+
+_LINES = st.one_of(
+    st.builds(lambda p: "r " + " ".join(map(str, p)), st.lists(st.integers(1, 5), unique=True)),
+    st.sampled_from([f"f {c.code}" for c in Category]),
+    st.sampled_from(["undo", "show", "help", "hint", "r 9", "f xx", "", "code", "save"]),
+)
+
+
+@given(st.lists(_LINES, max_size=60), st.integers(0, 2**32 - 1))
+def test_a_session_keeps_moves_that_replay_to_its_game_and_undo_steps_back(
+    lines: list[str], seed: int
+) -> None:
+    import random
+
+    from yahtzee_rules import Game
+    from yahtzee_rules.cli.console import ScriptConsole
+    from yahtzee_rules.cli.play import Session
+
+    session = Session(Game.new(["Ann", "Bob"]), random.Random(seed), ScriptConsole([]))
+    session._start_turn()
+    for line in lines:
+        try:
+            command = parse_command(line)
+        except MalformedInputError:
+            continue
+        before = (session.game, list(session.moves))
+        session.do(command)
+        assert replay(session.start, session.moves) == session.game
+        after = (session.game, list(session.moves))
+        if isinstance(command, (Roll, Fill)) and after != before:
+            # Undo steps back exactly; doing the same again gives the same dice.
+            session.do(Undo())
+            assert (session.game, session.moves) == before
+            session.do(command)
+            assert (session.game, session.moves) == after
+        if session.game.is_over:
+            break
+    assert session.game.is_over or session.game.dice is not None
 
 
 @pytest.mark.parametrize(
