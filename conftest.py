@@ -8,6 +8,9 @@ from sybil import Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 
 pytest_collect_file = Sybil(
-    parsers=[PythonCodeBlockParser(doctest_optionflags=ELLIPSIS | NORMALIZE_WHITESPACE), SkipParser()],
+    parsers=[
+        PythonCodeBlockParser(doctest_optionflags=ELLIPSIS | NORMALIZE_WHITESPACE),
+        SkipParser(),
+    ],
     patterns=["README.md", "docs/**/*.md"],
 ).pytest()
