@@ -16,18 +16,18 @@ Examples:
     >>> for line in console.transcript().splitlines():
     ...     if line.startswith(("Ann", "error", "Undone", "save", "Game")):
     ...         print(line)
-    Ann rolls: 11246
+    Ann rolls: 23334
     Ann> f fh
-    Ann fills Full House with 11246 for 0.
-    Ann rolls: 13456
+    Ann fills Full House with 23334 for 0.
+    Ann rolls: 22444
     Ann> f fh
-    error: fill Full House with 13456: Full House is already filled with 0; each box is filled once
+    error: fill Full House with 22444: Full House is already filled with 0; each box is filled once
     Ann> r 1 2
-    Ann rolls, holding 13: 12346
+    Ann rolls, holding 22: 22223
     Ann> undo
     Undone: Ann's roll.
     Ann> quit
-    save to file (Enter: do not save)>
+    save to file>
     Game not saved.
 """
 
@@ -445,9 +445,10 @@ class Session:
 
     def _offer_save(self) -> None:
         """Ask for a file to save to (Enter: none), then print a share code if possible."""
+        self.say("Save the game first? Type a file name, or press Enter to leave without saving.")
         while True:
             try:
-                answer = self.console.ask("save to file (Enter: do not save)> ").strip()
+                answer = self.console.ask("save to file> ").strip()
             except (EOFError, KeyboardInterrupt):
                 self.say()
                 answer = ""
@@ -455,8 +456,11 @@ class Session:
                 break
             try:
                 self._save(answer)
-            except (RulesError, AppError, OSError) as error:
+            except AppError as error:
                 self.say(f"error: {error}")
+                break
+            except (RulesError, OSError) as error:
+                self.say(f"error: {error}; try another file name")
                 continue
             return
         try:
