@@ -10,6 +10,7 @@ import os
 import random
 import re
 import select
+import shlex
 import subprocess
 import sys
 import time
@@ -382,3 +383,67 @@ def test_play_on_a_terminal_with_mistakes_undo_and_ctrl_c() -> None:
     assert "Interrupted." in term.expect("save to file")
     term.send("")
     assert term.wait() == 130
+
+
+# --- the transcripts in the docs are real output ----------------------------------------
+
+DOC = ROOT / "docs" / "how-to" / "command-line.md"
+_BLOCK = re.compile(r"```console\n(.*?)```", re.DOTALL)
+_PROMPT = re.compile(r"^[A-Za-z][\w.-]*(?: [\w.-]+)*> ?(.*)$")
+
+
+def transcripts(text: str) -> list[tuple[list[str], list[str]]]:
+    """Each ``$ yahtzee-rules ...`` command in the page's console blocks, with its output."""
+    found: list[tuple[list[str], list[str]]] = []
+    for block in _BLOCK.findall(text):
+        for line in block.rstrip("\n").split("\n"):
+            if line.startswith("$ "):
+                found.append((shlex.split(line[2:]), []))
+            else:
+                found[-1][1].append(line)
+    return found
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` matches ``expected``, where a line ``...`` stands for any lines."""
+    pattern = "".join(
+        r"(?:.*\n)*?" if line == "..." else re.escape(line.rstrip()) + r"\n" for line in expected
+    )
+    text = "".join(line.rstrip() + "\n" for line in actual)
+    return re.fullmatch(pattern, text) is not None
+
+
+def test_the_command_line_how_to_shows_real_output(tmp_path: Path) -> None:
+    blocks = transcripts(DOC.read_text(encoding="utf-8"))
+    assert len(blocks) >= 3
+    for command, expected in blocks:
+        assert command[0] == "yahtzee-rules"
+        typed = [m.group(1) for line in expected if (m := _PROMPT.match(line))]
+        result = subprocess.run(
+            [*APP, *command[1:]],
+            input=script(*typed),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=ENV,
+            timeout=60,
+            cwd=tmp_path,
+        )
+        actual = result.stdout.splitlines()
+        assert matches(expected, actual), f"$ {shlex.join(command)}\n" + "\n".join(actual)
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "result"),
+    [
+        (["a", "...", "d"], ["a", "b", "c", "d"], True),
+        (["a", "...", "d"], ["a", "d"], True),
+        (["a", "d"], ["a", "b", "d"], False),
+        (["a", "...", "d"], ["a", "b", "c"], False),
+        (["a.c"], ["abc"], False),
+    ],
+)
+def test_transcript_matching_elides_only_where_marked(
+    expected: list[str], actual: list[str], result: bool
+) -> None:
+    assert matches(expected, actual) is result
