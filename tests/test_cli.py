@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yahtzee_rules
-from yahtzee_rules import Category, Dice, MalformedInputError, roll_off
+from yahtzee_rules import Category, Dice, Game, MalformedInputError, roll_off
 from yahtzee_rules.cli import main, score_table
 from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
 from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
@@ -216,7 +216,7 @@ def test_a_whole_game_played_through_a_pipe_ends_with_the_result() -> None:
 
 
 def test_game_is_replayed_exactly_from_its_moves() -> None:
-    from yahtzee_rules import Game, Keep
+    from yahtzee_rules import Keep
 
     moves: list[Move] = [
         Rolled(Keep(()), Dice("13366")),
@@ -241,7 +241,6 @@ def test_a_session_keeps_moves_that_replay_to_its_game_and_undo_steps_back(
 ) -> None:
     import random
 
-    from yahtzee_rules import Game
     from yahtzee_rules.cli.console import ScriptConsole
     from yahtzee_rules.cli.play import Session
 
@@ -447,3 +446,61 @@ def test_transcript_matching_elides_only_where_marked(
     expected: list[str], actual: list[str], result: bool
 ) -> None:
     assert matches(expected, actual) is result
+
+
+# --- what the turn display says about the Joker -----------------------------------------
+
+
+def _joker_game(joker: str, filled: dict[Category, int], dice: str) -> Game:
+    from yahtzee_rules import Rules, Scorecard, Turn
+
+    rules = Rules(joker=joker)
+    card = Scorecard(filled)
+    turn = Turn(card, rules, Dice(dice), 1)
+    return Game(players=("Ann",), rules=rules, cards=(card,), first=0, current=0, turn=turn)
+
+
+@pytest.mark.parametrize(
+    ("joker", "filled", "dice", "says"),
+    [
+        ("forced", {Category.YAHTZEE: 50}, "33333", "requires Threes, which is open"),
+        ("forced", {Category.YAHTZEE: 0}, "33333", "requires Threes, which is open"),
+        (
+            "forced",
+            {Category.YAHTZEE: 50, Category.THREES: 9},
+            "33333",
+            "Threes is filled, so the forced Joker allows any open lower box",
+        ),
+        (
+            "forced",
+            {Category.YAHTZEE: 0, Category.THREES: 9, **dict.fromkeys(Category.lower()[:-2], 0)},
+            "33333",
+            "any open lower box",
+        ),
+        ("free-choice", {Category.YAHTZEE: 50}, "33333", "free-choice Joker allows any open box"),
+    ],
+)
+def test_the_joker_note_names_the_rule_that_applies(
+    joker: str, filled: dict[Category, int], dice: str, says: str
+) -> None:
+    from yahtzee_rules.cli.play import joker_note
+
+    note = joker_note(_joker_game(joker, filled, dice))
+    assert note is not None
+    assert note.startswith("Joker: five 3s with Yahtzee filled; ")
+    assert says in note
+    assert ("100-point Yahtzee bonus" in note) == (filled[Category.YAHTZEE] == 50)
+
+
+@pytest.mark.parametrize(
+    ("joker", "filled", "dice"),
+    [
+        ("forced", {}, "33333"),  # Yahtzee open: no Joker
+        ("none", {Category.YAHTZEE: 50}, "33333"),  # no Joker rule
+        ("forced", {Category.YAHTZEE: 50}, "33334"),  # not five of a kind
+    ],
+)
+def test_no_joker_note_without_a_joker(joker: str, filled: dict[Category, int], dice: str) -> None:
+    from yahtzee_rules.cli.play import joker_note
+
+    assert joker_note(_joker_game(joker, filled, dice)) is None
