@@ -63,7 +63,15 @@ from yahtzee_rules.render import render_scorecards
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scoring import is_joker
 
-__all__ = ["Session", "describe_rules", "dice_rows", "joker_note", "keep_from_positions"]
+__all__ = [
+    "Session",
+    "coach_lines",
+    "describe_rules",
+    "dice_rows",
+    "joker_note",
+    "keep_from_positions",
+    "positions_of",
+]
 
 #: Exit status after Ctrl-C, as shells report a process stopped by SIGINT.
 EXIT_INTERRUPTED = 130
@@ -171,6 +179,60 @@ def joker_note(game: Game) -> str | None:
     return head + body + tail
 
 
+def _command_for(dice: Dice, action: Keep | Category) -> tuple[str, str]:
+    if isinstance(action, Category):
+        return f"f {action.code}", f"fill {action.label}"
+    positions = positions_of(dice, action)
+    command = "r " + " ".join(map(str, positions)) if positions else "r"
+    return command, f"hold {action}" if positions else "roll all five"
+
+
+def coach_lines(dice: Dice, advice: _extras.Advice, *, keeps: int = 5) -> list[str]:
+    """The coach's table: the best choice, then each box and the best few holds with their cost.
+
+    The cost of a choice is how many points of expected final score it gives up
+    against the best choice.
+
+    Examples:
+        >>> from yahtzee_rules.cli._extras import Advice
+        >>> advice = Advice(
+        ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
+        ...     boxes=((Category.SIXES, 209.25), (Category.CHANCE, 190.0)),
+        ... )
+        >>> print("\n".join(coach_lines(Dice("25666"), advice, keeps=2)))
+        Coach: best is 'r 3 4 5' (hold 666), expected final score 212.50
+          type       to                   expected    cost
+          r 3 4 5    hold 666               212.50    0.00
+          r 2 3 4 5  hold 5666              211.00    1.50
+          f 6        fill Sixes             209.25    3.25
+          f c        fill Chance            190.00   22.50
+          (1 more hold, each worth at most 200.00)
+    """
+    options = sorted(
+        [*advice.keeps, *advice.boxes],
+        key=lambda item: -item[1],
+    )
+    if not options:
+        return ["Coach: no choice to make"]
+    best_action, best = options[0]
+    command, meaning = _command_for(dice, best_action)
+    lines = [
+        f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}",
+        f"  {'type':<10} {'to':<20} {'expected':>8}  {'cost':>6}",
+    ]
+    shown = [*advice.keeps[:keeps], *advice.boxes]
+    shown.sort(key=lambda item: -item[1])
+    for action, value in shown:
+        command, meaning = _command_for(dice, action)
+        lines.append(f"  {command:<10} {meaning:<20} {value:>8.2f}  {best - value:>6.2f}")
+    hidden = advice.keeps[keeps:]
+    if hidden:
+        top = max(value for _, value in hidden)
+        plural = "s" if len(hidden) > 1 else ""
+        lines.append(f"  ({len(hidden)} more hold{plural}, each worth at most {top:.2f})")
+    return lines
+
+
 @attrs.frozen
 class _Snapshot:
     moves: int
@@ -257,23 +319,17 @@ class Session:
             self._advise()
 
     def _advise(self) -> None:
+        dice = self.game.dice
+        if dice is None:
+            self.say("error: hint: no dice yet; the coach advises once the dice are rolled")
+            return
         try:
             advice = _extras.advise(self.game)
         except AppError as error:
             self.say(f"error: {error}")
             return
-        dice = self.game.dice
-        assert dice is not None
-        best = max([v for _, v in advice.keeps] + [v for _, v in advice.boxes], default=0.0)
-        self.say("Coach (expected final score of each choice; cost = points lost vs best):")
-        for keep, value in advice.keeps[:5]:
-            where = " ".join(map(str, positions_of(dice, keep))) or "nothing"
-            self.say(
-                f"  {'r ' + ' '.join(map(str, positions_of(dice, keep))):<14}"
-                f"hold {where:<10} {value:8.2f}  cost {best - value:6.2f}"
-            )
-        for box, value in advice.boxes:
-            self.say(f"  f {box.code:<12}{box.label:<15} {value:8.2f}  cost {best - value:6.2f}")
+        for line in coach_lines(dice, advice):
+            self.say(line)
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -330,10 +386,7 @@ class Session:
             elif isinstance(command, Show):
                 self.show()
             elif isinstance(command, Hint):
-                if self.game.dice is None:
-                    self.say("error: hint: no dice yet")
-                else:
-                    self._advise()
+                self._advise()
         except (RulesError, AppError) as error:
             self.say(f"error: {error}")
 
