@@ -199,7 +199,7 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, keeps: int = 5) -> list[s
         ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
         ...     boxes=((Category.SIXES, 209.25), (Category.CHANCE, 190.0)),
         ... )
-        >>> print("\n".join(coach_lines(Dice("25666"), advice, keeps=2)))
+        >>> print("\\n".join(coach_lines(Dice("25666"), advice, keeps=2)))
         Coach: best is 'r 3 4 5' (hold 666), expected final score 212.50
           type       to                   expected    cost
           r 3 4 5    hold 666               212.50    0.00
@@ -208,10 +208,8 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, keeps: int = 5) -> list[s
           f c        fill Chance            190.00   22.50
           (1 more hold, each worth at most 200.00)
     """
-    options = sorted(
-        [*advice.keeps, *advice.boxes],
-        key=lambda item: -item[1],
-    )
+    options: list[tuple[Keep | Category, float]] = [*advice.keeps, *advice.boxes]
+    options.sort(key=lambda item: -item[1])
     if not options:
         return ["Coach: no choice to make"]
     best_action, best = options[0]
@@ -220,7 +218,7 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, keeps: int = 5) -> list[s
         f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}",
         f"  {'type':<10} {'to':<20} {'expected':>8}  {'cost':>6}",
     ]
-    shown = [*advice.keeps[:keeps], *advice.boxes]
+    shown: list[tuple[Keep | Category, float]] = [*advice.keeps[:keeps], *advice.boxes]
     shown.sort(key=lambda item: -item[1])
     for action, value in shown:
         command, meaning = _command_for(dice, action)
