@@ -504,3 +504,33 @@ def test_no_joker_note_without_a_joker(joker: str, filled: dict[Category, int], 
     from yahtzee_rules.cli.play import joker_note
 
     assert joker_note(_joker_game(joker, filled, dice)) is None
+
+
+def test_the_console_script_is_declared_and_points_at_main() -> None:
+    import importlib
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, name = scripts["yahtzee-rules"].partition(":")
+    assert getattr(importlib.import_module(module), name) is main
+
+
+def test_help_lists_every_command_and_exits_0() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("demo", "play", "score", "simulate", "solve"):
+        assert f"    {command}  " in result.stdout
+    assert main(["--version"]) == 0
+
+
+def test_output_cut_short_by_a_closed_pipe_ends_quietly() -> None:
+    with subprocess.Popen(
+        APP, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, text=True
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        process.stdout.close()  # the reader is gone before the program writes
+        errors = process.stderr.read()
+        status = process.wait(timeout=60)
+    assert errors == ""
+    assert status == 1

@@ -21,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -296,8 +297,9 @@ _HANDLERS = {
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``yahtzee-rules`` with ``argv`` (the command line by default); return the exit status.
 
-    Errors in the input print ``yahtzee-rules: error: ...`` on standard error and return
-    2; Ctrl-C returns 130.
+    Bad arguments and errors in the input print ``yahtzee-rules: error: ...`` on standard
+    error and return 2; ``--help`` and ``--version`` return 0; Ctrl-C returns 130. Output
+    cut short by a closed pipe (``yahtzee-rules | head``) ends quietly.
 
     Examples:
         >>> main(["score", "12345", "--joker", "free"])  # doctest: +ELLIPSIS
@@ -306,15 +308,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         Large Straight         40
         ...
         0
+        >>> main(["score", "12345", "--joker", "maybe"])  # argparse writes to stderr
+        2
     """
-    args = build_parser().parse_args(argv)
-    if args.command is None:
-        from yahtzee_rules import demo
-
-        demo.main()
-        return 0
     try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or an argument error already reported
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    try:
+        if args.command is None:
+            from yahtzee_rules import demo
+
+            demo.main()
+            return 0
         return _HANDLERS[args.command](args)
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop writing, without a traceback at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except (AppError, RulesError, OSError) as error:
         print(f"yahtzee-rules: error: {error}", file=sys.stderr)
         return EXIT_USAGE
