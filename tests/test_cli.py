@@ -6,6 +6,7 @@ else runs ``python -m yahtzee_rules`` in a subprocess, as a player would.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -13,6 +14,7 @@ import select
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -534,3 +536,20 @@ def test_output_cut_short_by_a_closed_pipe_ends_quietly() -> None:
         status = process.wait(timeout=60)
     assert errors == ""
     assert status == 1
+
+
+@given(
+    st.lists(st.one_of(_LINES, st.text(max_size=40)), max_size=40),
+    st.integers(0, 2**32 - 1),
+)
+def test_no_input_line_crashes_a_session(lines: list[str], seed: int) -> None:
+    from yahtzee_rules.cli.console import ScriptConsole
+    from yahtzee_rules.cli.play import Session
+
+    typed = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    typed = [line for line in typed if line != "^C"]
+    console = ScriptConsole(typed)
+    session = Session(Game.new(["Ann", "Bob"]), random.Random(seed), console)
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):  # for 'save X'
+        assert session.run() == 0
+    assert replay(session.start, session.moves) == session.game
