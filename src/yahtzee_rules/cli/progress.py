@@ -58,6 +58,7 @@ class Progress:
         self.tty = _is_tty(self.stream) if tty is None else tty
         self._quarters = 0
         self._last_draw = 0.0
+        self._drawn = False
         self._closed = False
 
     def advance(self, steps: int = 1) -> None:
@@ -99,6 +100,7 @@ class Progress:
                 self.stream.flush()
 
     def _draw(self) -> None:
+        self._drawn = True
         filled = _WIDTH * self.done // self.total
         percent = 100 * self.done // self.total
         bar = "#" * filled + "." * (_WIDTH - filled)
@@ -111,14 +113,17 @@ class Progress:
         Examples:
             >>> import io
             >>> out = io.StringIO()
-            >>> bar = Progress("x", 1, stream=out, tty=True)
-            >>> bar.close(); out.getvalue().endswith("\\n")
+            >>> bar = Progress("x", 2, stream=out, tty=True)
+            >>> bar.update(1); bar.close(); out.getvalue().endswith("\\n")
             True
+            >>> unused = Progress("x", 2, stream=out, tty=True)
+            >>> unused.close()  # a bar never drawn leaves no trace
+
         """
         if self._closed:
             return
         self._closed = True
-        if self.tty:
+        if self.tty and self._drawn:
             self._draw()
             self.stream.write("\n")
             self.stream.flush()
