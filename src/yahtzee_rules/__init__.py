@@ -18,6 +18,8 @@ from yahtzee_rules.categories import Category, Section
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
 from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
+from yahtzee_rules.notation import from_notation, to_notation
+from yahtzee_rules.record import Action, Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
 from yahtzee_rules.scoring import (
@@ -38,17 +40,21 @@ __version__ = "0.1.0"
 
 __all__ = [
     "MAX_ROLLS",
+    "Action",
     "BoxOption",
     "Category",
     "Dice",
     "DiceLike",
+    "Fill",
     "Game",
+    "GameRecord",
     "IllegalActionError",
     "JokerRule",
     "Keep",
     "KeepLike",
     "MalformedInputError",
     "Result",
+    "Roll",
     "RollOff",
     "Rules",
     "RulesError",
@@ -62,11 +68,13 @@ __all__ = [
     "can_fill",
     "fill",
     "forced_category",
+    "from_notation",
     "is_joker",
     "legal_fills",
     "possible_values",
     "roll_off",
     "score",
+    "to_notation",
     "totals",
     "verify_fill",
 ]
