@@ -33,6 +33,7 @@ from yahtzee_rules.scoring import (
     score,
     verify_fill,
 )
+from yahtzee_rules.serialization import from_dict, from_json, json_schema, to_dict, to_json
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 
@@ -68,12 +69,17 @@ __all__ = [
     "can_fill",
     "fill",
     "forced_category",
+    "from_dict",
+    "from_json",
     "from_notation",
     "is_joker",
+    "json_schema",
     "legal_fills",
     "possible_values",
     "roll_off",
     "score",
+    "to_dict",
+    "to_json",
     "to_notation",
     "totals",
     "verify_fill",

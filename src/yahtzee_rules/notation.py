@@ -120,15 +120,13 @@ def _check_text(what: str, text: object) -> str:
         if len(shown) > 60:
             shown = shown[:60] + "..."
         raise MalformedInputError(
-            f"{what} {shown}: a {type(text).__name__}, not text; "
-            f"notation is a str such as '13366'"
+            f"{what} {shown}: a {type(text).__name__}, not text; notation is a str such as '13366'"
         )
     if len(text) > MAX_INPUT_LENGTH:
         raise _fail(
             what,
             text,
-            f"longer than the limit of {MAX_INPUT_LENGTH} characters; "
-            f"no game needs that much text",
+            f"longer than the limit of {MAX_INPUT_LENGTH} characters; no game needs that much text",
         )
     return text
 
@@ -457,7 +455,7 @@ def _needs_escape(char: str) -> bool:
 def _escape_name(name: str) -> str:
     if all(not _needs_escape(c) for c in name):
         return name
-    out = []
+    out: list[str] = []
     for char in name:
         if _needs_escape(char):
             out.extend(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
@@ -491,9 +489,7 @@ def _unescape_name(text: str, whole: str, what: str) -> str:
         try:
             name = b"".join(pieces).decode("utf-8", "surrogatepass")
         except UnicodeDecodeError:
-            raise _fail(
-                what, whole, f"player name {text!r}: the escapes are not UTF-8"
-            ) from None
+            raise _fail(what, whole, f"player name {text!r}: the escapes are not UTF-8") from None
     if _escape_name(name) != text:
         raise _fail(
             what,
@@ -666,9 +662,7 @@ def _make_game(
         raise MalformedInputError(str(error)) from None
 
 
-def _make_turn(
-    rules: Rules, card: Scorecard, progress: tuple[Dice | None, int]
-) -> Turn:
+def _make_turn(rules: Rules, card: Scorecard, progress: tuple[Dice | None, int]) -> Turn:
     """Assemble and check a turn from decoded fields (plain messages, as _make_game)."""
     if card.bonus_marks and rules.yahtzee_bonus == 0:
         raise MalformedInputError(
@@ -676,9 +670,7 @@ def _make_turn(
             f"bonus (yahtzee_bonus 0); no roll earns a mark under these rules"
         )
     if card.is_complete:
-        raise MalformedInputError(
-            "the card is complete, so no turn is left; a card has 13 boxes"
-        )
+        raise MalformedInputError("the card is complete, so no turn is left; a card has 13 boxes")
     return _raw_turn(card, rules, progress[0], progress[1])
 
 
@@ -886,4 +878,3 @@ def from_notation(text: str, kind: type[T]) -> T:
             f"this is a {type(value).__name__}, not a {kind.__name__}",
         )
     return cast(T, value)
-

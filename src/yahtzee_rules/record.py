@@ -166,22 +166,18 @@ def _fill_action(category: Category) -> Fill:
 
 def _apply(game: Game, action: Roll | Fill) -> Game:
     """Play one action; raise IllegalActionError (as the core does) if it is not legal."""
-    if action.__class__ is Fill:
-        return game.fill(action.category)  # type: ignore[union-attr]
-    if action.__class__ is not Roll:
+    if isinstance(action, Fill):
+        return game.fill(action.category)
+    if not isinstance(action, Roll):
         raise MalformedInputError(
             f"action {action!r}: not a Roll or a Fill; record actions are Roll(...) and Fill(...)"
         )
-    roll: Roll = action  # type: ignore[assignment]
+    roll = action
     turn = game.turn
     if turn is not None and turn.rolls_used < MAX_ROLLS:
         held = roll.keep
         dice = turn.dice
-        if (
-            not held.faces
-            if dice is None
-            else held._index in _KEEP_INDEXES_OF[dice._index]
-        ):
+        if not held.faces if dice is None else held._index in _KEEP_INDEXES_OF[dice._index]:
             thrown = _roll_table(held._index)[_outcome_index(roll.outcome)]
             new_turn = _raw_turn(turn.card, turn.rules, thrown, turn.rolls_used + 1)
             return _raw_game(game, game.cards, game.current, new_turn)
@@ -223,15 +219,11 @@ def _replay_record(
 
 def _to_actions(value: object) -> tuple[Roll | Fill, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise MalformedInputError(
-            f"actions {value!r}: give a sequence of Roll and Fill actions"
-        )
+        raise MalformedInputError(f"actions {value!r}: give a sequence of Roll and Fill actions")
     actions = tuple(value)
     for index, action in enumerate(actions):
         if action.__class__ not in (Roll, Fill):
-            raise MalformedInputError(
-                f"actions: action {index} {action!r} is not a Roll or a Fill"
-            )
+            raise MalformedInputError(f"actions: action {index} {action!r} is not a Roll or a Fill")
     return actions
 
 
@@ -409,8 +401,7 @@ class GameRecord:
         count = len(self.actions)
         if type(index) is not int or not 0 <= index <= count:
             raise MalformedInputError(
-                f"index {index!r}: not an int from 0 to {count}; "
-                f"the record has {count} actions"
+                f"index {index!r}: not an int from 0 to {count}; the record has {count} actions"
             )
         if index == count:
             return self._game
@@ -497,8 +488,7 @@ class GameRecord:
         count = len(self.actions)
         if n > count:
             raise IllegalActionError(
-                f"undo {n}: only {count} actions are recorded since the start; "
-                f"undo at most {count}"
+                f"undo {n}: only {count} actions are recorded since the start; undo at most {count}"
             )
         if n == 0:
             return self
