@@ -46,7 +46,8 @@ def records(
     # Possibly stop in the middle of a turn.
     if not record.game.is_over:
         for _ in range(draw(st.integers(0, 3))):
-            record = record.play(draw(legal_rolls(record.game)))
+            if record.game.rolls_left:
+                record = record.play(draw(legal_rolls(record.game)))
     return record
 
 
@@ -64,9 +65,11 @@ def legal_rolls(game: Game) -> st.SearchStrategy[Roll]:
 
 
 def play_turn(draw: st.DrawFn, record: GameRecord) -> GameRecord:
-    record = record.play(draw(legal_rolls(record.game)))
-    for _ in range(draw(st.integers(0, 2))):
+    if record.game.dice is None:
         record = record.play(draw(legal_rolls(record.game)))
+    for _ in range(draw(st.integers(0, 2))):
+        if record.game.rolls_left:
+            record = record.play(draw(legal_rolls(record.game)))
     return record.play(Fill(draw(st.sampled_from(tuple(record.game.options)))))
 
 

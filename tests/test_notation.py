@@ -232,7 +232,7 @@ def test_current_player_follows_from_cards_and_first_seat() -> None:
         game = game.roll(outcome=outcome).fill(Category.CHANCE)
     game = game.roll(outcome="11111").fill(Category.ACES)
     text = str(game)
-    assert text == "forced 1 Ann,Bob,Cy c=15/1=5,c=10/c=15 -"
+    assert text == "forced 1 Ann,Bob,Cy c=15/1=5,c=15/c=10 -"
     assert parse_game(text).current_player == "Cy"
 
 
@@ -242,7 +242,7 @@ def test_finished_game_has_end_progress() -> None:
         game = game.roll(outcome="12345").fill(category)
     assert str(game).endswith(" end")
     assert parse_game(str(game)) == game
-    with pytest.raises(MalformedInputError, match="write 'end'"):
+    with pytest.raises(MalformedInputError, match="the game is over"):
         parse_game(str(game)[: -len("end")] + "-")
 
 
@@ -330,7 +330,7 @@ def test_record_notation_example() -> None:
         (parse_scorecard, "1=3,1=3", "card order"),
         (parse_scorecard, "1=3,", "empty field"),
         (parse_scorecard, "+1", "not a box"),
-        (parse_scorecard, "y=50,+0", "'+0'"),
+        (parse_scorecard, "y=50,+0", "bonus marks; leave"),
         (parse_scorecard, "", "empty field"),
         (parse_turn, "forced  - -", "empty field"),
         (parse_turn, "forced - 12345@0", "turn progress"),

@@ -47,7 +47,7 @@ from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.game import Game, _raw_game
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import _category_arg
-from yahtzee_rules.turn import MAX_ROLLS, _raw_turn
+from yahtzee_rules.turn import MAX_ROLLS
 
 __all__ = ["Action", "Fill", "GameRecord", "Roll"]
 
@@ -173,14 +173,23 @@ def _apply(game: Game, action: Roll | Fill) -> Game:
             f"action {action!r}: not a Roll or a Fill; record actions are Roll(...) and Fill(...)"
         )
     roll = action
-    turn = game.turn
-    if turn is not None and turn.rolls_used < MAX_ROLLS:
+    if not game.is_over:
+        rolls_left = game.rolls_left
         held = roll.keep
-        dice = turn.dice
-        if not held.faces if dice is None else held._index in _KEEP_INDEXES_OF[dice._index]:
+        dice = game.dice
+        if rolls_left and (
+            not held.faces if dice is None else held._index in _KEEP_INDEXES_OF[dice._index]
+        ):
             thrown = _roll_table(held._index)[_outcome_index(roll.outcome)]
-            new_turn = _raw_turn(turn.card, turn.rules, thrown, turn.rolls_used + 1)
-            return _raw_game(game, game.cards, game.current, new_turn)
+            return _raw_game(
+                game.players,
+                game.rules,
+                game.cards,
+                game.first,
+                game.current,
+                thrown,
+                MAX_ROLLS - rolls_left + 1,
+            )
     return game.roll(keep=roll.keep, outcome=roll.outcome)  # raises the reason
 
 
