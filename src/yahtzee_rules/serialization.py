@@ -278,14 +278,8 @@ class _Reader:
         if type(boxes_data) is not dict:
             raise self.fail(f"{path}.boxes", f"{self.shown(boxes_data)} is not an object")
         boxes: list[int | None] = [None] * 13
-        last = -1
         for key, points in boxes_data.items():
             category = self.text(key, f"{path}.boxes", _BY_BOX_NAME)
-            if category <= last:
-                raise self.fail(
-                    f"{path}.boxes", f"{key!r} is out of card order; boxes are in card order"
-                )
-            last = category
             where = f"{path}.boxes.{key}"
             self.integer(points, where, 0, 50)
             if points not in possible_values(category):
