@@ -23,7 +23,11 @@ def records(
         record = GameRecord.from_game(start)
     else:
         rules_value = draw(
-            st.just(Rules()) if rules is None else rules if isinstance(rules, st.SearchStrategy) else st.just(rules)
+            st.just(Rules())
+            if rules is None
+            else rules
+            if isinstance(rules, st.SearchStrategy)
+            else st.just(rules)
         )
         count = draw(st.integers(1, max_players))
         names = draw(
@@ -53,7 +57,8 @@ def records(
 
 def legal_rolls(game: Game) -> st.SearchStrategy[Roll]:
     """A roll the current player may make now (the turn must have a roll left)."""
-    assert game.turn is not None and game.turn.rolls_left > 0
+    assert game.turn is not None
+    assert game.turn.rolls_left > 0
     dice = game.dice
     if dice is None:
         return yst.dice().map(lambda d: Roll(d))

@@ -74,7 +74,8 @@ def test_scorecard_round_trip(card: Scorecard) -> None:
     text = str(card)
     assert Scorecard.parse(text) == card
     assert parse_scorecard(text) == card
-    assert " " not in text and "/" not in text
+    assert " " not in text
+    assert "/" not in text
 
 
 @given(yst.turns(rules=ANY_RULES))
@@ -197,7 +198,10 @@ def test_any_accepted_text_is_canonical_and_valid(data: st.DataObject) -> None:
         ("forced", Rules()),
         ("free-choice", Rules(joker=JokerRule.FREE_CHOICE)),
         ("none,yb=0", Rules(joker=JokerRule.NONE, yahtzee_bonus=0)),
-        ("forced,ub=50,ut=105,yb=50", Rules(upper_bonus=50, upper_bonus_threshold=105, yahtzee_bonus=50)),
+        (
+            "forced,ub=50,ut=105,yb=50",
+            Rules(upper_bonus=50, upper_bonus_threshold=105, yahtzee_bonus=50),
+        ),
     ],
 )
 def test_rules_notation(text: str, value: Rules) -> None:
@@ -306,7 +310,9 @@ def test_bad_actions(text: str) -> None:
 
 def test_record_notation_example() -> None:
     record = GameRecord.new(["Ann", "Bob"])
-    record = record.roll(outcome="22345").roll(keep="2345", outcome="6").fill(Category.LARGE_STRAIGHT)
+    record = (
+        record.roll(outcome="22345").roll(keep="2345", outcome="6").fill(Category.LARGE_STRAIGHT)
+    )
     record = record.roll(outcome="11234").roll(keep="1", outcome="1111").fill(Category.YAHTZEE)
     assert str(record) == "forced 0 Ann,Bob : 22345 2345/6 ls 11234 1/1111 y"
     assert parse_record(str(record)) == record

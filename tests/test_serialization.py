@@ -216,8 +216,10 @@ def turn_doc(**changes: Any) -> dict[str, Any]:
         ({"dice": "12345"}, "not a list"),
         ({"dice": [1, 2, 3, 4, True]}, "True is a bool, not an int"),
         (
-            {"card": {"boxes": {"fours": 20, "yahtzee": 50}, "bonus_marks": 1},
-             "rules": {**to_dict(Rules(yahtzee_bonus=0)), "version": None}},
+            {
+                "card": {"boxes": {"fours": 20, "yahtzee": 50}, "bonus_marks": 1},
+                "rules": {**to_dict(Rules(yahtzee_bonus=0)), "version": None},
+            },
             "unknown key",
         ),
     ],
@@ -248,7 +250,7 @@ def test_game_documents_are_checked() -> None:
     game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill(Category.CHANCE)
     data = to_dict(game)
     assert from_dict(data, Game) == game
-    for changes, fragment in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"current": 0}, "current seat 0"),
         ({"current": 2}, "2 is outside 0 to 1"),
         ({"first": False}, "False is a bool"),
@@ -258,7 +260,8 @@ def test_game_documents_are_checked() -> None:
         ({"cards": data["cards"][:1]}, "1 cards for 2 players"),
         ({"turn": None}, "not over"),
         ({"turn": {"dice": None, "rolls_used": 0, "x": 1}}, "unknown key 'x'"),
-    ]:
+    ]
+    for changes, fragment in cases:
         with pytest.raises(MalformedInputError) as error:
             from_dict({**data, **changes}, Game)
         assert fragment in str(error.value), (changes, str(error.value))
@@ -287,7 +290,9 @@ def test_record_documents_name_the_illegal_action() -> None:
 def test_four_rolls_in_a_record_are_refused() -> None:
     data = to_dict(GameRecord.new(["Ann"]))
     data["actions"] = [{"type": "roll", "keep": [], "outcome": [1, 2, 3, 4, 5]}] * 4
-    with pytest.raises(MalformedInputError, match="action 3 '12345': roll: this turn has used all 3"):
+    with pytest.raises(
+        MalformedInputError, match="action 3 '12345': roll: this turn has used all 3"
+    ):
         from_dict(data, GameRecord)
 
 
@@ -297,7 +302,10 @@ def test_four_rolls_in_a_record_are_refused() -> None:
         ('{"version": 1, "type": "dice", "faces": [1, 2, 3, 4, 5]', "not JSON"),
         ('{"version": 1, "version": 1, "type": "dice", "faces": [1, 2, 3, 4, 5]}', "appears twice"),
         ('{"version": NaN, "type": "dice", "faces": [1, 2, 3, 4, 5]}', "NaN is not JSON"),
-        ('{"version": 1, "type": "dice", "faces": [1, 2, 3, 4, 5' + "0" * 20 + "]}", "more than 9 digits"),
+        (
+            '{"version": 1, "type": "dice", "faces": [1, 2, 3, 4, 5' + "0" * 20 + "]}",
+            "more than 9 digits",
+        ),
         ("[" * 100_001, "longer than the limit"),
         ("[" * 50_000, "not readable"),
         ("", "not JSON"),

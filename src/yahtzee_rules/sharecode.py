@@ -231,7 +231,9 @@ def decode_record(code: str) -> GameRecord:
     except (binascii.Error, ValueError):
         raise MalformedInputError(f"share code {_quote(code)}: not base64url text") from None
     if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != body:
-        raise MalformedInputError(f"share code {_quote(code)}: not written canonically; the code is damaged or cut off")
+        raise MalformedInputError(
+            f"share code {_quote(code)}: not written canonically; the code is damaged or cut off"
+        )
     if len(data) < 5 or zlib.crc32(data[:-4]).to_bytes(4, "big") != data[-4:]:
         raise MalformedInputError(
             f"share code {_quote(code)}: the checksum does not match; "
