@@ -710,7 +710,17 @@ def parse_action(text: str) -> Roll | Fill:
     return _parse_action(text, "action", text)
 
 
+_ACTIONS: dict[str, Roll | Fill] = {}  # every valid action text read so far (4,381 at most)
+
+
 def _parse_action(text: str, what: str, whole: str) -> Roll | Fill:
+    action = _ACTIONS.get(text)
+    if action is None:
+        action = _ACTIONS[text] = _read_action(text, what, whole)
+    return action
+
+
+def _read_action(text: str, what: str, whole: str) -> Roll | Fill:
     from yahtzee_rules.record import _fill_action, _roll_action
 
     category = _BY_CODE.get(text)

@@ -164,6 +164,9 @@ def _fill_action(category: Category) -> Fill:
     return _FILLS[category]
 
 
+_OUTCOME_INDEX: dict[tuple[int, ...], int] = {}  # sorted thrown faces: 462 at most
+
+
 def _apply(game: Game, action: Roll | Fill) -> Game:
     """Play one action; raise IllegalActionError (as the core does) if it is not legal."""
     if isinstance(action, Fill):
@@ -180,7 +183,10 @@ def _apply(game: Game, action: Roll | Fill) -> Game:
         if rolls_left and (
             not held.faces if dice is None else held._index in _KEEP_INDEXES_OF[dice._index]
         ):
-            thrown = _roll_table(held._index)[_outcome_index(roll.outcome)]
+            index = _OUTCOME_INDEX.get(roll.outcome)
+            if index is None:
+                index = _OUTCOME_INDEX[roll.outcome] = _outcome_index(roll.outcome)
+            thrown = _roll_table(held._index)[index]
             return _raw_game(
                 game.players,
                 game.rules,
