@@ -7,18 +7,16 @@ whose ``str()`` is its label and whose notation is its short code), and the
 writes, so ``to_notation(parse_x(text)) == text`` for every text they accept and
 ``parse_x(to_notation(value)) == value`` for every value.
 
-==========  ==================================  =====================================
-Value       Notation                            Example
-==========  ==================================  =====================================
-Dice        five faces, ascending               ``13366``
-Keep        zero to five faces, ascending       ``33`` (nothing held: empty text)
-Category    short code                          ``fh``
-Rules       Joker rule, then changed bonuses    ``free-choice,yb=0``
-Scorecard   filled boxes in card order          ``4=12,y=50,+1`` (empty card: ``-``)
-Turn        rules, card, progress               ``forced 4=12 22456@2``
-Game        rules, first seat, players, ...     ``forced 0 Ann,Bob 3k=17/- 22456@1``
-GameRecord  the starting game, ``:``, actions    ``forced 0 Ann : 22345 2/2456 c``
-==========  ==================================  =====================================
+| Value      | Notation                          | Example                              |
+| ---------- | --------------------------------- | ------------------------------------ |
+| Dice       | five faces, ascending             | `13366`                              |
+| Keep       | zero to five faces, ascending     | `33` (nothing held: empty text)      |
+| Category   | short code                        | `fh`                                 |
+| Rules      | Joker rule, then changed bonuses  | `free-choice,yb=0`                   |
+| Scorecard  | filled boxes in card order        | `4=12,y=50,+1` (empty card: `-`)     |
+| Turn       | rules, card, progress             | `forced 4=12 22456@2`                |
+| Game       | rules, first seat, players, ...   | `forced 0 Ann,Bob 3k=17/- 22456@1`   |
+| GameRecord | the starting game, `:`, actions   | `forced 0 Ann : 22345 2/2456 c`      |
 
 Input is untrusted: anything malformed or impossible raises
 :class:`~yahtzee_rules.MalformedInputError` with a message that quotes the text

@@ -142,7 +142,7 @@ class Fill:
 
 
 #: One action of a record: a :class:`Roll` or a :class:`Fill`.
-Action: TypeAlias = "Roll | Fill"
+Action: TypeAlias = Roll | Fill
 
 
 def _faces_text(faces: tuple[int, ...]) -> str:

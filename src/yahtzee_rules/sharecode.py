@@ -263,7 +263,7 @@ def _read_start(reader: _Reader) -> Game:
         )
     else:
         rules = Rules(joker=joker)
-    count = reader.varint("the number of players", MAX_INPUT_LENGTH)
+    count = reader.varint("the number of players", MAX_INPUT_LENGTH // 2)
     if count < 1:
         raise reader.fail("no players; a game needs at least one")
     first = reader.varint("the starting seat", count - 1)
