@@ -375,3 +375,38 @@ def test_oversized_input_is_refused_before_reading() -> None:
     text = "forced 0 Ann : " + "12345 " * (MAX_INPUT_LENGTH // 6)
     with pytest.raises(MalformedInputError, match="longer than the limit"):
         parse_record(text)
+
+
+@pytest.mark.parametrize(
+    ("parser", "text", "fragment"),
+    [
+        (parse_scorecard, "2=7", "no roll scores 7 in Twos"),
+        (parse_scorecard, "fh=24", "no roll scores 24 in Full House"),
+        (parse_scorecard, "c=31", "no roll scores 31 in Chance"),
+        (parse_scorecard, "4=20,y=0,+1", "need 50 in the Yahtzee box, which holds 0"),
+        (parse_scorecard, "4=20,+1", "need 50 in the Yahtzee box, which holds None"),
+        (parse_scorecard, "4=20,y=50,+2", "only 1 filled boxes could hold an extra Yahtzee"),
+        (parse_turn, "forced - 12345@4", "1 to 3 rolls"),
+        (parse_turn, "forced - 12347@1", "turn progress"),
+        (parse_turn, "forced,yb=0 4=20,y=50,+1 -", "no Yahtzee bonus"),
+        (
+            parse_turn,
+            "forced 1=0,2=0,3=0,4=0,5=0,6=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0,c=0 -",
+            "complete",
+        ),
+        (parse_game, "forced 0 Ann,Bob -/c=20 -", "turn order"),
+        (parse_game, "forced 0 Ann -/- -", "2 cards for 1 players"),
+        (
+            parse_record,
+            "forced 0 Ann : 12345 12345 12345 12345",
+            "action 3 '12345': roll: this turn has used all 3",
+        ),
+        (parse_record, "forced 0 Ann : 12345 6/6666", "action 1 '6/6666': keep '6'"),
+        (parse_record, "forced 0 Ann : 12347", "neither a fill"),
+    ],
+)
+def test_impossible_positions_are_refused(parser, text: str, fragment: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(MalformedInputError) as error:
+        parser(text)
+    assert fragment in str(error.value)
+    assert repr(text)[:40] in str(error.value)
