@@ -12,5 +12,5 @@ pytest_collect_file = Sybil(
         PythonCodeBlockParser(doctest_optionflags=ELLIPSIS | NORMALIZE_WHITESPACE),
         SkipParser(),
     ],
-    patterns=["README.md", "docs/**/*.md"],
+    patterns=["*.md"],  # README.md and docs/ (the pytest testpaths)
 ).pytest()

@@ -1,10 +1,12 @@
 """Known answers over all 7,776 ordered rolls of five dice.
 
-The counts are standard combinatorics, published for example in the
-"Known reference numbers" of the design notes and in the Yahtzee probability
-tables of Verhoeff, "Optimal Solitaire Yahtzee Advisor" (TU Eindhoven, 1999):
-6 Yahtzees, 240 large straights, 1,200 small straights (large included), 300
-full houses. Each is derived again below from first principles.
+Published figures: 6 Yahtzees ("a 1 in 1,296 chance" in one throw, rules document
+001); 240 large straights, 2 x 5! (C. Taylor, "The Probability of a Large Straight in
+Yahtzee in a Single Roll", ThoughtCo, 2017: about 3.09%); 1,200 small straights with
+large straights included (C. Taylor, "Probability of a Small Straight in Yahtzee in a
+Single Roll": 1200/7776, about 15.43%); 300 full houses (about 3.86%). The same
+numbers are the design notes' known reference numbers. Each count is also derived
+again below from first principles.
 """
 
 from __future__ import annotations

@@ -249,3 +249,11 @@ def test_zero_yahtzee_bonus_makes_no_marks() -> None:
     rules = Rules(yahtzee_bonus=0)
     card = fill(Scorecard({C.YAHTZEE: 50}), "22222", C.TWOS, rules=rules)
     assert card.bonus_marks == 0
+
+
+def test_r7_2_no_joker_still_pays_the_bonus_mark() -> None:
+    """R7.2: without a Joker an extra Yahtzee scores like any roll, but the bonus still applies."""
+    card = fill(Scorecard({C.YAHTZEE: 50}), "22222", C.FULL_HOUSE, rules=NONE)
+    assert (card[C.FULL_HOUSE], card.bonus_marks) == (0, 1)
+    card = fill(Scorecard({C.YAHTZEE: 50}), "22222", C.CHANCE, rules=NONE)
+    assert (card[C.CHANCE], card.bonus_marks) == (10, 1)

@@ -370,9 +370,8 @@ def can_fill(
 
 def _fill_unchecked(card: Scorecard, dice: Dice, category: Category, rules: Rules) -> Scorecard:
     boxes = card.boxes
-    if boxes[category] is None and (
-        boxes[11] is None or dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE
-    ):  # no Joker: any open box takes its plain score
+    if boxes[category] is None and (boxes[11] is None or dice.faces[0] != dice.faces[4]):
+        # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)
         new[category] = dice._scores[category]
         return _raw_card(tuple(new), card.bonus_marks)

@@ -51,6 +51,7 @@ from yahtzee_rules.scoring import (
     _legal,
     _options,
     forced_category,
+    verify_fill,
 )
 
 __all__ = ["MAX_ROLLS", "Turn"]
@@ -322,8 +323,6 @@ class Turn:
         """
         category = _category_arg(category)
         dice = self._rolled(f"fill {category.label}")
-        from yahtzee_rules.scoring import verify_fill
-
         verify_fill(self.card, dice, category, rules=self.rules)
 
     def can_fill(self, category: Category) -> bool:
