@@ -331,9 +331,14 @@ def parse_scorecard(text: str) -> Scorecard:
 def _parse_card(text: str, what: str, whole: str) -> Scorecard:
     if text == "-":
         return EMPTY_CARD
-    parts = _split(what, whole, ",") if text == whole else text.split(",")
+    parts = text.split(",")
     if "" in parts:
-        raise _fail(what, whole, f"empty field in card {text!r}; boxes are separated by one ','")
+        raise _fail(
+            what,
+            whole,
+            f"empty field in card {text!r}; boxes are separated by exactly one ',', "
+            f"and the empty card is '-'",
+        )
     boxes: list[int | None] = [None] * 13
     marks = 0
     last = -1
