@@ -224,3 +224,25 @@ def test_edited_json_and_share_codes_are_refused_or_valid(
         read_safely(GameRecord.from_share_code, edited)
     else:
         read_safely(lambda t: from_json(t, type(value)), edited)
+
+
+def test_messages_stay_short_for_huge_input() -> None:
+    name = "x" * 20_000
+    huge_inputs: list[tuple[Callable[[Any], object], object]] = [
+        (notation.parse_game, f"forced 0 {name},{name}"),
+        (notation.parse_game, f"forced 0 {'a%' * 20_000}"),
+        (notation.parse_scorecard, "1=3" * 20_000),
+        (notation.parse_record, "forced 0 Ann : " + "1" * 50_000),
+        (notation.parse_rules, "forced," + "u" * 50_000),
+        (lambda d: from_dict(d, Game), {**to_dict(Game.new(1)), "players": [name, name]}),
+        (lambda t: from_json(t, Dice), '{"version": 1, "type": "dice", "faces": "' + name + '"}'),
+        (GameRecord.from_share_code, "y1" + "A" * 50_000),
+    ]
+    for reader, data in huge_inputs:
+        try:
+            reader(data)
+        except MalformedInputError as error:
+            message = str(error)
+        else:
+            message = ""
+        assert 0 < len(message) < 1000, message[:200]

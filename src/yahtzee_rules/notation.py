@@ -109,7 +109,14 @@ def _quote(text: str, limit: int = 60) -> str:
 
 
 def _fail(what: str, text: str, problem: str) -> MalformedInputError:
-    return MalformedInputError(f"{what} {_quote(text)}: {problem}")
+    return MalformedInputError(f"{what} {_quote(text)}: {_brief(problem)}")
+
+
+def _brief(message: str, limit: int = 400) -> str:
+    """A message shortened in the middle, keeping its start and its advice at the end."""
+    if len(message) <= limit:
+        return message
+    return f"{message[: limit // 2]} ... {message[-(limit // 2) :]}"
 
 
 def _check_text(what: str, text: object) -> str:
@@ -254,7 +261,7 @@ def _parse_rules(text: str) -> Rules:
         raise _fail(
             "rules",
             text,
-            f"unknown Joker rule {parts[0]!r}; write 'forced', 'free-choice' or 'none' first",
+            f"unknown Joker rule {_quote(parts[0], 40)}; write 'forced', 'free-choice' or 'none' first",
         )
     values: dict[str, int] = {}
     position = 0
@@ -264,7 +271,7 @@ def _parse_rules(text: str) -> Rules:
             raise _fail(
                 "rules",
                 text,
-                f"field {part!r} is not 'ub=N', 'ut=N' or 'yb=N' with N a plain "
+                f"field {_quote(part, 40)} is not 'ub=N', 'ut=N' or 'yb=N' with N a plain "
                 f"non-negative int (at most 9 digits)",
             )
         code, value = match.group(1), int(match.group(2))
@@ -274,14 +281,14 @@ def _parse_rules(text: str) -> Rules:
             raise _fail(
                 "rules",
                 text,
-                f"field {part!r} is out of order or repeated; write ub, ut, yb in that order",
+                f"field {_quote(part, 40)} is out of order or repeated; write ub, ut, yb in that order",
             )
         field = _RULE_FIELDS[index][1]
         if value == getattr(_CLASSIC, field):
             raise _fail(
                 "rules",
                 text,
-                f"field {part!r} repeats the Classic value; leave it out",
+                f"field {_quote(part, 40)} repeats the Classic value; leave it out",
             )
         values[field] = value
         position = index + 1
@@ -336,7 +343,7 @@ def _parse_card(text: str, what: str, whole: str) -> Scorecard:
         raise _fail(
             what,
             whole,
-            f"empty field in card {text!r}; boxes are separated by exactly one ',', "
+            f"empty field in card {_quote(text, 40)}; boxes are separated by exactly one ',', "
             f"and the empty card is '-'",
         )
     boxes: list[int | None] = [None] * 13
@@ -354,7 +361,7 @@ def _parse_card(text: str, what: str, whole: str) -> Scorecard:
             raise _fail(
                 what,
                 whole,
-                f"{part!r} is not a box written as code=points (such as 'fh=25') "
+                f"{_quote(part, 40)} is not a box written as code=points (such as 'fh=25') "
                 f"nor, last, bonus marks written as '+N'; write '-' for an empty card",
             )
         category = _BY_CODE[match.group(1)]
@@ -362,7 +369,7 @@ def _parse_card(text: str, what: str, whole: str) -> Scorecard:
             raise _fail(
                 what,
                 whole,
-                f"box {part!r} is out of card order or repeated; write boxes in card "
+                f"box {_quote(part, 40)} is out of card order or repeated; write boxes in card "
                 f"order: {' '.join(c.code for c in Category)}",
             )
         last = category
@@ -397,7 +404,7 @@ def _parse_progress(
         raise _fail(
             what,
             whole,
-            f"turn progress {text!r} is not '-' (before the first roll) or the dice "
+            f"turn progress {_quote(text, 40)} is not '-' (before the first roll) or the dice "
             f"and rolls used such as '22456@2' (dice ascending, 1 to {MAX_ROLLS} rolls){end}",
         )
     return _DICE_BY_FACES[tuple(ord(c) - 48 for c in match.group(1))], int(match.group(2))
@@ -482,7 +489,7 @@ def _unescape_name(text: str, whole: str, what: str) -> str:
                 raise _fail(
                     what,
                     whole,
-                    f"player name {text!r}: '%' must start an escape of two upper-case "
+                    f"player name {_quote(text, 40)}: '%' must start an escape of two upper-case "
                     f"hex digits, such as '%20' for a space",
                 )
             pieces.append(text[position:start].encode("utf-8", "surrogatepass"))
@@ -492,13 +499,15 @@ def _unescape_name(text: str, whole: str, what: str) -> str:
         try:
             name = b"".join(pieces).decode("utf-8", "surrogatepass")
         except UnicodeDecodeError:
-            raise _fail(what, whole, f"player name {text!r}: the escapes are not UTF-8") from None
+            raise _fail(
+                what, whole, f"player name {_quote(text, 40)}: the escapes are not UTF-8"
+            ) from None
     if _escape_name(name) != text:
         raise _fail(
             what,
             whole,
-            f"player name {text!r} is not written canonically; write it as "
-            f"{_escape_name(name)!r} (escape exactly '%', ',', ':', spaces and "
+            f"player name {_quote(text, 40)} is not written canonically; write it as "
+            f"{_quote(_escape_name(name), 40)} (escape exactly '%', ',', ':', spaces and "
             f"unprintable characters, as %XX bytes of UTF-8)",
         )
     return name
@@ -582,7 +591,7 @@ def _parse_game(fields: list[str], whole: str, what: str) -> Game:
         raise _fail(
             what,
             whole,
-            f"starting seat {fields[1]!r} is not a plain non-negative int; seats count from 0",
+            f"starting seat {_quote(fields[1], 40)} is not a plain non-negative int; seats count from 0",
         )
     first = int(fields[1])
     names = tuple(_unescape_name(name, whole, what) for name in fields[2].split(","))
@@ -616,7 +625,7 @@ def _parse_game(fields: list[str], whole: str, what: str) -> Game:
             what,
             whole,
             f"a game that has not begun is written without cards and progress: "
-            f"{_format_header(game)!r}",
+            f"{_quote(_format_header(game))}",
         )
     return game
 
@@ -740,7 +749,7 @@ def _read_action(text: str, what: str, whole: str) -> Roll | Fill:
         raise _fail(
             what,
             whole,
-            f"action {text!r} is neither a fill (a box code such as 'fh') nor a roll: "
+            f"action {_quote(text, 40)} is neither a fill (a box code such as 'fh') nor a roll: "
             f"five faces ('22345'), or the faces held, '/', and the faces thrown "
             f"('2/2456'), five in all, each part ascending",
         )
@@ -844,7 +853,7 @@ def to_notation(value: object) -> str:
     if isinstance(value, GameRecord):
         return _format_record(value)
     raise MalformedInputError(
-        f"value {value!r}: a {type(value).__name__} has no notation; give a Dice, Keep, "
+        f"value {_quote(repr(value), 60)}: a {type(value).__name__} has no notation; give a Dice, Keep, "
         f"Category, Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord"
     )
 

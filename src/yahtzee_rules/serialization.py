@@ -44,7 +44,7 @@ from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import _DICE_BY_FACES, _KEEP_BY_FACES, Dice, Keep, _faces_from
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.notation import MAX_INPUT_LENGTH, _make_game, _make_turn, _quote
+from yahtzee_rules.notation import MAX_INPUT_LENGTH, _brief, _make_game, _make_turn, _quote
 from yahtzee_rules.record import Fill, GameRecord, Roll, _fill_action, _replay_record, _roll_action
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
@@ -196,7 +196,7 @@ class _Reader:
         self.what = what
 
     def fail(self, path: str, problem: str) -> MalformedInputError:
-        return MalformedInputError(f"{self.what} JSON at {path}: {problem}")
+        return MalformedInputError(f"{self.what} JSON at {path}: {_brief(problem)}")
 
     def shown(self, value: object) -> str:
         text = repr(value)

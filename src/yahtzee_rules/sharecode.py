@@ -45,6 +45,7 @@ from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.notation import (
     MAX_INPUT_LENGTH,
+    _brief,
     _current_seat,
     _is_new,
     _make_game,
@@ -149,7 +150,7 @@ class _Reader:
         self.code = code
 
     def fail(self, problem: str) -> MalformedInputError:
-        return MalformedInputError(f"share code {_quote(self.code)}: {problem}")
+        return MalformedInputError(f"share code {_quote(self.code)}: {_brief(problem)}")
 
     def byte(self, what: str) -> int:
         if self.position >= len(self.data):
