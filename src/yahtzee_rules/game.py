@@ -278,6 +278,31 @@ class Game:
         first = _seat_arg(first, len(names), "first")
         return _raw_game(names, rules, (EMPTY_CARD,) * len(names), first, first, None, 0)
 
+    def __str__(self) -> str:
+        from yahtzee_rules.notation import _format_game
+
+        return _format_game(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Game:
+        """Read a game from its notation; the inverse of ``str()``.
+
+        See :func:`yahtzee_rules.notation.parse_game` for the fields.
+
+        Raises:
+            MalformedInputError: For bad syntax or a position no game can reach.
+
+        Examples:
+            >>> game = Game.parse("forced 0 Ann,Bob 1=3/- 13366@1")
+            >>> game.current_player, str(game)
+            ('Bob', 'forced 0 Ann,Bob 1=3/- 13366@1')
+            >>> str(Game.new(["Ann", "Bob"], first=1))
+            'forced 1 Ann,Bob'
+        """
+        from yahtzee_rules.notation import parse_game
+
+        return parse_game(text)
+
     # --- where the game stands --------------------------------------------------
 
     @property

@@ -146,6 +146,29 @@ class Turn:
         """
         return self.dice is not None
 
+    def __str__(self) -> str:
+        from yahtzee_rules.notation import _format_turn
+
+        return _format_turn(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        """Read a turn from its notation, such as ``"forced 4=12 22456@2"``; the inverse of ``str()``.
+
+        See :func:`yahtzee_rules.notation.parse_turn`.
+
+        Raises:
+            MalformedInputError: For bad syntax or a turn no game can reach.
+
+        Examples:
+            >>> turn = Turn.parse("forced - 13366@1")
+            >>> turn.dice, str(turn)
+            (Dice('13366'), 'forced - 13366@1')
+        """
+        from yahtzee_rules.notation import parse_turn
+
+        return parse_turn(text)
+
     # --- rolling -----------------------------------------------------------------
 
     def verify_roll(self, keep: KeepLike | None = None) -> Keep:
