@@ -7,6 +7,7 @@ else runs ``python -m yahtzee_rules`` in a subprocess, as a player would.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
@@ -23,7 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yahtzee_rules
-from yahtzee_rules import Category, Dice, Game, MalformedInputError, roll_off
+from yahtzee_rules import Category, Dice, Game, GameRecord, MalformedInputError, roll_off
 from yahtzee_rules.cli import main, score_table
 from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
 from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
@@ -194,7 +195,10 @@ def test_play_with_piped_input_reports_every_mistake_and_keeps_playing() -> None
     after_undo = out.split("Undone:")[1]
     assert "roll 1 of 3, 2 rolls left" in after_undo
     assert "  dice      " + "  ".join(first) in after_undo
-    assert out.rstrip().endswith(("Game not saved.", "play --code"))
+    code = out.rstrip().split("To resume it: yahtzee-rules play --code ")[1]
+    resumed = GameRecord.from_share_code(code).game
+    assert resumed.current_player == starter
+    assert "".join(map(str, resumed.dice or ())) == first
 
 
 def test_undo_then_the_same_roll_shows_the_same_dice() -> None:
@@ -364,26 +368,45 @@ def test_demo_on_a_terminal() -> None:
 
 
 @pty_only
-def test_play_on_a_terminal_with_mistakes_undo_and_ctrl_c() -> None:
-    term = Terminal("play", "Ann", "--seed", "3")
-    term.expect("Ann> ")
+def test_play_on_a_terminal_with_mistakes_undo_save_ctrl_c_and_resume(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    term = Terminal("play", "Ann", "Bob", "--seed", "3")
+    starter = term.expect("> ").splitlines()[-1].removesuffix("> ")
     term.send("r 6")
-    assert "error: positions '6'" in term.expect("Ann> ")
+    assert "error: positions '6'" in term.expect(f"{starter}> ")
     term.send("f nope")
-    assert "error: category 'nope'" in term.expect("Ann> ")
+    assert "error: category 'nope'" in term.expect(f"{starter}> ")
     term.send("r 1 2")
-    assert "roll 2 of 3, 1 roll left" in term.expect("Ann> ")
+    assert "roll 2 of 3, 1 roll left" in term.expect(f"{starter}> ")
     term.send("undo")
-    after = term.expect("Ann> ")
-    assert "Undone: Ann's roll." in after
+    after = term.expect(f"{starter}> ")
+    assert f"Undone: {starter}'s roll." in after
     assert "roll 1 of 3, 2 rolls left" in after
     term.send("f c")
-    assert "Ann fills Chance" in term.expect("Ann> ")
+    filled = term.expect("> ")
+    assert f"{starter} fills Chance" in filled
+    other = filled.splitlines()[-1].removesuffix("> ")
+    assert other != starter
+    term.send(f"save {saved}")
+    assert "Saved to" in term.expect(f"{other}> ")
+    term.send("r 1")
+    rolled = term.expect(f"{other}> ")
+    screen = rolled.split("Round 1 - ")[-1]  # the other player's turn as shown
     time.sleep(0.3)  # let the prompt start reading: a signal just before the read waits for it
     term.key(b"\x03")  # Ctrl-C
-    assert "Interrupted." in term.expect("save to file")
-    term.send("")
+    assert "Interrupted." in term.expect("save to file> ")
+    saved = tmp_path / "after ctrl-c.json"
+    term.send(str(saved))
+    assert f"Saved to {saved}." in term.expect("play --load")
     assert term.wait() == 130
+
+    resumed = Terminal("play", "--load", str(saved))
+    shown = resumed.expect(f"{other}> ")
+    assert "Resuming: Ann, Bob, round 1." in shown
+    assert shown.split("Round 1 - ")[-1] == screen  # the same card, dice and rolls left
+    resumed.send("quit")
+    assert "The game is saved in" in resumed.expect("play --load")
+    assert resumed.wait() == 0
 
 
 # --- the transcripts in the docs are real output ----------------------------------------
@@ -418,6 +441,10 @@ def test_the_command_line_how_to_shows_real_output(tmp_path: Path) -> None:
     blocks = transcripts(DOC.read_text(encoding="utf-8"))
     assert len(blocks) >= 3
     for command, expected in blocks:
+        if command[0] == "cat":  # a file the commands before wrote
+            actual = (tmp_path / command[1]).read_text(encoding="utf-8").splitlines()
+            assert matches(expected, actual), "\n".join(actual)
+            continue
         assert command[0] == "yahtzee-rules"
         typed = [m.group(1) for line in expected if (m := _PROMPT.match(line))]
         result = subprocess.run(
@@ -553,3 +580,83 @@ def test_no_input_line_crashes_a_session(lines: list[str], seed: int) -> None:
     with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):  # for 'save X'
         assert session.run() == 0
     assert replay(session.start, session.moves) == session.game
+
+
+# --- saving and resuming ------------------------------------------------------------------
+
+
+def test_a_game_saved_to_a_file_or_a_code_resumes_where_it_stopped(tmp_path: Path) -> None:
+    first = run(
+        "play",
+        "Ann",
+        "--seed",
+        "8",
+        stdin=script("r 1 2", "f c", "r 3", "save game.json", "code", "quit", ""),
+        cwd=tmp_path,
+    )
+    assert first.returncode == 0, first.stderr
+    code = re.findall(r"Share code: (\S+)", first.stdout)[0]
+    record = json.loads((tmp_path / "game.json").read_text())["record"]
+    game = GameRecord.parse(record).game
+    assert game.card("Ann")[Category.CHANCE] is not None
+    assert game.rolls_left == 1
+    assert GameRecord.from_share_code(code).game == game
+    for how in (["--load", "game.json"], ["--code", code]):
+        again = run("play", *how, stdin=script("f ss", "quit", ""), cwd=tmp_path)
+        assert again.returncode == 0, again.stderr
+        assert "Resuming: Ann, round 2." in again.stdout
+        assert "roll 2 of 3, 1 roll left" in again.stdout
+        assert f"Ann fills Small Straight with {game.dice} for " in again.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not JSON"),
+        ('{"format": "other"}', "not a saved game"),
+        (
+            '{"format": "yahtzee-rules saved game", "version": 2, "computer_players": {}, '
+            '"record": ""}',
+            "save-file version 2",
+        ),
+        (
+            '{"format": "yahtzee-rules saved game", "version": 1, "computer_players": {}, '
+            '"record": "forced 0 Ann : 12345 c c"}',
+            "action 2 'c'",
+        ),
+        (
+            '{"format": "yahtzee-rules saved game", "version": 1, '
+            '"computer_players": {"Zed": "greedy"}, "record": "forced 0 Ann :"}',
+            "computer_players",
+        ),
+    ],
+)
+def test_a_damaged_save_file_is_refused_with_a_message(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    (tmp_path / "bad.json").write_text(content)
+    result = run("play", "--load", "bad.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("yahtzee-rules: error: load 'bad.json': ")
+    assert message in result.stderr
+
+
+def test_resume_refuses_names_and_unknown_computer_players() -> None:
+    code = GameRecord.new(["Ann"]).share_code()
+    names = run("play", "Bob", "--code", code)
+    assert names.returncode == 2
+    assert "the saved game has its own players" in names.stderr
+    stranger = run("play", "--code", code, "--bot", "greedy", "Zed")
+    assert stranger.returncode == 2
+    assert "'Zed' is not a player of the saved game" in stranger.stderr
+
+
+def test_score_on_a_card_in_the_notation() -> None:
+    result = run("score", "44444", "--card", "4=12,y=50")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Dice 44444 on the card 4=12,y=50, forced Joker (Hasbro Classic)"
+    assert "Full House             25  +100 Yahtzee bonus" in lines
+    bad = run("score", "44444", "--card", "4=13")
+    assert bad.returncode == 2
+    assert "no roll scores 13 in Fours" in bad.stderr

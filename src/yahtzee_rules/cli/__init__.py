@@ -166,7 +166,7 @@ def _score(args: argparse.Namespace) -> int:
     rules = _rules(args.joker)
     dice = Dice(args.dice)
     card = Scorecard() if args.card is None else _extras.parse_card(args.card)
-    where = "an empty card" if args.card is None else "the card given"
+    where = "an empty card" if args.card is None else f"the card {args.card}"
     print(f"Dice {dice} on {where}, {_JOKER_NAMES[rules.joker.value]}")
     print(score_table(dice, card, rules))
     return 0
@@ -240,6 +240,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.coach:
         _extras.advise(Game.new(["coach"], rules=game.rules).roll(outcome="12345"))
     session = Session(start, rng, StreamConsole(), moves=moves, bots=bots, coach=args.coach)
+    if args.load is not None:
+        session.saved = (args.load, len(moves))
     return session.run()
 
 

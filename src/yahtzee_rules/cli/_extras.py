@@ -7,16 +7,22 @@ saying what is missing; the rest of the app never imports those modules itself.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Protocol
 
 import attrs
 
 from yahtzee_rules.categories import Category
 from yahtzee_rules.cli.console import AppError
-from yahtzee_rules.cli.moves import Move
+from yahtzee_rules.cli.moves import Filled, Move, Rolled
 from yahtzee_rules.dice import Keep
+from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game
+from yahtzee_rules.notation import parse_scorecard
+from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
 
@@ -52,13 +58,6 @@ class Advice:
     boxes: tuple[tuple[Category, float], ...]
 
 
-def _missing_notation(action: str) -> AppError:
-    return AppError(
-        f"{action}: this version of yahtzee_rules has no game notation "
-        f"(yahtzee_rules.notation), which saving, resuming and share codes need"
-    )
-
-
 def _missing_solver(action: str) -> AppError:
     return AppError(
         f"{action}: this version of yahtzee_rules has no strategies or solver "
@@ -66,29 +65,120 @@ def _missing_solver(action: str) -> AppError:
     )
 
 
+#: The ``format`` field of a save file.
+SAVE_FORMAT = "yahtzee-rules saved game"
+#: The save-file version this app writes and reads.
+SAVE_VERSION = 1
+#: Save files larger than this are refused unread.
+MAX_SAVE_BYTES = 1 << 20
+
+
+def _record(start: Game, moves: Sequence[Move]) -> GameRecord:
+    actions = [
+        Roll(move.thrown, keep=move.keep) if isinstance(move, Rolled) else Fill(move.category)
+        for move in moves
+    ]
+    return GameRecord(start, actions)
+
+
+def _moves(record: GameRecord) -> tuple[Game, list[Move]]:
+    moves: list[Move] = [
+        Rolled(action.keep, action.dice) if isinstance(action, Roll) else Filled(action.category)
+        for action in record.actions
+    ]
+    return record.start, moves
+
+
 def save_game(path: str, start: Game, moves: Sequence[Move], bots: Mapping[str, str]) -> None:
-    """Write the game (its start and moves, and which players are computer players) to ``path``."""
-    raise _missing_notation("save")
+    """Write the game (its whole record, and which players are computer players) to ``path``.
+
+    The file is JSON: ``format``, ``version``, ``computer_players`` (name to kind) and
+    ``record``, the game record in the library's text notation (every roll with its
+    dice, every fill), which any program using the library can replay. It is written
+    to a temporary file first and then renamed, so a failed save never damages an
+    earlier one.
+    """
+    document = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "computer_players": dict(sorted(bots.items())),
+        "record": str(_record(start, moves)),
+    }
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.tmp")
+    try:
+        temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise AppError(
+            f"save {path!r}: cannot write it ({error.strerror or error}); "
+            f"give a path in a folder you can write to"
+        ) from None
 
 
 def load_game(path: str) -> tuple[Game, list[Move], dict[str, str]]:
-    """Read a game saved by :func:`save_game`."""
-    raise _missing_notation("load")
+    """Read a game saved by :func:`save_game`: its start, its moves and its computer players."""
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        raise AppError(
+            f"load {path!r}: cannot read it ({error.strerror or error}); "
+            f"give a file written by the 'save FILE' command"
+        ) from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise AppError(f"load {path!r}: larger than {MAX_SAVE_BYTES} bytes; not a saved game")
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise AppError(f"load {path!r}: not JSON; give a file written by 'save FILE'") from None
+    if (
+        not isinstance(document, dict)
+        or document.get("format") != SAVE_FORMAT
+        or set(document) != {"format", "version", "computer_players", "record"}
+    ):
+        raise AppError(
+            f"load {path!r}: not a saved game (it needs the fields format "
+            f"{SAVE_FORMAT!r}, version, computer_players and record)"
+        )
+    if document["version"] != SAVE_VERSION:
+        raise AppError(
+            f"load {path!r}: save-file version {document['version']!r}; "
+            f"this version reads version {SAVE_VERSION}"
+        )
+    if not isinstance(document["record"], str):
+        raise AppError(f"load {path!r}: its record is not text in the game notation")
+    try:
+        record = GameRecord.parse(document["record"])
+    except RulesError as error:
+        raise AppError(f"load {path!r}: {error}") from None
+    bots = document["computer_players"]
+    if not isinstance(bots, dict) or not all(
+        isinstance(name, str) and name in record.start.players and kind in BOT_KINDS
+        for name, kind in bots.items()
+    ):
+        raise AppError(
+            f"load {path!r}: computer_players {bots!r} must map players of the game "
+            f"to one of {', '.join(BOT_KINDS)}"
+        )
+    start, moves = _moves(record)
+    return start, moves, dict(bots)
 
 
 def share_code(start: Game, moves: Sequence[Move]) -> str:
-    """A short URL-safe code for the game."""
-    raise _missing_notation("code")
+    """A short URL-safe code for the game (its whole record)."""
+    return _record(start, moves).share_code()
 
 
 def game_from_code(code: str) -> tuple[Game, list[Move]]:
-    """The game a share code stands for."""
-    raise _missing_notation("resume from code")
+    """The game a share code stands for: its start and its moves."""
+    return _moves(GameRecord.from_share_code(code.strip()))
 
 
 def parse_card(text: str) -> Scorecard:
-    """A scorecard written in the text notation."""
-    raise _missing_notation("--card")
+    """A scorecard in the text notation, such as ``y=50,4=12`` (``-`` for an empty card)."""
+    return parse_scorecard(text)
 
 
 def make_bot(kind: str, rules: Rules, seed: int | None) -> Bot:

@@ -277,6 +277,8 @@ class Session:
         self.bots = dict(bots or {})
         self.coach = coach
         self.history: list[_Snapshot] = []
+        #: The file last saved to, and how many moves it holds.
+        self.saved: tuple[str, int] | None = None
 
     # --- output -------------------------------------------------------------------
 
@@ -492,10 +494,18 @@ class Session:
 
     def _save(self, path: str) -> None:
         _extras.save_game(path, self.start, self.moves, self._bot_kinds())
+        self.saved = (path, len(self.moves))
         self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {path}")
 
     def _offer_save(self) -> None:
-        """Ask for a file to save to (Enter: none), then print a share code if possible."""
+        """Ask for a file to save to (Enter: none), then print a share code if possible.
+
+        Nothing is asked when the game was saved and nothing has happened since.
+        """
+        if self.saved is not None and self.saved[1] == len(self.moves):
+            path = self.saved[0]
+            self.say(f"The game is saved in {path}. Resume with: yahtzee-rules play --load {path}")
+            return
         self.say("Save the game first? Type a file name, or press Enter to leave without saving.")
         while True:
             try:
