@@ -28,7 +28,7 @@ Examples:
     Undone: Ann's roll.
     Ann> quit
     save to file>
-    Game not saved.
+    Game not saved to a file. To resume it: yahtzee-rules play --code y1AAEAA0FubqIolxUs1z4
 """
 
 from __future__ import annotations
