@@ -24,7 +24,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yahtzee_rules
-from yahtzee_rules import Category, Dice, Game, GameRecord, MalformedInputError, roll_off
+from yahtzee_rules import (
+    Category,
+    Dice,
+    Game,
+    GameRecord,
+    Keep,
+    MalformedInputError,
+    Turn,
+    roll_off,
+)
 from yahtzee_rules.cli import main, score_table
 from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
 from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
@@ -660,3 +669,58 @@ def test_score_on_a_card_in_the_notation() -> None:
     bad = run("score", "44444", "--card", "4=13")
     assert bad.returncode == 2
     assert "no roll scores 13 in Fours" in bad.stderr
+
+
+# --- computer players in a session ---------------------------------------------------------
+
+
+class _FirstBoxBot:
+    """Holds the most common face once, then fills the first legal box."""
+
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        assert turn.dice is not None
+        if turn.rolls_left < 2:
+            return None
+        face = max(range(1, 7), key=turn.dice.count)
+        return Keep([face] * turn.dice.count(face))
+
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        return min(turn.options)
+
+
+def test_computer_players_take_their_turns_and_undo_takes_them_back() -> None:
+    from yahtzee_rules.cli.console import ScriptConsole
+    from yahtzee_rules.cli.play import Session
+
+    console = ScriptConsole(["f c", "undo", "f c", "quit", ""])
+    session = Session(
+        Game.new(["Ann", "Cy"]),
+        random.Random(4),
+        console,
+        bots={"Cy": ("first-box", _FirstBoxBot())},
+    )
+    assert session.run() == 0
+    lines = console.transcript().splitlines()
+    cy_turns = [line for line in lines if line.startswith("Cy (first-box): ")]
+    assert len(cy_turns) == 2
+    assert cy_turns[0] == cy_turns[1]  # after undo the same dice and choices replay
+    assert "fills Aces for" in cy_turns[0]
+    assert "Undone: Ann's fill of Chance." in lines
+    game = session.game
+    assert game.current_player == "Ann"
+    assert game.card("Cy").turns_played == 1
+    assert replay(session.start, session.moves) == game
+
+
+def test_a_game_of_computer_players_only_plays_to_the_end() -> None:
+    from yahtzee_rules.cli.console import ScriptConsole
+    from yahtzee_rules.cli.play import Session
+
+    console = ScriptConsole([])
+    bots = {name: ("first-box", _FirstBoxBot()) for name in ("Cy", "Dee")}
+    session = Session(Game.new(["Cy", "Dee"]), random.Random(9), console, bots=bots)
+    assert session.run() == 0
+    assert session.game.is_over
+    transcript = console.transcript()
+    assert transcript.count("(first-box): ") == 26
+    assert "Game over." in transcript

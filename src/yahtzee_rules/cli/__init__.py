@@ -233,10 +233,7 @@ def _play(args: argparse.Namespace) -> int:
             raise AppError(
                 f"play: --bot {kind}: no such computer player; use random, greedy or optimal"
             )
-    bots = {
-        name: (kind, _extras.make_bot(kind, game.rules, rng.randrange(2**32)))
-        for name, kind in bot_kinds.items()
-    }
+    bots = {name: (kind, _extras.make_bot(kind, game.rules)) for name, kind in bot_kinds.items()}
     if args.coach:
         _extras.advise(Game.new(["coach"], rules=game.rules).roll(outcome="12345"))
     session = Session(start, rng, StreamConsole(), moves=moves, bots=bots, coach=args.coach)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -25,6 +26,7 @@ from yahtzee_rules.notation import parse_scorecard
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
+from yahtzee_rules.turn import Turn
 
 #: ``callback(done, total)``, as :meth:`Progress.update` takes it.
 ProgressCallback = Callable[[int, int], None]
@@ -33,13 +35,13 @@ BOT_KINDS = ("random", "greedy", "optimal")
 
 
 class Bot(Protocol):
-    """A computer player: what to hold while rolls are left, then which box to fill."""
+    """A computer player, shaped like the library's ``Strategy``: what to hold, which box."""
 
-    def keep(self, game: Game) -> Keep | None:
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
         """The dice to hold for the next roll, or ``None`` to stop rolling."""
         ...
 
-    def box(self, game: Game) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
         """The box to fill with the dice showing."""
         ...
 
@@ -181,7 +183,7 @@ def parse_card(text: str) -> Scorecard:
     return parse_scorecard(text)
 
 
-def make_bot(kind: str, rules: Rules, seed: int | None) -> Bot:
+def make_bot(kind: str, rules: Rules) -> Bot:
     """A computer player of ``kind`` (random, greedy or optimal)."""
     raise _missing_solver(f"--bot {kind}")
 

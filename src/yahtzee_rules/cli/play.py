@@ -460,12 +460,14 @@ class Session:
             self._throw()
         steps = [str(self.game.dice)]
         while self.game.rolls_left:
-            keep = bot.keep(self.game)
-            if keep is None or len(keep) == 5:
+            assert self.game.turn is not None
+            keep = bot.choose_keep(self.game.turn, self.rng)
+            if keep is None:
                 break
             self._throw(keep)
             steps.append(f"hold {keep or '-'} -> {self.game.dice}")
-        category = bot.box(self.game)
+        assert self.game.turn is not None
+        category = bot.choose_box(self.game.turn, self.rng)
         option = self.game.box_options()[category]
         self._put(category)
         bonus = f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
