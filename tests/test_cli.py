@@ -438,9 +438,13 @@ def transcripts(text: str) -> list[tuple[list[str], list[str]]]:
 
 
 def matches(expected: list[str], actual: list[str]) -> bool:
-    """Whether ``actual`` matches ``expected``, where a line ``...`` stands for any lines."""
+    """Whether ``actual`` matches ``expected``: a line ``...`` stands for any lines, and
+    ``...`` within a line for any text."""
     pattern = "".join(
-        r"(?:.*\n)*?" if line == "..." else re.escape(line.rstrip()) + r"\n" for line in expected
+        r"(?:.*\n)*?"
+        if line == "..."
+        else ".*".join(map(re.escape, line.rstrip().split("..."))) + r"\n"
+        for line in expected
     )
     text = "".join(line.rstrip() + "\n" for line in actual)
     return re.fullmatch(pattern, text) is not None
@@ -478,6 +482,8 @@ def test_the_command_line_how_to_shows_real_output(tmp_path: Path) -> None:
         (["a", "d"], ["a", "b", "d"], False),
         (["a", "...", "d"], ["a", "b", "c"], False),
         (["a.c"], ["abc"], False),
+        (["at: .../x-....npz"], ["at: /tmp/a/x-1f2e.npz"], True),
+        (["at: .../x-....npz"], ["at: /tmp/a/y-1f2e.npz"], False),
     ],
 )
 def test_transcript_matching_elides_only_where_marked(

@@ -203,6 +203,11 @@ def _new_game(args: argparse.Namespace, rng: random.Random) -> Game:
 
 
 def _play(args: argparse.Namespace) -> int:
+    for kind, name in args.bot:
+        if kind not in _extras.BOT_KINDS:
+            raise AppError(
+                f"play: --bot {kind} {name}: no such computer player; use random, greedy or optimal"
+            )
     rng = random.Random(args.seed)
     bot_kinds: dict[str, str] = {}
     moves: list[Move] = []
@@ -228,18 +233,30 @@ def _play(args: argparse.Namespace) -> int:
     else:
         start = game = _new_game(args, rng)
         bot_kinds = {name: kind for kind, name in args.bot}
-    for kind, _ in args.bot:
-        if kind not in _extras.BOT_KINDS:
-            raise AppError(
-                f"play: --bot {kind}: no such computer player; use random, greedy or optimal"
-            )
+    if args.coach or "optimal" in bot_kinds.values():
+        _ensure_table(game.rules)
     bots = {name: (kind, _extras.make_bot(kind, game.rules)) for name, kind in bot_kinds.items()}
-    if args.coach:
-        _extras.advise(Game.new(["coach"], rules=game.rules).roll(outcome="12345"))
     session = Session(start, rng, StreamConsole(), moves=moves, bots=bots, coach=args.coach)
     if args.load is not None:
         session.saved = (args.load, len(moves))
     return session.run()
+
+
+def _ensure_table(rules: Rules) -> None:
+    """Build the optimal table now, with a progress bar, unless it is cached already."""
+    if _extras.table_is_ready(rules):
+        _extras.optimal_table(rules)
+        return
+    name = _JOKER_NAMES[rules.joker.value]
+    print(
+        f"Building the optimal strategy table for the {name} (once; it is then cached).",
+        file=sys.stderr,
+    )
+    bar = Progress("optimal table", 1)
+    try:
+        _extras.optimal_table(rules, bar.update)
+    finally:
+        bar.close()
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -248,6 +265,8 @@ def _simulate(args: argparse.Namespace) -> int:
             f"simulate: --games {args.games} --players {args.players}: both must be at least 1"
         )
     rules = _rules(args.joker)
+    if args.strategy == "optimal":
+        _ensure_table(rules)
     bar = Progress(f"simulate {args.strategy}", args.games)
     try:
         scores = _extras.simulate_scores(
@@ -274,12 +293,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     rules = _rules(args.joker)
-    bar = Progress(f"solve ({_JOKER_NAMES[rules.joker.value]})", 1)
+    name = _JOKER_NAMES[rules.joker.value]
+    ready = _extras.table_is_ready(rules)
+    bar = Progress("optimal table", 1)
     try:
         path, expected = _extras.solve_table(rules, bar.update)
     finally:
         bar.close()
-    print(f"Optimal table for {_JOKER_NAMES[rules.joker.value]} cached at {path}")
+    print(f"Optimal strategy table for the {name}: {'loaded' if ready else 'built'}.")
+    print(f"Cached at: {path}")
     print(f"Expected final score from the empty card under optimal play: {expected:.7f}")
     return 0
 

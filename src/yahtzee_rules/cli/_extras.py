@@ -206,6 +206,16 @@ def simulate_scores(
     raise _missing_solver("simulate")
 
 
+def table_is_ready(rules: Rules) -> bool:
+    """Whether the optimal table for ``rules`` is at hand without building it."""
+    raise _missing_solver("the optimal solver")
+
+
+def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> object:
+    """The optimal table for ``rules``: from memory, the cache, or built."""
+    raise _missing_solver("the optimal solver")
+
+
 def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
     """Build (or load) the optimal table; return where it is cached and the expected score."""
     raise _missing_solver("solve")
