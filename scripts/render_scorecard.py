@@ -22,7 +22,7 @@ from yahtzee_rules import Category, Dice, Rules, Scorecard, Totals, Turn, totals
 
 #: The seed of the demonstration game: a card with the upper bonus and an extra Yahtzee
 #: that the forced Joker puts in Full House.
-SEED = 351
+SEED = 1122
 
 # The bot of the tutorial's "Write a bot" lesson.
 PAR = {category: 3 * (category.face or 0) for category in Category.upper()}
