@@ -14,6 +14,7 @@ from __future__ import annotations
 import doctest
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 from sybil import Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
@@ -37,3 +38,14 @@ pytest_collect_file = Sybil(
     # Every Markdown file pytest visits: README.md and docs/ (the pytest testpaths).
     patterns=["*.md"],
 ).pytest()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist, run each page's examples in one worker, in order.
+
+    The examples of a page share a namespace, so plain ``-n`` distribution
+    ("load", test by test) would break them; "loadfile" sends each file, page or
+    test module, to a single worker.
+    """
+    if getattr(config.option, "dist", "no") == "load":
+        config.option.dist = "loadfile"
