@@ -18,6 +18,8 @@ from yahtzee_rules.categories import Category, Section
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
 from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
+from yahtzee_rules.notation import from_notation, to_notation
+from yahtzee_rules.record import Action, Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
 from yahtzee_rules.scoring import (
@@ -31,6 +33,7 @@ from yahtzee_rules.scoring import (
     score,
     verify_fill,
 )
+from yahtzee_rules.serialization import from_dict, from_json, json_schema, to_dict, to_json
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 
@@ -38,17 +41,21 @@ __version__ = "0.1.0"
 
 __all__ = [
     "MAX_ROLLS",
+    "Action",
     "BoxOption",
     "Category",
     "Dice",
     "DiceLike",
+    "Fill",
     "Game",
+    "GameRecord",
     "IllegalActionError",
     "JokerRule",
     "Keep",
     "KeepLike",
     "MalformedInputError",
     "Result",
+    "Roll",
     "RollOff",
     "Rules",
     "RulesError",
@@ -62,11 +69,18 @@ __all__ = [
     "can_fill",
     "fill",
     "forced_category",
+    "from_dict",
+    "from_json",
+    "from_notation",
     "is_joker",
+    "json_schema",
     "legal_fills",
     "possible_values",
     "roll_off",
     "score",
+    "to_dict",
+    "to_json",
+    "to_notation",
     "totals",
     "verify_fill",
 ]
