@@ -56,8 +56,8 @@ from yahtzee_rules.scoring import (
 
 __all__ = ["MAX_ROLLS", "Turn"]
 
-#: Rolls allowed in one turn, the first included.
 MAX_ROLLS = 3
+"""Rolls allowed in one turn, the first included."""
 
 _CLASSIC = Rules()
 _EMPTY_KEEP = _ALL_KEEPS[0]
@@ -298,7 +298,11 @@ class Turn:
             >>> turn.box_options()[Category.CHANCE].reason
             'the forced Joker requires Fours, which is open: five 4s must go in Fours'
         """
-        return _options(self.card, self._rolled("see box options"), self.rules)
+        if self.dice is None:
+            raise IllegalActionError(
+                "box options: no dice yet; roll at least once to see what each box would score"
+            )
+        return _options(self.card, self.dice, self.rules)
 
     @property
     def forced_category(self) -> Category | None:
