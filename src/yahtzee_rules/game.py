@@ -26,7 +26,7 @@ from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg
 from yahtzee_rules.scoring import BoxOption, _fill_unchecked, _legal
 from yahtzee_rules.totals import Totals, totals
-from yahtzee_rules.turn import MAX_ROLLS, Turn, _next_dice, _raw_turn
+from yahtzee_rules.turn import MAX_ROLLS, Turn, _check_marks_allowed, _next_dice, _raw_turn
 
 __all__ = ["Game", "Result", "RollOff", "Standing", "roll_off"]
 
@@ -129,6 +129,7 @@ def _check_game(instance: Game, turn: object) -> None:
     for card in instance.cards:
         if not isinstance(card, Scorecard):
             raise MalformedInputError(f"game card {card!r}: not a Scorecard")
+        _check_marks_allowed(card, instance.rules)
     first, current = instance.first, instance.current
     played = instance.cards[current].turns_played
     over = all(card.is_complete for card in instance.cards)

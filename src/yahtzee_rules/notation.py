@@ -73,10 +73,11 @@ __all__ = [
     "to_notation",
 ]
 
-#: The longest text (notation, JSON or share code) any parser reads, in characters.
-#: A finished four-player game record takes about 1,000; the limit leaves room for
-#: long games with many players while keeping hostile input cheap to refuse.
 MAX_INPUT_LENGTH = 100_000
+"""The longest text (notation, JSON or share code) any parser reads, in characters.
+A finished four-player game record takes about 1,000; the limit leaves room for
+long games with many players while keeping hostile input cheap to refuse.
+"""
 
 T = TypeVar("T")
 

@@ -141,8 +141,8 @@ class Fill:
         return f"Fill(Category.{self.category.name})"
 
 
-#: One action of a record: a :class:`Roll` or a :class:`Fill`.
 Action: TypeAlias = Roll | Fill
+"""One action of a record: a :class:`Roll` or a :class:`Fill`."""
 
 
 def _faces_text(faces: tuple[int, ...]) -> str:

@@ -52,8 +52,9 @@ from yahtzee_rules.turn import MAX_ROLLS, Turn
 
 __all__ = ["VERSION", "from_dict", "from_json", "json_schema", "to_dict", "to_json"]
 
-#: The version of the documents :func:`to_dict` writes and the newest :func:`from_dict` reads.
 VERSION = 1
+"""The version of the documents :func:`to_dict` writes and the newest :func:`from_dict` reads.
+"""
 
 T = TypeVar("T")
 

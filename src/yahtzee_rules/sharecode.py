@@ -57,8 +57,8 @@ from yahtzee_rules.scorecard import Scorecard
 
 __all__ = ["PREFIX", "decode_record", "encode_record"]
 
-#: The version prefix of every share code this library writes.
 PREFIX = "y1"
+"""The version prefix of every share code this library writes."""
 
 _JOKERS = (JokerRule.FORCED, JokerRule.FREE_CHOICE, JokerRule.NONE)
 _CLASSIC = Rules()
