@@ -730,3 +730,32 @@ def test_a_game_of_computer_players_only_plays_to_the_end() -> None:
     transcript = console.transcript()
     assert transcript.count("(first-box): ") == 26
     assert "Game over." in transcript
+
+
+@given(
+    st.sampled_from(Dice.all()),
+    st.data(),
+)
+def test_the_coach_table_lists_every_box_and_the_best_holds_with_their_cost(
+    dice: Dice, data: st.DataObject
+) -> None:
+    from yahtzee_rules.cli._extras import Advice
+    from yahtzee_rules.cli.play import coach_lines
+
+    values = st.floats(0, 400, allow_nan=False)
+    keeps = data.draw(st.lists(st.sampled_from(dice.keeps()), unique=True))
+    boxes = data.draw(st.lists(st.sampled_from(list(Category)), unique=True, min_size=1))
+    advice = Advice(
+        keeps=tuple(sorted(((k, data.draw(values)) for k in keeps), key=lambda kv: -kv[1])),
+        boxes=tuple(sorted(((b, data.draw(values)) for b in boxes), key=lambda bv: -bv[1])),
+    )
+    lines = coach_lines(dice, advice, rows=4)
+    body = "\n".join(lines[3:])
+    best = max(value for _, value in (*advice.keeps, *advice.boxes))
+    assert f"expected final score {best:.2f}." in lines[0]
+    for box, value in advice.boxes:
+        assert f"{box.label:<15} f {box.code:<3} {best - value:6.2f}" in body
+    for keep, value in advice.keeps[:4]:
+        assert f"{keep!s:<8} " in body
+        assert f"{best - value:6.2f}" in body
+    assert ("more hold" in body) == (len(advice.keeps) > 4)

@@ -181,17 +181,18 @@ def joker_note(game: Game) -> str | None:
 
 def _command_for(dice: Dice, action: Keep | Category) -> tuple[str, str]:
     if isinstance(action, Category):
-        return f"f {action.code}", f"fill {action.label}"
+        return f"f {action.code}", action.label
     positions = positions_of(dice, action)
     command = "r " + " ".join(map(str, positions)) if positions else "r"
-    return command, f"hold {action}" if positions else "roll all five"
+    return command, str(action) if positions else "none"
 
 
-def coach_lines(dice: Dice, advice: _extras.Advice, *, keeps: int = 5) -> list[str]:
-    """The coach's table: the best choice, then each box and the best few holds with their cost.
+def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[str]:
+    """The coach's table: the best choice, then what each choice costs in expected points.
 
     The cost of a choice is how many points of expected final score it gives up
-    against the best choice.
+    against the best choice. Holds (with the command that makes them) are on the
+    left, best first, at most ``rows`` of them; boxes are on the right.
 
     Examples:
         >>> from yahtzee_rules.cli._extras import Advice
@@ -199,35 +200,47 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, keeps: int = 5) -> list[s
         ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
         ...     boxes=((Category.SIXES, 209.25), (Category.CHANCE, 190.0)),
         ... )
-        >>> print("\\n".join(coach_lines(Dice("25666"), advice, keeps=2)))
-        Coach: best is 'r 3 4 5' (hold 666), expected final score 212.50
-          type       to                   expected    cost
-          r 3 4 5    hold 666               212.50    0.00
-          r 2 3 4 5  hold 5666              211.00    1.50
-          f 6        fill Sixes             209.25    3.25
-          f c        fill Chance            190.00   22.50
-          (1 more hold, each worth at most 200.00)
+        >>> print("\\n".join(coach_lines(Dice("25666"), advice, rows=2)))
+        Coach: best is 'r 3 4 5' (hold 666), expected final score 212.50.
+        Cost of each choice in expected points:
+          hold     type          cost    fill            type    cost
+          666      r 3 4 5       0.00    Sixes           f 6     3.25
+          5666     r 2 3 4 5     1.50    Chance          f c    22.50
+          (1 more hold, costing 12.50 or more)
     """
-    options: list[tuple[Keep | Category, float]] = [*advice.keeps, *advice.boxes]
-    options.sort(key=lambda item: -item[1])
-    if not options:
+    everything: list[tuple[Keep | Category, float]] = [*advice.keeps, *advice.boxes]
+    if not everything:
         return ["Coach: no choice to make"]
-    best_action, best = options[0]
-    command, meaning = _command_for(dice, best_action)
+    best_action, best = max(everything, key=lambda item: item[1])
+    command, what = _command_for(dice, best_action)
+    meaning = f"fill {what}" if isinstance(best_action, Category) else f"hold {what}"
     lines = [
-        f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}",
-        f"  {'type':<10} {'to':<20} {'expected':>8}  {'cost':>6}",
+        f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}.",
+        "Cost of each choice in expected points:",
     ]
-    shown: list[tuple[Keep | Category, float]] = [*advice.keeps[:keeps], *advice.boxes]
-    shown.sort(key=lambda item: -item[1])
-    for action, value in shown:
-        command, meaning = _command_for(dice, action)
-        lines.append(f"  {command:<10} {meaning:<20} {value:>8.2f}  {best - value:>6.2f}")
-    hidden = advice.keeps[keeps:]
+    holds = [(_command_for(dice, keep), best - value) for keep, value in advice.keeps]
+    boxes = [(_command_for(dice, box), best - value) for box, value in advice.boxes]
+    left = [f"{what:<8} {command:<11} {cost:6.2f}" for (command, what), cost in holds[:rows]]
+    right = [f"{what:<15} {command:<5} {cost:6.2f}" for (command, what), cost in boxes]
+    if left and right:
+        lines.append(
+            f"  {'hold':<8} {'type':<11} {'cost':>6}    {'fill':<15} {'type':<5} {'cost':>6}"
+        )
+    elif left:
+        lines.append(f"  {'hold':<8} {'type':<11} {'cost':>6}")
+    else:
+        lines.append(f"  {'fill':<15} {'type':<5} {'cost':>6}")
+    for index in range(max(len(left), len(right))):
+        cells = [
+            left[index] if index < len(left) else " " * 27 if left else "",
+            right[index] if index < len(right) else "",
+        ]
+        lines.append(("  " + "    ".join(c for c in cells if c or left)).rstrip())
+    hidden = holds[rows:]
     if hidden:
-        top = max(value for _, value in hidden)
+        cheapest = min(cost for _, cost in hidden)
         plural = "s" if len(hidden) > 1 else ""
-        lines.append(f"  ({len(hidden)} more hold{plural}, each worth at most {top:.2f})")
+        lines.append(f"  ({len(hidden)} more hold{plural}, costing {cheapest:.2f} or more)")
     return lines
 
 
