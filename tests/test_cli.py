@@ -759,3 +759,18 @@ def test_the_coach_table_lists_every_box_and_the_best_holds_with_their_cost(
         assert f"{keep!s:<8} " in body
         assert f"{best - value:6.2f}" in body
     assert ("more hold" in body) == (len(advice.keeps) > 4)
+
+
+@given(st.integers(1, 4), st.lists(st.integers(0, 400), min_size=1, max_size=40))
+def test_win_shares_add_up_to_one_and_favour_no_seat_on_symmetric_ties(
+    players: int, totals: list[int]
+) -> None:
+    from yahtzee_rules.cli.stats import win_shares
+
+    scores = [total for total in totals for _ in range(players)]  # every game a full tie
+    shares = win_shares(scores, players)
+    assert sum(shares) == pytest.approx(1.0)
+    assert shares == pytest.approx([1 / players] * players)
+    if players > 1:
+        with pytest.raises(ValueError, match="do not split into games"):
+            win_shares([*scores, 1], players)

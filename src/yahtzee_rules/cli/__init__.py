@@ -31,7 +31,7 @@ from yahtzee_rules.cli.console import AppError, StreamConsole
 from yahtzee_rules.cli.moves import Move, replay
 from yahtzee_rules.cli.play import EXIT_INTERRUPTED, Session
 from yahtzee_rules.cli.progress import Progress
-from yahtzee_rules.cli.stats import Summary, histogram
+from yahtzee_rules.cli.stats import Summary, histogram, win_shares
 from yahtzee_rules.dice import Dice
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game, roll_off
@@ -285,6 +285,9 @@ def _simulate(args: argparse.Namespace) -> int:
         f"{_JOKER_NAMES[rules.joker.value]}"
     )
     print("\n".join(Summary.of(scores).lines()))
+    if args.players > 1:
+        shares = win_shares(scores, args.players)
+        print("wins by seat " + "  ".join(f"{i + 1}: {s:.1%}" for i, s in enumerate(shares)))
     print()
     print("Final scores:")
     print(histogram(scores))

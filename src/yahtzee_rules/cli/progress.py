@@ -2,7 +2,7 @@
 
 On a terminal it redraws one line in place (``[#####.....]  50%  label``); on
 anything else (a pipe, a log file) it writes a plain line at each quarter, so
-logs stay readable.
+logs stay readable and the same from run to run.
 
 Examples:
     >>> import io
@@ -12,10 +12,10 @@ Examples:
     ...     bar.advance()
     >>> bar.close()
     >>> print(out.getvalue(), end="")
-    simulate: 25% (2/8)
-    simulate: 50% (4/8)
-    simulate: 75% (6/8)
-    simulate: 100% (8/8)
+    simulate: 25% of 8
+    simulate: 50% of 8
+    simulate: 75% of 8
+    simulate: 100% of 8
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class Progress:
             >>> out = io.StringIO()
             >>> Progress("x", 2, stream=out).update(1)
             >>> out.getvalue()
-            'x: 50% (1/2)\\n'
+            'x: 50% of 2\\n'
         """
         if total is not None and total > 0:
             self.total = total
@@ -96,7 +96,7 @@ class Progress:
             quarters = 4 * self.done // self.total
             if quarters > self._quarters:
                 self._quarters = quarters
-                self.stream.write(f"{self.label}: {25 * quarters}% ({self.done}/{self.total})\n")
+                self.stream.write(f"{self.label}: {25 * quarters}% of {self.total}\n")
                 self.stream.flush()
 
     def _draw(self) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["Summary", "histogram"]
+__all__ = ["Summary", "histogram", "win_shares"]
 
 
 @attrs.frozen
@@ -94,7 +94,7 @@ def _bin_width(low: int, high: int, bins: int) -> int:
     return math.ceil(span / bins)
 
 
-def histogram(scores: Sequence[int], *, bins: int = 20, width: int = 50) -> str:
+def histogram(scores: Sequence[int], *, bins: int = 24, width: int = 50) -> str:
     """A text histogram: one line per bin of round width, the bar scaled to ``width``.
 
     Bins start at multiples of their width; empty bins between others are shown.
@@ -129,3 +129,30 @@ def histogram(scores: Sequence[int], *, bins: int = 20, width: int = 50) -> str:
         f"{'#' * round(width * count / top)}".rstrip()
         for label, count in rows
     )
+
+
+def win_shares(scores: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of the wins, from final scores listed game by game, seat by seat.
+
+    A tie splits the win equally among the tied seats, so the shares add up to 1.
+
+    Raises:
+        ValueError: Unless the scores split into whole games of ``players``.
+
+    Examples:
+        >>> win_shares([100, 90, 80, 80], players=2)
+        [0.75, 0.25]
+    """
+    if players < 1 or not scores or len(scores) % players:
+        raise ValueError(
+            f"scores: {len(scores)} totals do not split into games of {players} players"
+        )
+    wins = [0.0] * players
+    for start in range(0, len(scores), players):
+        game = scores[start : start + players]
+        top = max(game)
+        winners = [seat for seat, total in enumerate(game) if total == top]
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+    games = len(scores) // players
+    return [w / games for w in wins]
