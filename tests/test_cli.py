@@ -466,7 +466,7 @@ def test_the_command_line_how_to_shows_real_output(tmp_path: Path) -> None:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
-            env=ENV,
+            env={**ENV, "YAHTZEE_RULES_CACHE_DIR": str(tmp_path / "cache")},
             timeout=60,
             cwd=tmp_path,
         )
@@ -754,7 +754,7 @@ def test_the_coach_table_lists_every_box_and_the_best_holds_with_their_cost(
     best = max(value for _, value in (*advice.keeps, *advice.boxes))
     assert f"expected final score {best:.2f}." in lines[0]
     for box, value in advice.boxes:
-        assert f"{box.label:<15} f {box.code:<3} {best - value:6.2f}" in body
+        assert f"{box.label:<16} f {box.code:<3} {best - value:6.2f}" in body
     for keep, value in advice.keeps[:4]:
         assert f"{keep!s:<8} " in body
         assert f"{best - value:6.2f}" in body

@@ -56,6 +56,12 @@ def _rules(joker: str) -> Rules:
     return Rules(joker=_JOKERS[joker])
 
 
+def _for_rules(rules: Rules) -> str:
+    """The rule set after "for": "the forced Joker (Hasbro Classic)", "no Joker"."""
+    name = _JOKER_NAMES[rules.joker.value]
+    return name if rules.joker.value == "none" else f"the {name}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``yahtzee-rules``.
 
@@ -247,9 +253,9 @@ def _ensure_table(rules: Rules) -> None:
     if _extras.table_is_ready(rules):
         _extras.optimal_table(rules)
         return
-    name = _JOKER_NAMES[rules.joker.value]
     print(
-        f"Building the optimal strategy table for the {name} (once; it is then cached).",
+        f"Building the optimal strategy table for {_for_rules(rules)}; "
+        f"this is done once, then it is cached.",
         file=sys.stderr,
     )
     bar = Progress("optimal table", 1)
@@ -296,14 +302,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     rules = _rules(args.joker)
-    name = _JOKER_NAMES[rules.joker.value]
     ready = _extras.table_is_ready(rules)
     bar = Progress("optimal table", 1)
     try:
         path, expected = _extras.solve_table(rules, bar.update)
     finally:
         bar.close()
-    print(f"Optimal strategy table for the {name}: {'loaded' if ready else 'built'}.")
+    print(f"Optimal strategy table for {_for_rules(rules)}: {'loaded' if ready else 'built'}.")
     print(f"Cached at: {path}")
     print(f"Expected final score from the empty card under optimal play: {expected:.7f}")
     return 0

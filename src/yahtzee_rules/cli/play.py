@@ -203,9 +203,9 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
         >>> print("\\n".join(coach_lines(Dice("25666"), advice, rows=2)))
         Coach: best is 'r 3 4 5' (hold 666), expected final score 212.50.
         Cost of each choice in expected points:
-          hold     type          cost    fill            type    cost
-          666      r 3 4 5       0.00    Sixes           f 6     3.25
-          5666     r 2 3 4 5     1.50    Chance          f c    22.50
+          hold     type          cost    fill             type    cost
+          666      r 3 4 5       0.00    Sixes            f 6     3.25
+          5666     r 2 3 4 5     1.50    Chance           f c    22.50
           (1 more hold, costing 12.50 or more)
     """
     everything: list[tuple[Keep | Category, float]] = [*advice.keeps, *advice.boxes]
@@ -221,7 +221,7 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
     holds = [(_command_for(dice, keep), best - value) for keep, value in advice.keeps]
     boxes = [(_command_for(dice, box), best - value) for box, value in advice.boxes]
     left = [f"{what:<8} {command:<11} {cost:6.2f}" for (command, what), cost in holds[:rows]]
-    right = [f"{what:<15} {command:<5} {cost:6.2f}" for (command, what), cost in boxes]
+    right = [f"{what:<16} {command:<5} {cost:6.2f}" for (command, what), cost in boxes]
     if left and right:
         lines.append(
             f"  {'hold':<8} {'type':<11} {'cost':>6}    {'fill':<15} {'type':<5} {'cost':>6}"
@@ -229,7 +229,7 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
     elif left:
         lines.append(f"  {'hold':<8} {'type':<11} {'cost':>6}")
     else:
-        lines.append(f"  {'fill':<15} {'type':<5} {'cost':>6}")
+        lines.append(f"  {'fill':<16} {'type':<5} {'cost':>6}")
     for index in range(max(len(left), len(right))):
         cells = [
             left[index] if index < len(left) else " " * 27 if left else "",
