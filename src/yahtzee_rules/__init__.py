@@ -18,6 +18,7 @@ from yahtzee_rules.categories import Category, Section
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
 from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
+from yahtzee_rules.probability import Pattern, best_keep, chance_of, roll_distribution
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
 from yahtzee_rules.scoring import (
@@ -48,6 +49,7 @@ __all__ = [
     "Keep",
     "KeepLike",
     "MalformedInputError",
+    "Pattern",
     "Result",
     "RollOff",
     "Rules",
@@ -58,13 +60,16 @@ __all__ = [
     "Totals",
     "Turn",
     "__version__",
+    "best_keep",
     "box_options",
     "can_fill",
+    "chance_of",
     "fill",
     "forced_category",
     "is_joker",
     "legal_fills",
     "possible_values",
+    "roll_distribution",
     "roll_off",
     "score",
     "totals",
