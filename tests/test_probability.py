@@ -177,11 +177,11 @@ def test_predicates_and_categories_agree() -> None:
 
 def test_ties_prefer_holding_fewer_dice() -> None:
     keep, value = best_keep(Category.CHANCE, "12345")  # Chance always scores
-    assert (keep, value) == (Keep(), 1)
+    assert (keep, value) == (Keep(), Fraction(1))
 
 
 def test_no_rolls_left_holds_everything() -> None:
-    assert best_keep(Category.YAHTZEE, "22222", rolls_left=0) == (Keep("22222"), 1)
+    assert best_keep(Category.YAHTZEE, "22222", rolls_left=0) == (Keep("22222"), Fraction(1))
 
 
 @pytest.mark.parametrize("rolls_left", [0, 4, -1, True, 1.0])

@@ -116,7 +116,7 @@ def _check_target(target: object) -> Callable[[Dice], bool]:
         category = target
         return lambda dice: dice._scores[category] > 0
     if callable(target):
-        return target  # type: ignore[no-any-return]
+        return target
     raise MalformedInputError(
         f"target {target!r}: not a Category or a test on the dice; give a box such as "
         f"Category.YAHTZEE or a function from Dice to bool"
