@@ -257,6 +257,11 @@ class _Model:
                     values = possible_values(Category(face))
                     sums = {min(a + b, self.levels - 1) for a in sums for b in values}
             self.upper_values.append(np.array(sorted(sums), dtype=np.intp))
+        # the most points the open upper boxes can still add
+        self.upper_left = [
+            sum(max(possible_values(Category(f))) for f in range(6) if not upper_mask >> f & 1)
+            for upper_mask in range(64)
+        ]
 
     def upper_step(
         self, u: NDArray[np.intp], points: NDArray[np.intp] | int
@@ -266,20 +271,60 @@ class _Model:
         bonus = np.where((u < self.threshold) & (raw >= self.threshold), self.upper_bonus, 0.0)
         return np.minimum(raw, self.levels - 1), bonus
 
-    def states(
-        self, level: int, start: int = 0
-    ) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]:
-        """Reachable states with ``level`` boxes filled, ``start`` among them: masks, subtotals, flags."""
-        masks, uppers, flags = [], [], []
+    def states(self, level: int, start: int = 0) -> _Level:
+        """Reachable states with ``level`` boxes filled (``start``'s among them).
+
+        States whose futures are equal are solved once and copied: subtotals too low
+        to reach the bonus with the open upper boxes, and the Yahtzee flag when no
+        extra-Yahtzee bonus is ever due.
+        """
+        masks, uppers, flags, sources, targets = [], [], [], [], []
+        flag_matters = bool(self.bonus_due.any())
         for mask in range(8192):
             if mask.bit_count() != level or mask & start != start:
                 continue
             values = self.upper_values[mask & 63]
+            dead = values < self.threshold - self.upper_left[mask & 63]
+            solved = values[~dead]
+            if dead.any():
+                solved = np.concatenate((values[dead][:1], solved))
             for flag in (0, 1) if mask >> _YAHTZEE & 1 else (0,):
-                masks.append(np.full(len(values), mask, dtype=np.intp))
-                uppers.append(values)
-                flags.append(np.full(len(values), flag, dtype=np.intp))
-        return np.concatenate(masks), np.concatenate(uppers), np.concatenate(flags)
+                flat = _flat(self, mask, values, flag)
+                solved_flag = flag if flag_matters else 0
+                origin = _flat(self, mask, values, solved_flag)  # where each value is solved
+                if dead.any():
+                    origin[dead] = origin[dead][0]
+                copies = origin != flat
+                targets.append(flat[copies])
+                sources.append(origin[copies])
+                if solved_flag != flag:
+                    continue
+                masks.append(np.full(len(solved), mask, dtype=np.intp))
+                uppers.append(solved)
+                flags.append(np.full(len(solved), flag, dtype=np.intp))
+        empty = np.zeros(0, dtype=np.intp)
+        return _Level(
+            np.concatenate(masks) if masks else empty,
+            np.concatenate(uppers) if uppers else empty,
+            np.concatenate(flags) if flags else empty,
+            np.concatenate(sources) if sources else empty,
+            np.concatenate(targets) if targets else empty,
+        )
+
+
+@attrs.frozen
+class _Level:
+    """The states of one level to solve, and the copies that complete it."""
+
+    masks: NDArray[np.intp]
+    uppers: NDArray[np.intp]
+    flags: NDArray[np.intp]
+    sources: NDArray[np.intp]  # flat indices to copy from, after solving
+    targets: NDArray[np.intp]
+
+    @property
+    def size(self) -> int:
+        return len(self.masks) + len(self.targets)
 
 
 # --------------------------------------------------------------------------------------
@@ -433,22 +478,25 @@ def _solve_chunk(
 def _build_values(
     rules: Rules, progress: Progress | None = None, *, threads: int = 2, start: int = 0
 ) -> NDArray[np.float64]:
+    from concurrent.futures import ThreadPoolExecutor
+
     model = _model(rules)
     values = np.zeros(8192 * model.levels * 2)
-    levels = [model.states(level, start) for level in range(12, start.bit_count() - 1, -1)]
-    total = sum(len(m) for m, _, _ in levels)
-    done = 0
+    levels = [model.states(level, start) for level in range(13, start.bit_count() - 1, -1)]
+    total = sum(level.size for level in levels)
+    done = levels[0].size  # complete cards: nothing to come
     if progress is not None:
         progress(0, total)
-    from concurrent.futures import ThreadPoolExecutor
+        progress(done, total)
 
     def work(chunk: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]) -> int:
         m, u, y = chunk
         values[_flat(model, m, u, y)] = _solve_chunk(model, values, m, u, y)
         return len(m)
 
-    with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
-        for m, u, y in levels:
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for level in levels[1:]:
+            m, u, y = level.masks, level.uppers, level.flags
             chunks = [
                 (m[i : i + _CHUNK], u[i : i + _CHUNK], y[i : i + _CHUNK])
                 for i in range(0, len(m), _CHUNK)
@@ -458,6 +506,10 @@ def _build_values(
                 done += count
                 if progress is not None:
                     progress(done, total)
+            values[level.targets] = values[level.sources]
+            done += len(level.targets)
+            if progress is not None and len(level.targets):
+                progress(done, total)
     return values
 
 
