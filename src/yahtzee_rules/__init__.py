@@ -32,6 +32,14 @@ from yahtzee_rules.scoring import (
     score,
     verify_fill,
 )
+from yahtzee_rules.simulation import (
+    GreedyStrategy,
+    OptimalStrategy,
+    RandomStrategy,
+    SimulationResult,
+    Strategy,
+    simulate,
+)
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 
@@ -44,19 +52,24 @@ __all__ = [
     "Dice",
     "DiceLike",
     "Game",
+    "GreedyStrategy",
     "IllegalActionError",
     "JokerRule",
     "Keep",
     "KeepLike",
     "MalformedInputError",
+    "OptimalStrategy",
     "Pattern",
+    "RandomStrategy",
     "Result",
     "RollOff",
     "Rules",
     "RulesError",
     "Scorecard",
     "Section",
+    "SimulationResult",
     "Standing",
+    "Strategy",
     "Totals",
     "Turn",
     "__version__",
@@ -72,6 +85,7 @@ __all__ = [
     "roll_distribution",
     "roll_off",
     "score",
+    "simulate",
     "totals",
     "verify_fill",
 ]
