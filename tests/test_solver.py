@@ -6,8 +6,8 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -48,9 +48,10 @@ _TABLES: dict[Rules, object] = {}
 _PROGRESS: list[tuple[int, int]] = []
 
 
-def full_table(rules: Rules) -> solver.Table:
+def full_table(rules: Rules) -> Any:
     """Full tables are built once per test session (a few seconds each)."""
     if rules not in _TABLES:
+
         def record(done: int, total: int) -> None:
             _PROGRESS.append((done, total))
 
@@ -77,8 +78,7 @@ class PlainSolver:
         self.rules = rules
         self.memo: dict[tuple[object, ...], float] = {}
         self.distributions = {
-            keep: [(d, float(p)) for d, p in roll_distribution(keep).items()]
-            for keep in Keep.all()
+            keep: [(d, float(p)) for d, p in roll_distribution(keep).items()] for keep in Keep.all()
         }
 
     def key(self, card: Scorecard) -> tuple[object, ...]:
@@ -92,15 +92,18 @@ class PlainSolver:
     def fill_value(self, card: Scorecard, dice: Dice, category: Category) -> float:
         after = fill(card, dice, category, rules=self.rules)
         gained = (
-            totals(after, rules=self.rules).grand_total
-            - totals(card, rules=self.rules).grand_total
+            totals(after, rules=self.rules).grand_total - totals(card, rules=self.rules).grand_total
         )
         return gained + self.value(after)
 
-    def turn(self, card: Scorecard) -> tuple[dict[Dice, float], dict[Keep, float], dict[Keep, float]]:
+    def turn(
+        self, card: Scorecard
+    ) -> tuple[dict[Dice, float], dict[Keep, float], dict[Keep, float]]:
         """Best fill value per roll, and keep values with one and with two rerolls left."""
         final = {
-            dice: max(self.fill_value(card, dice, c) for c in legal_fills(card, dice, rules=self.rules))
+            dice: max(
+                self.fill_value(card, dice, c) for c in legal_fills(card, dice, rules=self.rules)
+            )
             for dice in Dice.all()
         }
         rolls = final
@@ -270,7 +273,7 @@ def test_advice_on_the_empty_card_first_roll() -> None:
 
 def test_holding_all_five_is_answered_with_the_box() -> None:
     table = full_table(FORCED)
-    turn = Turn().roll(outcome="12345").roll(keep="12345", outcome="")
+    turn = Turn().roll(outcome="12345").roll(keep="12345", outcome=())
     action = solver.best_action(turn, table)
     assert action is Category.LARGE_STRAIGHT
     assert solver.advise(turn, table).best.action is Category.LARGE_STRAIGHT
@@ -293,7 +296,7 @@ def test_rejects_cards_the_table_does_not_cover() -> None:
     with pytest.raises(MalformedInputError, match="covers only cards with those boxes filled"):
         table.value(Scorecard())
     with pytest.raises(MalformedInputError, match="not a Turn"):
-        solver.advise("turn", table)  # type: ignore[arg-type]
+        solver.advise("turn", table)
 
 
 def test_rejects_bad_thread_counts() -> None:
@@ -307,9 +310,9 @@ def test_rejects_bad_thread_counts() -> None:
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
-    yield tmp_path
+    return tmp_path
 
 
 LATE = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
@@ -318,7 +321,8 @@ LATE = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.C
 def test_cache_round_trip(cache: Path) -> None:
     built = solver.load_table(start=LATE)
     path = solver.cache_path(start=LATE)
-    assert path.parent == cache and path.exists()
+    assert path.parent == cache
+    assert path.exists()
     again = solver.load_table(start=LATE, progress=_fail)
     assert np.array_equal(again.values, built.values)
     assert [p.name for p in cache.iterdir()] == [path.name]  # no temporary files left
@@ -417,3 +421,46 @@ def test_the_core_imports_without_numpy() -> None:
     assert lines[0] == "347897/7558272"
     assert lines[1] == "2"
     assert 'pip install "yahtzee-rules[solver]"' in lines[2]
+
+
+# --------------------------------------------------------------------------------------
+# The batched optimal simulator.
+# --------------------------------------------------------------------------------------
+
+
+def test_optimal_play_averages_the_table_value() -> None:
+    table = full_table(FORCED)
+    turns: list[tuple[int, int]] = []
+    result = solver.simulate_optimal(
+        table, games=20_000, seed=2026, progress=lambda *p: turns.append(p)
+    )
+    assert turns[-1] == (13, 13)
+    assert result.games == 20_000
+    assert result.players == 1
+    assert abs(result.mean - PUBLISHED[FORCED]) < 4 * result.stderr
+    assert 55 < result.std < 65
+    assert result.minimum >= 0
+    assert result.maximum <= 1575
+    again = solver.simulate_optimal(table, games=500, seed=2026)
+    assert again.scores == solver.simulate_optimal(table, games=500, seed=2026).scores
+
+
+def test_optimal_play_under_other_rules_averages_their_value() -> None:
+    table = full_table(NEITHER)
+    result = solver.simulate_optimal(table, games=10_000, seed=5)
+    assert abs(result.mean - PUBLISHED[NEITHER]) < 4 * result.stderr
+
+
+def test_the_public_api_path_plays_the_same_strategy() -> None:
+    from yahtzee_rules import OptimalStrategy, simulate
+
+    result = simulate(OptimalStrategy(full_table(FORCED)), games=3, seed=1)
+    assert result.games == 3
+    assert all(0 <= s <= 1575 for s in result.scores)
+
+
+def test_batched_simulation_needs_a_full_table() -> None:
+    with pytest.raises(MalformedInputError, match="needs a full table"):
+        solver.simulate_optimal(solver.build_table(start=LATE), games=1)
+    with pytest.raises(MalformedInputError, match="games -1"):
+        solver.simulate_optimal(full_table(FORCED), games=-1)

@@ -29,14 +29,11 @@ Examples:
 from __future__ import annotations
 
 import hashlib
-import itertools
-import math
 import os
 import tempfile
 import threading
 import time
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -171,12 +168,12 @@ class _Geometry:
         # 36: a scoring fill is never worse), Chance or a qualifying Three/Four of a Kind
         # for the total, and a qualifying fixed-value box (rows 37 on).
         plain = self.dice[6:]
-        faces = [[f * 6 + d.counts[f] for f in range(6) if d.counts[f]] for d in plain]
+        face_lists = [[f * 6 + d.counts[f] for f in range(6) if d.counts[f]] for d in plain]
         self.face_columns: list[tuple[int, NDArray[np.intp]]] = []
         for j in range(5):
-            start = next(i for i, row in enumerate(faces) if len(row) > j)
+            start = next(i for i, row in enumerate(face_lists) if len(row) > j)
             self.face_columns.append(
-                (start, np.array([row[j] for row in faces[start:]], dtype=np.intp))
+                (start, np.array([row[j] for row in face_lists[start:]], dtype=np.intp))
             )
         fixed_boxes = (Category.FULL_HOUSE, Category.SMALL_STRAIGHT, Category.LARGE_STRAIGHT)
         total_boxes = (Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND)
@@ -781,7 +778,7 @@ def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
     import zipfile
 
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
             if str(data["key"]) != _cache_key(rules, _mask_of(start)):
                 return None
             values = np.array(data["values"])  # zip CRCs are checked on reading
@@ -885,7 +882,7 @@ class _TurnTables:
         points[:6] = model.joker[:, :, mask]
         after = mask | _BITS
         fills = np.empty((252, 13))
-        u2, bonus = model.upper_step(np.intp(u), points[:, :6])
+        u2, bonus = model.upper_step(np.array(u, dtype=np.intp), points[:, :6])
         fills[:, :6] = values[_flat(model, after[:6], u2, y)] + bonus
         flag = np.where(np.arange(6, 13) == _YAHTZEE, points[:, 6:] > 0, y)
         fills[:, 6:] = values[_flat(model, after[6:], u, flag)]
