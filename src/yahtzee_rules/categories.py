@@ -57,6 +57,8 @@ class Category(enum.IntEnum):
 
     A ``Category`` is an :class:`int` so it can index tuples in card order, but
     the library's functions accept only ``Category`` members, never bare ints.
+    Unlike a plain int, every member is true, ``ACES`` included, so
+    ``if turn.forced_category:`` works as it reads.
 
     Attributes:
         label: The printed name, such as ``"Full House"``.
@@ -73,6 +75,8 @@ class Category(enum.IntEnum):
         'ls'
         >>> str(Category.FULL_HOUSE)
         'Full House'
+        >>> bool(Category.ACES)
+        True
     """
 
     ACES = 0
@@ -96,6 +100,10 @@ class Category(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.label
+
+    def __bool__(self) -> bool:
+        # Every box is a real choice: ``if turn.forced_category:`` must hold for Aces (0) too.
+        return True
 
     @property
     def is_upper(self) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from types import MappingProxyType
 
 import attrs
 
@@ -24,13 +24,14 @@ from yahtzee_rules.dice import _RNG, Dice, DiceLike, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg
-from yahtzee_rules.scoring import BoxOption
+from yahtzee_rules.scoring import BoxOption, _fill_unchecked, _legal
 from yahtzee_rules.totals import Totals, totals
-from yahtzee_rules.turn import Turn, _raw_turn
+from yahtzee_rules.turn import MAX_ROLLS, Turn, _next_dice, _raw_turn
 
 __all__ = ["Game", "Result", "RollOff", "Standing", "roll_off"]
 
 _CLASSIC = Rules()
+_NO_OPTIONS: Mapping[Category, int] = MappingProxyType({})
 
 
 def _to_players(value: object) -> tuple[str, ...]:
@@ -119,7 +120,7 @@ class Result:
         return len(self.winners) > 1
 
 
-def _check_game(instance: Game, attribute: attrs.Attribute[Any], turn: object) -> None:
+def _check_game(instance: Game, turn: object) -> None:
     seats = len(instance.players)
     if len(instance.cards) != seats:
         raise MalformedInputError(
@@ -155,7 +156,7 @@ def _check_game(instance: Game, attribute: attrs.Attribute[Any], turn: object) -
         )
 
 
-@attrs.frozen
+@attrs.frozen(init=False, repr=False)
 class Game:
     """A whole game: players in seat order, their cards, whose turn it is and that turn.
 
@@ -170,6 +171,15 @@ class Game:
         current: The seat whose turn it is (equal to ``first`` once the game is over).
         turn: The current turn, or ``None`` once the game is over.
 
+    Args:
+        players: The player names (distinct, non-blank), in seat order.
+        rules: The rule set.
+        cards: One card per player.
+        first: The starting seat.
+        current: The seat to play.
+        turn: The current player's turn (its card must be theirs), or ``None`` when
+            every card is complete.
+
     Raises:
         MalformedInputError: For fields that no game can reach.
 
@@ -177,22 +187,59 @@ class Game:
         >>> game = Game.new(["Ann", "Bob", "Cy"], first=1)
         >>> game.current_player, game.order
         ('Bob', ('Bob', 'Cy', 'Ann'))
+        >>> from yahtzee_rules import Category, Dice, JokerRule, Rules, Scorecard, Turn
+        >>> game == eval(repr(game))
+        True
     """
 
-    players: tuple[str, ...] = attrs.field(converter=_to_players)
-    rules: Rules = attrs.field(validator=attrs.validators.instance_of(Rules))
-    cards: tuple[Scorecard, ...] = attrs.field(converter=_to_cards)
-    first: int = attrs.field()
-    current: int = attrs.field()
-    turn: Turn | None = attrs.field(validator=_check_game)
+    # The turn is stored as its dice and roll count (a Turn is built on demand), so
+    # that each roll creates one new value: bots play many games per second.
+    players: tuple[str, ...]
+    rules: Rules
+    cards: tuple[Scorecard, ...]
+    first: int
+    current: int
+    _dice: Dice | None
+    _rolls_used: int  # -1 once the game is over
 
-    @first.validator
-    def _check_first(self, attribute: attrs.Attribute[int], value: object) -> None:
-        _seat_arg(value, len(self.players), "first")
+    def __init__(
+        self,
+        players: Iterable[str],
+        rules: Rules,
+        cards: Iterable[Scorecard],
+        first: int,
+        current: int,
+        turn: Turn | None,
+    ) -> None:
+        setter = object.__setattr__
+        setter(self, "players", _to_players(players))
+        if not isinstance(rules, Rules):
+            raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+        setter(self, "rules", rules)
+        setter(self, "cards", _to_cards(cards))
+        setter(self, "first", _seat_arg(first, len(self.players), "first"))
+        setter(self, "current", _seat_arg(current, len(self.players), "current"))
+        _check_game(self, turn)
+        setter(self, "_dice", None if turn is None else turn.dice)
+        setter(self, "_rolls_used", -1 if turn is None else turn.rolls_used)
 
-    @current.validator
-    def _check_current(self, attribute: attrs.Attribute[int], value: object) -> None:
-        _seat_arg(value, len(self.players), "current")
+    def __repr__(self) -> str:
+        return (
+            f"Game(players={self.players!r}, rules={self.rules!r}, cards={self.cards!r}, "
+            f"first={self.first}, current={self.current}, turn={self.turn!r})"
+        )
+
+    @property
+    def turn(self) -> Turn | None:
+        """The current player's turn, or ``None`` once the game is over.
+
+        Examples:
+            >>> Game.new(["Ann"]).roll(outcome="12345").turn.rolls_left
+            2
+        """
+        if self._rolls_used < 0:
+            return None
+        return _raw_turn(self.cards[self.current], self.rules, self._dice, self._rolls_used)
 
     @classmethod
     def new(
@@ -229,14 +276,7 @@ class Game:
         if not isinstance(rules, Rules):
             raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
         first = _seat_arg(first, len(names), "first")
-        return cls(
-            players=names,
-            rules=rules,
-            cards=(EMPTY_CARD,) * len(names),
-            first=first,
-            current=first,
-            turn=_raw_turn(EMPTY_CARD, rules, None, 0),
-        )
+        return _raw_game(names, rules, (EMPTY_CARD,) * len(names), first, first, None, 0)
 
     # --- where the game stands --------------------------------------------------
 
@@ -248,7 +288,7 @@ class Game:
             >>> Game.new(1).is_over
             False
         """
-        return self.turn is None
+        return self._rolls_used < 0
 
     @property
     def current_player(self) -> str:
@@ -289,7 +329,7 @@ class Game:
             >>> Game.new(1).rolls_left
             3
         """
-        return 0 if self.turn is None else self.turn.rolls_left
+        return 0 if self._rolls_used < 0 else MAX_ROLLS - self._rolls_used
 
     @property
     def dice(self) -> Dice | None:
@@ -299,7 +339,7 @@ class Game:
             >>> Game.new(1).roll(outcome="12345").dice
             Dice('12345')
         """
-        return None if self.turn is None else self.turn.dice
+        return self._dice
 
     @property
     def options(self) -> Mapping[Category, int]:
@@ -310,7 +350,12 @@ class Game:
             >>> Game.new(1).roll(outcome="66655").options[Category.FULL_HOUSE]
             25
         """
-        return self._playing("see options").options
+        if self._rolls_used < 0:
+            self._playing("see options")  # raises with the reason
+        dice = self._dice
+        if dice is None:
+            return _NO_OPTIONS
+        return MappingProxyType(_legal(self.cards[self.current].boxes, dice, self.rules))
 
     def box_options(self) -> Mapping[Category, BoxOption]:
         """Every box with its points now, or why it is closed; see :func:`yahtzee_rules.box_options`.
@@ -403,7 +448,7 @@ class Game:
             ...
             yahtzee_rules.errors.IllegalActionError: result: the game is not over; 13 turns each remain to be played from round 1
         """
-        if self.turn is not None:
+        if self._rolls_used >= 0:
             raise IllegalActionError(
                 f"result: the game is not over; 13 turns each remain to be played "
                 f"from round {self.round}"
@@ -460,8 +505,18 @@ class Game:
             >>> game.rolls_left
             2
         """
-        turn = self._playing("roll").roll(rng or _RNG, keep=keep, outcome=outcome)
-        return _raw_game(self, self.cards, self.current, turn)
+        if self._rolls_used < 0:
+            self._playing("roll")  # raises with the reason
+        dice = _next_dice(None, self._dice, self._rolls_used, rng, keep, outcome)
+        return _raw_game(
+            self.players,
+            self.rules,
+            self.cards,
+            self.first,
+            self.current,
+            dice,
+            self._rolls_used + 1,
+        )
 
     def can_fill(self, category: Category) -> bool:
         """Whether the current player may fill ``category`` now.
@@ -496,27 +551,37 @@ class Game:
             ('Bob', 50)
         """
         category = _category_arg(category)
-        card = self._playing(f"fill {category.label}").fill(category)
-        cards = (*self.cards[: self.current], card, *self.cards[self.current + 1 :])
-        seats = len(cards)
-        nxt = (self.current + 1) % seats
+        dice = self._dice
+        if dice is None:  # over, or not rolled yet: raise with the reason
+            self._playing(f"fill {category.label}").fill(category)
+        current = self.current
+        card = _fill_unchecked(self.cards[current], dice, category, self.rules)  # type: ignore[arg-type]
+        cards = (*self.cards[:current], card, *self.cards[current + 1 :])
+        nxt = (current + 1) % len(cards)
         if nxt == self.first and card.is_complete:
-            return _raw_game(self, cards, self.first, None)
-        return _raw_game(self, cards, nxt, _raw_turn(cards[nxt], self.rules, None, 0))
+            return _raw_game(self.players, self.rules, cards, self.first, self.first, None, -1)
+        return _raw_game(self.players, self.rules, cards, self.first, nxt, None, 0)
 
 
 def _raw_game(
-    template: Game, cards: tuple[Scorecard, ...], current: int, turn: Turn | None
+    players: tuple[str, ...],
+    rules: Rules,
+    cards: tuple[Scorecard, ...],
+    first: int,
+    current: int,
+    dice: Dice | None,
+    rolls_used: int,
 ) -> Game:
     """A game built without validation, for values the rules engine produced itself."""
     game = object.__new__(Game)
     setter = object.__setattr__
-    setter(game, "players", template.players)
-    setter(game, "rules", template.rules)
+    setter(game, "players", players)
+    setter(game, "rules", rules)
     setter(game, "cards", cards)
-    setter(game, "first", template.first)
+    setter(game, "first", first)
     setter(game, "current", current)
-    setter(game, "turn", turn)
+    setter(game, "_dice", dice)
+    setter(game, "_rolls_used", rolls_used)
     return game
 
 

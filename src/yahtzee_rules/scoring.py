@@ -126,7 +126,11 @@ def _legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Cate
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
     scores = dice._scores
     if boxes[11] is None or dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE:
-        return {c: scores[c] for c in _CATEGORIES if boxes[c] is None}
+        return {
+            c: points
+            for c, points, box in zip(_CATEGORIES, scores, boxes, strict=True)
+            if box is None
+        }
     face_box = _UPPER[dice.faces[0] - 1]
     if rules.joker is JokerRule.FORCED:
         if boxes[face_box] is None:
@@ -366,6 +370,11 @@ def can_fill(
 
 def _fill_unchecked(card: Scorecard, dice: Dice, category: Category, rules: Rules) -> Scorecard:
     boxes = card.boxes
+    if boxes[category] is None and (boxes[11] is None or dice.faces[0] != dice.faces[4]):
+        # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
+        new = list(boxes)
+        new[category] = dice._scores[category]
+        return _raw_card(tuple(new), card.bonus_marks)
     legal = _legal(boxes, dice, rules)
     points = legal.get(category)
     if points is None:

@@ -51,6 +51,7 @@ from yahtzee_rules.scoring import (
     _legal,
     _options,
     forced_category,
+    verify_fill,
 )
 
 __all__ = ["MAX_ROLLS", "Turn"]
@@ -60,6 +61,7 @@ MAX_ROLLS = 3
 
 _CLASSIC = Rules()
 _EMPTY_KEEP = _ALL_KEEPS[0]
+_OUTCOMES = tuple(6**n for n in range(6))
 _NO_OPTIONS: Mapping[Category, int] = MappingProxyType({})
 
 
@@ -228,24 +230,8 @@ class Turn:
             ...
             yahtzee_rules.errors.MalformedInputError: outcome '36': 2 faces for 1 thrown die; give one face per die thrown
         """
-        held = self.verify_roll(keep)
-        thrown = 5 - len(held.faces)
-        if outcome is None:
-            index = (rng or _RNG).randrange(6**thrown)
-        else:
-            if isinstance(outcome, Dice):
-                faces = outcome.faces
-            else:
-                faces = _faces_from(outcome, what="outcome", lengths=range(6))
-            if len(faces) != thrown:
-                raise MalformedInputError(
-                    f"outcome {outcome!r}: {len(faces)} faces for {thrown} thrown "
-                    f"{'die' if thrown == 1 else 'dice'}; give one face per die thrown"
-                )
-            index = _outcome_index(faces)
-        return _raw_turn(
-            self.card, self.rules, _roll_table(held._index)[index], self.rolls_used + 1
-        )
+        rolled = _next_dice(self, self.dice, self.rolls_used, rng, keep, outcome)
+        return _raw_turn(self.card, self.rules, rolled, self.rolls_used + 1)
 
     # --- filling -----------------------------------------------------------------
 
@@ -314,8 +300,6 @@ class Turn:
         """
         category = _category_arg(category)
         dice = self._rolled(f"fill {category.label}")
-        from yahtzee_rules.scoring import verify_fill
-
         verify_fill(self.card, dice, category, rules=self.rules)
 
     def can_fill(self, category: Category) -> bool:
@@ -343,9 +327,51 @@ class Turn:
             40
         """
         category = _category_arg(category)
-        return _fill_unchecked(
-            self.card, self._rolled(f"fill {category.label}"), category, self.rules
-        )
+        dice = self.dice
+        if dice is None:
+            self._rolled(f"fill {category.label}")  # raises with the reason
+        return _fill_unchecked(self.card, dice, category, self.rules)  # type: ignore[arg-type]
+
+
+def _next_dice(
+    turn: Turn | None,
+    dice: Dice | None,
+    rolls_used: int,
+    rng: random.Random | None,
+    keep: KeepLike | None,
+    outcome: DiceLike | str | None,
+) -> Dice:
+    """The dice after holding ``keep`` and throwing the rest; raises if the roll is illegal.
+
+    ``turn`` (or one built from ``dice`` and ``rolls_used``) gives the reason on failure.
+    """
+    if keep is None:
+        held = _EMPTY_KEEP
+    elif keep.__class__ is Keep:
+        held = keep
+    else:
+        held = _as_keep(keep)
+    if (
+        rolls_used >= MAX_ROLLS
+        or (dice is None and held.faces)
+        or (dice is not None and held._index not in _KEEP_INDEXES_OF[dice._index])
+    ):
+        (turn or _raw_turn(EMPTY_CARD, _CLASSIC, dice, rolls_used)).verify_roll(held)
+    thrown = 5 - len(held.faces)
+    if outcome is None:
+        index = int((rng or _RNG).random() * _OUTCOMES[thrown])
+    else:
+        if isinstance(outcome, Dice):
+            faces = outcome.faces
+        else:
+            faces = _faces_from(outcome, what="outcome", lengths=range(6))
+        if len(faces) != thrown:
+            raise MalformedInputError(
+                f"outcome {outcome!r}: {len(faces)} faces for {thrown} thrown "
+                f"{'die' if thrown == 1 else 'dice'}; give one face per die thrown"
+            )
+        index = _outcome_index(faces)
+    return _roll_table(held._index)[index]
 
 
 def _raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:

@@ -1,0 +1,94 @@
+"""Plain-text score sheets, for terminals, logs and bug reports.
+
+Examples:
+    >>> from yahtzee_rules import Category, Scorecard, fill
+    >>> card = fill(Scorecard(), "44456", Category.FOURS)
+    >>> print(render_scorecards([card], ["Ann"]))  # doctest: +ELLIPSIS
+    Box                  Ann
+    -----------------  -----
+    Aces                   .
+    Twos                   .
+    Threes                 .
+    Fours                 12
+    ...
+    Grand total           12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.scorecard import Scorecard
+from yahtzee_rules.totals import totals
+
+__all__ = ["render_scorecards"]
+
+_CLASSIC = Rules()
+
+
+def render_scorecards(
+    cards: Sequence[Scorecard],
+    names: Sequence[str],
+    *,
+    rules: Rules = _CLASSIC,
+    options: Mapping[Category, int] | None = None,
+    options_for: int | None = None,
+) -> str:
+    """A score sheet with one column per card: boxes, then the totals lines.
+
+    Open boxes show ``.``; with ``options`` (for example :attr:`Turn.options`), the
+    column ``options_for`` (default: the first) shows what each open box would score
+    now as ``+n``. Bonus lines follow the totals of :func:`~yahtzee_rules.totals`.
+
+    Raises:
+        MalformedInputError: If ``cards`` and ``names`` differ in length.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> turn = Turn().roll(outcome="66655")
+        >>> sheet = render_scorecards([turn.card], ["Bo"], options=turn.options)
+        >>> print(sheet.splitlines()[12])
+        Full House           +25
+    """
+    if len(cards) != len(names):
+        raise MalformedInputError(
+            f"render: {len(cards)} cards for {len(names)} names; give one name per card"
+        )
+    column = 0 if options_for is None else options_for
+    widths = [max(3, len(name), 5) for name in names]
+    label_width = 17
+    lines = [
+        "  ".join(
+            [f"{'Box':<{label_width}}", *(f"{n:>{w}}" for n, w in zip(names, widths, strict=True))]
+        ),
+        "  ".join(["-" * label_width, *("-" * w for w in widths)]),
+    ]
+
+    def row(label: str, values: Sequence[str]) -> None:
+        cells = (f"{v:>{w}}" for v, w in zip(values, widths, strict=True))
+        lines.append("  ".join([f"{label:<{label_width}}", *cells]))
+
+    all_totals = [totals(card, rules=rules) for card in cards]
+    for category in Category:
+        values = []
+        for index, card in enumerate(cards):
+            points = card.boxes[category]
+            if points is not None:
+                values.append(str(points))
+            elif options is not None and index == column and category in options:
+                values.append(f"+{options[category]}")
+            else:
+                values.append(".")
+        row(category.label, values)
+        if category is Category.SIXES:
+            row("Upper subtotal", [str(t.upper_subtotal) for t in all_totals])
+            row(
+                f"Upper bonus ({rules.upper_bonus_threshold}+)",
+                [str(t.upper_bonus) for t in all_totals],
+            )
+    row("Yahtzee bonus", [str(t.yahtzee_bonus) for t in all_totals])
+    row("Grand total", [str(t.grand_total) for t in all_totals])
+    return "\n".join(line.rstrip() for line in lines)
