@@ -33,7 +33,6 @@ from yahtzee_rules import (  # noqa: E402
 from yahtzee_rules.solver import (  # noqa: E402
     advise,
     best_action,
-    build_table,
     load_table,
     simulate_optimal,
 )
@@ -94,12 +93,16 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
 
     print("\n== table build (fresh process each) ==")
-    rulesets = [Rules()] if args.quick else [
-        Rules(),
-        Rules(joker=JokerRule.FREE_CHOICE),
-        Rules(joker=JokerRule.NONE),
-        Rules(joker=JokerRule.NONE, yahtzee_bonus=0),
-    ]
+    rulesets = (
+        [Rules()]
+        if args.quick
+        else [
+            Rules(),
+            Rules(joker=JokerRule.FREE_CHOICE),
+            Rules(joker=JokerRule.NONE),
+            Rules(joker=JokerRule.NONE, yahtzee_bonus=0),
+        ]
+    )
     for rules in rulesets:
         for threads in (1, 2):
             figures = build_in_subprocess(rules, threads)
@@ -123,8 +126,10 @@ def main() -> None:
             started = time.perf_counter()
             load_table()
             reloads.append(time.perf_counter() - started)
-        print(f"reload: median {statistics.median(reloads) * 1000:.1f} ms, "
-              f"max {max(reloads) * 1000:.1f} ms")
+        print(
+            f"reload: median {statistics.median(reloads) * 1000:.1f} ms, "
+            f"max {max(reloads) * 1000:.1f} ms"
+        )
         del os.environ["YAHTZEE_RULES_CACHE_DIR"]
 
     print("\n== advice ==")
@@ -134,8 +139,10 @@ def main() -> None:
     for turn in turns:
         best_action(turn, table)  # first sight of each card computes its turn tables
     cold = time.perf_counter() - started
-    print(f"{len(turns)} turns on {len(cards)} distinct cards; first pass {cold:.2f} s "
-          f"({cold / len(cards) * 1000:.2f} ms per new card)")
+    print(
+        f"{len(turns)} turns on {len(cards)} distinct cards; first pass {cold:.2f} s "
+        f"({cold / len(cards) * 1000:.2f} ms per new card)"
+    )
     repeats = 20 if args.quick else 100
     started = time.perf_counter()
     for _ in range(repeats):

@@ -77,7 +77,9 @@ def svg(scores: list[int], mean: float, stderr: float, std: float, games: int) -
     # x axis
     out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}" stroke="black"/>')
     for points in range(LOW, HIGH + 1, 50):
-        out.append(f'<line x1="{x(points)}" x2="{x(points)}" y1="{y(0)}" y2="{y(0) + 5}" stroke="black"/>')
+        out.append(
+            f'<line x1="{x(points)}" x2="{x(points)}" y1="{y(0)}" y2="{y(0) + 5}" stroke="black"/>'
+        )
         out.append(f'<text x="{x(points)}" y="{y(0) + 19}" text-anchor="middle">{points}</text>')
     out.append(
         f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 14}" text-anchor="middle">'
@@ -92,9 +94,7 @@ def svg(scores: list[int], mean: float, stderr: float, std: float, games: int) -
         f'<line x1="{x(mean):.1f}" x2="{x(mean):.1f}" y1="{TOP}" y2="{y(0)}" stroke="#c0392b" '
         f'stroke-dasharray="5 4" stroke-width="1.5"/>'
     )
-    out.append(
-        f'<text x="{x(mean) + 6:.1f}" y="{TOP + 14}" fill="#c0392b">mean {mean:.1f}</text>'
-    )
+    out.append(f'<text x="{x(mean) + 6:.1f}" y="{TOP + 14}" fill="#c0392b">mean {mean:.1f}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -103,7 +103,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--output", type=Path, default=ROOT / "docs/images/optimal-distribution.svg")
+    parser.add_argument(
+        "--output", type=Path, default=ROOT / "docs/images/optimal-distribution.svg"
+    )
     args = parser.parse_args()
     result = simulate_optimal(load_table(Rules()), games=args.games, seed=args.seed)
     args.output.parent.mkdir(parents=True, exist_ok=True)

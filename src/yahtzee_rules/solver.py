@@ -707,7 +707,7 @@ def build_table(
         >>> seen = []
         >>> table = build_table(Rules(), start=card, progress=lambda *p: seen.append(p))
         >>> seen[0], seen[-1]
-        ((0, 5460), (5460, 5460))
+        ((0, 5588), (5588, 5588))
         >>> round(table.value(card), 4)  # the upper boxes alone, bonus included
         71.9515
     """
