@@ -404,17 +404,13 @@ class _Workspace:
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._keeps = (np.empty(462 * capacity), np.empty(462 * capacity))
-        self._gather = np.empty(756 * capacity)  # the largest block: 126 keeps x 6 faces
-        self._reduce = np.empty(252 * capacity)
+        self._rows = np.empty(126 * capacity)  # the largest block of keeps: 126 of four dice
 
     def keeps(self, which: int, size: int) -> NDArray[np.float64]:
         return self._keeps[which][: 462 * size].reshape(462, size)
 
-    def gather(self, rows: int, width: int, size: int) -> NDArray[np.float64]:
-        return self._gather[: rows * width * size].reshape(rows, width, size)
-
-    def reduce(self, rows: int, size: int) -> NDArray[np.float64]:
-        return self._reduce[: rows * size].reshape(rows, size)
+    def rows(self, rows: int, size: int) -> NDArray[np.float64]:
+        return self._rows[: rows * size].reshape(rows, size)
 
 
 _LOCAL = threading.local()
@@ -429,16 +425,22 @@ def _workspace(size: int) -> _Workspace:
 
 
 def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.float64]:
-    """In place: from each roll's value (the last 252 rows), each keep's expected value."""
+    """In place: from each roll's value (the last 252 rows), each keep's expected value.
+
+    A keep's value is the average over the six faces of the keep with one more die
+    (throwing the missing dice one at a time), from five dice down to none.
+    """
     g = _geometry()
     size = keep.shape[1]
     for length in range(4, -1, -1):
         lo, hi = g.offsets[length], g.offsets[length + 1]
         children = g.children[length]
-        gathered = space.gather(hi - lo, 6, size)
-        np.take(keep, children, axis=0, out=gathered)
         block = keep[lo:hi]
-        np.sum(gathered, axis=1, out=block)
+        row = space.rows(hi - lo, size)
+        np.take(keep, children[:, 0], axis=0, out=block)
+        for face in range(1, 6):
+            np.take(keep, children[:, face], axis=0, out=row)
+            block += row
         block *= 1 / 6
     return keep
 
@@ -448,11 +450,11 @@ def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray
     g = _geometry()
     size = keep.shape[1]
     for lo, hi, parents in g.parents:
-        gathered = space.gather(hi - lo, parents.shape[1], size)
-        np.take(keep, parents, axis=0, out=gathered)
-        best = space.reduce(hi - lo, size)
-        np.max(gathered, axis=1, out=best)
-        np.maximum(keep[lo:hi], best, out=keep[lo:hi])
+        block = keep[lo:hi]
+        row = space.rows(hi - lo, size)
+        for j in range(parents.shape[1]):
+            np.take(keep, parents[:, j], axis=0, out=row)
+            np.maximum(block, row, out=block)
     return keep[g.five :]
 
 
