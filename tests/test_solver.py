@@ -459,8 +459,18 @@ def test_the_public_api_path_plays_the_same_strategy() -> None:
     assert all(0 <= s <= 1575 for s in result.scores)
 
 
-def test_batched_simulation_needs_a_full_table() -> None:
-    with pytest.raises(MalformedInputError, match="needs a full table"):
-        solver.simulate_optimal(solver.build_table(start=LATE), games=1)
+def test_batched_simulation_from_a_late_card_matches_the_table() -> None:
+    table = solver.build_table(start=LATE)
+    result = solver.simulate_optimal(table, games=20_000, seed=3)
+    assert abs(result.mean - table.expected_final(LATE)) < 4 * result.stderr
+    later = fill(LATE, "66655", Category.SIXES)
+    from_later = solver.simulate_optimal(table, games=5_000, seed=3, start=later)
+    assert min(from_later.scores) >= totals(later).grand_total
+    assert abs(from_later.mean - table.expected_final(later)) < 4 * from_later.stderr
+
+
+def test_batched_simulation_needs_a_covered_card() -> None:
+    with pytest.raises(MalformedInputError, match="covers only cards"):
+        solver.simulate_optimal(solver.build_table(start=LATE), games=1, start=Scorecard())
     with pytest.raises(MalformedInputError, match="games -1"):
         solver.simulate_optimal(full_table(FORCED), games=-1)
