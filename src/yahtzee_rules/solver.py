@@ -1287,5 +1287,5 @@ def simulate_optimal(
         if progress is not None:
             progress(turn + 1, turns)
     seconds = time.perf_counter() - started
-    totals = np.rint(score).astype(np.int64)
-    return SimulationResult.from_scores(totals.tolist(), players=1, seconds=seconds)
+    finals = np.rint(score).astype(np.int64)
+    return SimulationResult.from_scores(finals.tolist(), players=1, seconds=seconds)
