@@ -88,6 +88,8 @@ _CHUNK = 512  # states solved together; keeps the working set in cache
 _BITS = 1 << np.arange(13, dtype=np.intp)
 _UPPER_POINTS = np.arange(1, 7, dtype=np.intp)[:, None, None] * np.arange(6)[None, :, None]
 _IS_YAHTZEE_BOX = (np.arange(6, 13) == _YAHTZEE)[None, :, None]
+_MASKS_BY_YAHTZEE_BOX = sorted(range(8192), key=lambda mask: (mask >> _YAHTZEE & 1, mask))
+_UPPER_FIVES = np.arange(6) * 6 + 5  # rows of the per-state table: box f with five f's
 
 
 # --------------------------------------------------------------------------------------
@@ -237,15 +239,27 @@ class _Model:
         # points five equal dice may write in each box, by mask: -1 where not allowed
         joker = np.full((6, 13, 8192), -1, dtype=np.int16)
         due = np.zeros((6, 2), dtype=np.float64)
-        for row, face in enumerate(geometry.yahtzee_faces):
-            dice = geometry.dice[geometry.yahtzee_rows[row]]
-            for mask in range(8191):
-                for category, points in _legal(_boxes(mask, False), dice, rules).items():
-                    joker[face - 1, category, mask] = points
+        fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
+        for mask in range(8191):
+            boxes = _boxes(mask, False)
+            for row, dice in enumerate(fives):
+                for category, points in _legal(boxes, dice, rules).items():
+                    joker[row, category, mask] = points
+        for row, dice in enumerate(fives):
             for flag in (0, 1):
-                boxes = _boxes(1 << _YAHTZEE, bool(flag))
-                if _bonus_due(boxes, dice, rules):
-                    due[face - 1, flag] = rules.yahtzee_bonus
+                if _bonus_due(_boxes(1 << _YAHTZEE, bool(flag)), dice, rules):
+                    due[row, flag] = rules.yahtzee_bonus
+        # With the Yahtzee box open, do five equal dice score plainly in the open boxes?
+        # (True for every Joker rule; checked here, the fast path below relies on it.)
+        open_masks = np.array([m for m in range(8191) if not m >> _YAHTZEE & 1])
+        plain = np.where(
+            (open_masks[None, :] >> np.arange(13)[:, None]) & 1 == 1,
+            -1,
+            geometry.scores[:6, :, None],
+        )
+        self.plain_fives_while_open = bool((joker[:, :, open_masks] == plain).all()) and not any(
+            _bonus_due(_boxes(0, False), dice, rules) for dice in fives
+        )
         self.joker = joker
         self.bonus_due = due
         # reachable capped upper subtotals for each set of filled upper boxes
@@ -280,7 +294,7 @@ class _Model:
         """
         masks, uppers, flags, sources, targets = [], [], [], [], []
         flag_matters = bool(self.bonus_due.any())
-        for mask in range(8192):
+        for mask in _MASKS_BY_YAHTZEE_BOX:  # open Yahtzee box first: see _final_values
             if mask.bit_count() != level or mask & start != start:
                 continue
             values = self.upper_values[mask & 63]
@@ -384,7 +398,18 @@ def _final_values(
     plain[rows] = np.maximum(plain[rows], by_total[g.total_rows] + g.total_dice_total)
     rows = g.fixed_dice
     plain[rows] = np.maximum(plain[rows], table[g.fixed_rows])
-    # five equal dice (rows 0-5, faces 1-6): the Joker rule decides; fills come from the rules
+    # five equal dice (rows 0-5, faces 1-6)
+    if model.plain_fives_while_open and not (m & (1 << _YAHTZEE)).any():
+        # the Yahtzee box is open: they score plainly in the open boxes, like other rolls
+        fives = result[:6]
+        np.maximum(table[_UPPER_FIVES], table[36], out=fives)
+        by_total_fives = np.maximum(np.maximum(lower[0], lower[1]), lower[_CHANCE - 6])
+        np.maximum(fives, by_total_fives + g.total[:6, None], out=fives)
+        yahtzee = values[_flat(model, after[_YAHTZEE], u, 1)]
+        yahtzee[closed[_YAHTZEE]] = _NEG
+        np.maximum(fives, yahtzee + g.scores[:6, _YAHTZEE, None], out=fives)
+        return result
+    # the Yahtzee box is filled: the Joker rule decides, so the fills come from the rules
     points = model.joker[:, :, m].astype(np.intp)  # (face, box, states); -1: not allowed
     u2, bonus = model.upper_step(u, points[:, :6])
     joker = np.empty((6, 13, size))
