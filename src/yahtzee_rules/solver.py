@@ -5,8 +5,9 @@ the bonus threshold, since more does not matter) and whether the Yahtzee box hol
 50 (which decides whether an extra Yahtzee earns a bonus). From the last turn back
 to the first, :func:`build_table` works out the expected points still to come from
 every reachable state when each keep and box is chosen to maximise that
-expectation. The empty card's value under Hasbro's rules is 254.5877 (Verhoeff's
-published optimum; see also Woodward, "Yahtzee: the solution", *Chance* 2003).
+expectation. The empty card's value is the published optimum: 254.5877 under
+Hasbro's rules, 254.5896 with the free-choice Joker of Verhoeff's optimal solitaire
+player (1999); compare Woodward, "Yahtzee: the solution", *Chance* 16(1), 2003.
 
 The table holds one float per state (a few MB), is cached per user and reloads in
 milliseconds (:func:`load_table`); :func:`advise` turns it into the expected final
