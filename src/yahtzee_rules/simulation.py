@@ -186,6 +186,8 @@ class GreedyStrategy:
                     return None
         counts = dice.counts
         best = max(range(6), key=lambda f: (counts[f], f))
+        if counts[best] == 5:
+            return None  # five equal dice and no use for them: rerolling none would waste a roll
         return _KEEP_BY_FACES[(best + 1,) * counts[best]]
 
     def choose_box(self, turn: Turn, rng: random.Random) -> Category:
@@ -280,6 +282,8 @@ class SimulationResult:
 
     Examples:
         >>> result = SimulationResult.from_scores([200, 250, 300], players=1, seconds=0.5)
+        >>> result  # the scores are left out of the repr
+        SimulationResult(games=3, players=1, wins=(3.0,), seconds=0.5)
         >>> result.mean, result.std, round(result.stderr, 3)
         (250.0, 50.0, 28.868)
         >>> result.minimum, result.maximum, result.games_per_second
@@ -290,7 +294,7 @@ class SimulationResult:
 
     games: int
     players: int
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(repr=False)
     wins: tuple[float, ...]
     seconds: float
 
