@@ -603,7 +603,7 @@ class Table:
         (True, False)
     """
 
-    __slots__ = ("_levels", "_start_mask", "_turns", "_values", "rules", "start")
+    __slots__ = ("_levels", "_start_mask", "_states", "_turns", "_values", "rules", "start")
 
     def __init__(
         self, rules: Rules, values: NDArray[np.float64], start: Scorecard | None = None
@@ -620,7 +620,8 @@ class Table:
             )
         values.setflags(write=False)
         self._values = values
-        self._turns: dict[tuple[int | None, ...], _TurnTables] = {}
+        self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
+        self._states: dict[int, _TurnTables] = {}  # by state index
 
     def __repr__(self) -> str:
         if self._start_mask:
@@ -698,14 +699,20 @@ class Table:
         found = self._turns.get(card.boxes)
         if found is None:
             index = self._index(card)
-            found = _TurnTables(self, *_state_of(card, self._levels), index)
-            if len(self._turns) >= _TURN_CACHE:
+            found = self._states.get(index)
+            if found is None:
+                if len(self._states) >= _TURN_CACHE:  # about 40 kB each
+                    self._states.clear()
+                found = _TurnTables(self, *_state_of(card, self._levels), index)
+                self._states[index] = found
+            if len(self._turns) >= 4 * _TURN_CACHE:
                 self._turns.clear()
             self._turns[card.boxes] = found
         return found
 
 
-_TURN_CACHE = 4096
+#: Turn-start states whose per-turn tables a Table keeps (cleared when full).
+_TURN_CACHE = 1024
 
 
 def build_table(
