@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from yahtzee_rules.categories import Category
-from yahtzee_rules.dice import _ALL_DICE, _ALL_KEEPS, _KEEP_BY_FACES, _KEEPS_OF, Dice, Keep
+from yahtzee_rules.dice import _ALL_KEEPS, _DICE_BY_FACES, _KEEPS_OF, Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
@@ -102,7 +102,7 @@ class _Geometry:
     """Index arrays over the 462 keeps and 252 rolls, built once per process.
 
     Internally keeps are ordered by size, then by how many distinct faces they show,
-    then by notation; the five-dice keeps (the rolls) come last, at ``FIVE``.
+    then by notation; the five-dice keeps (the rolls) come last, from index ``five``.
     """
 
     def __init__(self) -> None:
@@ -116,10 +116,7 @@ class _Geometry:
         for size in range(6):
             self.offsets.append(self.offsets[-1] + sum(1 for k in keeps if len(k.faces) == size))
         self.five = self.offsets[5]
-        self.dice: tuple[Dice, ...] = tuple(
-            _ALL_DICE[_KEEP_BY_FACES[k.faces]._index - 210] for k in keeps[self.five :]
-        )
-        assert all(d.faces == k.faces for d, k in zip(self.dice, keeps[self.five :], strict=True))
+        self.dice: tuple[Dice, ...] = tuple(_DICE_BY_FACES[k.faces] for k in keeps[self.five :])
         self.dice_pos = np.empty(252, dtype=np.intp)  # Dice._index -> internal roll
         for position, dice in enumerate(self.dice):
             self.dice_pos[dice._index] = position
@@ -160,11 +157,10 @@ class _Geometry:
         self.subkeeps = subs
         self.probability = np.array([d.ways / 7776 for d in self.dice])
         self.scores = np.array([d._scores for d in self.dice], dtype=np.int64)  # (252, 13)
-        self.counts = np.array([d.counts for d in self.dice], dtype=np.intp)
         self.total = self.scores[:, _CHANCE].astype(np.float64)
         self.yahtzee_rows = np.array([i for i, d in enumerate(self.dice) if d.is_yahtzee])
-        self.yahtzee_faces = np.array([self.dice[i].faces[0] for i in self.yahtzee_rows])
-        assert list(self.yahtzee_rows) == list(range(6))  # fewest distinct faces first
+        # five equal dice come first (fewest distinct faces), ones to sixes
+        assert [self.dice[i].faces[0] for i in self.yahtzee_rows] == [1, 2, 3, 4, 5, 6]
         # Rolls 6 to 251 are not five equal dice: the Joker never applies, so a roll's
         # best fill is the best of: an upper box for the dice of one face showing (rows
         # 0-35 of a per-state table: box f with k dice at f * 6 + k), any box for 0 (row
