@@ -474,3 +474,17 @@ def test_batched_simulation_needs_a_covered_card() -> None:
         solver.simulate_optimal(solver.build_table(start=LATE), games=1, start=Scorecard())
     with pytest.raises(MalformedInputError, match="games -1"):
         solver.simulate_optimal(full_table(FORCED), games=-1)
+
+
+def test_a_table_keeps_a_private_read_only_copy() -> None:
+    raw = solver.build_table(start=LATE).values.copy()
+    table = solver.Table(FORCED, raw, LATE)
+    raw[:] = 0
+    assert table.value(LATE) > 0
+    assert raw.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        table.values[0] = 1.0
+    with pytest.raises(MalformedInputError, match="one per state"):
+        solver.Table(FORCED, raw[:10], LATE)
+    with pytest.raises(MalformedInputError, match="one per state"):
+        solver.Table(FORCED, raw.astype(np.float32), LATE)

@@ -585,6 +585,14 @@ class Table:
     A table built with ``start=card`` covers only the cards that extend ``card``
     (the same boxes filled, and more): quick to build for a nearly finished card.
 
+    Args:
+        rules: The rule set the values were computed for.
+        values: One float per state, as :attr:`values` describes (copied).
+        start: The card the values start from (default: the empty card).
+
+    Raises:
+        MalformedInputError: For values of the wrong shape or type.
+
     Attributes:
         rules: The rule set the table was built for.
         start: The card the table starts from (the empty card for a full table).
@@ -609,11 +617,17 @@ class Table:
         self._start_mask = _mask_of(self.start)
         self._levels = min(rules.upper_bonus_threshold, _UPPER_MAX) + 1
         expected = 8192 * self._levels * 2
-        if values.shape != (expected,) or values.dtype != np.float64:
+        if (
+            not isinstance(values, np.ndarray)
+            or values.shape != (expected,)
+            or values.dtype != np.float64
+        ):
+            found = getattr(values, "shape", type(values).__name__)
             raise MalformedInputError(
-                f"table values of shape {values.shape}: a table for {rules!r} holds "
+                f"table values of shape {found}: a table for {rules!r} holds "
                 f"{expected} float64 values, one per state"
             )
+        values = np.array(values, dtype=np.float64)  # a private, read-only copy
         values.setflags(write=False)
         self._values = values
         self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
