@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from yahtzee_rules import Category, Dice, Game, Keep, Rules, Scorecard, Turn
+from yahtzee_rules import Category, Dice, Game, GameRecord, Keep, Rules, Scorecard, Turn
 from yahtzee_rules import strategies as yst
 
 
@@ -69,3 +69,10 @@ def test_importing_the_library_does_not_import_hypothesis() -> None:
     code = "import sys, yahtzee_rules; print('hypothesis' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@given(st.from_type(GameRecord))
+def test_records_replay_to_their_game(record: GameRecord) -> None:
+    replayed = GameRecord(record.start, record.actions)
+    assert replayed.game == record.game
+    assert GameRecord.from_share_code(record.share_code()) == record

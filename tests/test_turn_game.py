@@ -66,8 +66,18 @@ def test_holding_all_five_dice_still_uses_a_roll() -> None:
 
 def test_a_turn_on_a_complete_card_is_refused() -> None:
     card = Scorecard(dict.fromkeys(Category, 0))
-    with pytest.raises(IllegalActionError, match="the card is complete"):
+    with pytest.raises(MalformedInputError, match="the card is complete"):
         Turn(card)
+
+
+def test_bonus_marks_need_a_yahtzee_bonus_in_the_rules() -> None:
+    card = Scorecard({C.YAHTZEE: 50, C.FOURS: 20}, bonus_marks=1)
+    no_bonus = Rules(yahtzee_bonus=0)
+    with pytest.raises(MalformedInputError, match="yahtzee_bonus=0"):
+        Turn(card, no_bonus)
+    with pytest.raises(MalformedInputError, match="yahtzee_bonus=0"):
+        Game(("Ann",), no_bonus, (card,), 0, 0, Turn(card))
+    assert Turn(card).card == card
 
 
 def test_inconsistent_turns_are_refused() -> None:

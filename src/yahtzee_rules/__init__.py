@@ -18,7 +18,9 @@ from yahtzee_rules.categories import Category, Section
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
 from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
+from yahtzee_rules.notation import from_notation, to_notation
 from yahtzee_rules.probability import Pattern, best_keep, chance_of, roll_distribution
+from yahtzee_rules.record import Action, Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
 from yahtzee_rules.scoring import (
@@ -32,6 +34,7 @@ from yahtzee_rules.scoring import (
     score,
     verify_fill,
 )
+from yahtzee_rules.serialization import from_dict, from_json, json_schema, to_dict, to_json
 from yahtzee_rules.simulation import (
     GreedyStrategy,
     OptimalStrategy,
@@ -47,11 +50,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "MAX_ROLLS",
+    "Action",
     "BoxOption",
     "Category",
     "Dice",
     "DiceLike",
+    "Fill",
     "Game",
+    "GameRecord",
     "GreedyStrategy",
     "IllegalActionError",
     "JokerRule",
@@ -62,6 +68,7 @@ __all__ = [
     "Pattern",
     "RandomStrategy",
     "Result",
+    "Roll",
     "RollOff",
     "Rules",
     "RulesError",
@@ -79,13 +86,20 @@ __all__ = [
     "chance_of",
     "fill",
     "forced_category",
+    "from_dict",
+    "from_json",
+    "from_notation",
     "is_joker",
+    "json_schema",
     "legal_fills",
     "possible_values",
     "roll_distribution",
     "roll_off",
     "score",
     "simulate",
+    "to_dict",
+    "to_json",
+    "to_notation",
     "totals",
     "verify_fill",
 ]

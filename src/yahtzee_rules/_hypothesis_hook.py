@@ -13,7 +13,7 @@ from typing import Any
 def _register_strategies() -> None:
     from hypothesis import strategies as st
 
-    from yahtzee_rules import Category, Dice, Game, Keep, Rules, Scorecard, Turn
+    from yahtzee_rules import Category, Dice, Game, GameRecord, Keep, Rules, Scorecard, Turn
 
     def lazily(name: str) -> Any:
         def build(_type: type) -> Any:
@@ -30,3 +30,4 @@ def _register_strategies() -> None:
     st.register_type_strategy(Scorecard, lazily("scorecards"))
     st.register_type_strategy(Turn, lazily("turns"))
     st.register_type_strategy(Game, lazily("games"))
+    st.register_type_strategy(GameRecord, lazily("records"))

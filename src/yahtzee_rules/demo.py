@@ -26,9 +26,10 @@ from yahtzee_rules.rules import Rules
 
 __all__ = ["DEMO_SEED", "demo_keep", "play_demo"]
 
-#: The seed ``python -m yahtzee_rules`` plays: its game shows an extra Yahtzee, the forced
-#: Joker and the upper bonus.
 DEMO_SEED = 107
+"""The seed ``python -m yahtzee_rules`` plays: its game shows an extra Yahtzee, the forced
+Joker and the upper bonus.
+"""
 
 _CLASSIC = Rules()
 _STRAIGHT_DRAWS = ((3, 4, 5, 6), (2, 3, 4, 5), (1, 2, 3, 4))

@@ -33,10 +33,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Dice", "DiceLike", "Keep", "KeepLike"]
 
-#: Anything :class:`Dice` accepts: a Dice, five digits as text, or five ints.
 DiceLike: TypeAlias = "Dice | str | Iterable[int]"
-#: Anything :class:`Keep` accepts: a Keep or Dice, up to five digits as text, or ints.
+"""Anything :class:`Dice` accepts: a Dice, five digits as text, or five ints."""
 KeepLike: TypeAlias = "Keep | Dice | str | Iterable[int]"
+"""Anything :class:`Keep` accepts: a Keep or Dice, up to five digits as text, or ints."""
 
 _FACES = range(1, 7)
 

@@ -26,7 +26,7 @@ from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg
 from yahtzee_rules.scoring import BoxOption, _fill_unchecked, _legal
 from yahtzee_rules.totals import Totals, totals
-from yahtzee_rules.turn import MAX_ROLLS, Turn, _next_dice, _raw_turn
+from yahtzee_rules.turn import MAX_ROLLS, Turn, _check_marks_allowed, _next_dice, _raw_turn
 
 __all__ = ["Game", "Result", "RollOff", "Standing", "roll_off"]
 
@@ -129,6 +129,7 @@ def _check_game(instance: Game, turn: object) -> None:
     for card in instance.cards:
         if not isinstance(card, Scorecard):
             raise MalformedInputError(f"game card {card!r}: not a Scorecard")
+        _check_marks_allowed(card, instance.rules)
     first, current = instance.first, instance.current
     played = instance.cards[current].turns_played
     over = all(card.is_complete for card in instance.cards)
@@ -277,6 +278,31 @@ class Game:
             raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
         first = _seat_arg(first, len(names), "first")
         return _raw_game(names, rules, (EMPTY_CARD,) * len(names), first, first, None, 0)
+
+    def __str__(self) -> str:
+        from yahtzee_rules.notation import _format_game
+
+        return _format_game(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Game:
+        """Read a game from its notation; the inverse of ``str()``.
+
+        See :func:`yahtzee_rules.notation.parse_game` for the fields.
+
+        Raises:
+            MalformedInputError: For bad syntax or a position no game can reach.
+
+        Examples:
+            >>> game = Game.parse("forced 0 Ann,Bob 1=3/- 13366@1")
+            >>> game.current_player, str(game)
+            ('Bob', 'forced 0 Ann,Bob 1=3/- 13366@1')
+            >>> str(Game.new(["Ann", "Bob"], first=1))
+            'forced 1 Ann,Bob'
+        """
+        from yahtzee_rules.notation import parse_game
+
+        return parse_game(text)
 
     # --- where the game stands --------------------------------------------------
 

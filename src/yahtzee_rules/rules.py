@@ -109,6 +109,28 @@ class Rules:
             f"yahtzee_bonus={self.yahtzee_bonus})"
         )
 
+    def __str__(self) -> str:
+        from yahtzee_rules.notation import _format_rules
+
+        return _format_rules(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read rules from their notation, such as ``"free-choice,yb=0"``; the inverse of ``str()``.
+
+        See :func:`yahtzee_rules.notation.parse_rules`.
+
+        Raises:
+            MalformedInputError: For text that is not rules notation.
+
+        Examples:
+            >>> str(Rules()), Rules.parse("none,yb=0").yahtzee_bonus
+            ('forced', 0)
+        """
+        from yahtzee_rules.notation import parse_rules
+
+        return parse_rules(text)
+
     @property
     def name(self) -> str:
         """A short label: the Joker rule, then any bonus value that differs from Classic.

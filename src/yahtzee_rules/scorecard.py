@@ -215,6 +215,29 @@ class Scorecard:
         marks = f", bonus_marks={self.bonus_marks}" if self.bonus_marks else ""
         return f"Scorecard({{{filled}}}{marks})"
 
+    def __str__(self) -> str:
+        from yahtzee_rules.notation import _format_card
+
+        return _format_card(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Scorecard:
+        """Read a card from its notation, such as ``"4=12,fh=25"``; the inverse of ``str()``.
+
+        See :func:`yahtzee_rules.notation.parse_scorecard`.
+
+        Raises:
+            MalformedInputError: For bad syntax or a card no game can reach.
+
+        Examples:
+            >>> card = Scorecard.parse("4=20,y=50,+1")
+            >>> card.bonus_marks, str(card)
+            (1, '4=20,y=50,+1')
+        """
+        from yahtzee_rules.notation import parse_scorecard
+
+        return parse_scorecard(text)
+
     def is_open(self, category: Category) -> bool:
         """Whether ``category`` is still open.
 

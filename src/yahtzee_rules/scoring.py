@@ -50,12 +50,12 @@ _LOWER = _CATEGORIES[6:]
 _YAHTZEE = Category.YAHTZEE
 _CLASSIC = Rules()
 
-#: The fixed lower-box values a Joker takes; the other lower boxes take the dice total.
 _JOKER_FIXED: dict[Category, int] = {
     Category.FULL_HOUSE: 25,
     Category.SMALL_STRAIGHT: 30,
     Category.LARGE_STRAIGHT: 40,
 }
+"""The fixed lower-box values a Joker takes; the other lower boxes take the dice total."""
 
 
 def _plain_scores(faces: tuple[int, ...]) -> tuple[int, ...]:

@@ -27,12 +27,13 @@ from hypothesis.errors import InvalidArgument
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game
+from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard
 from yahtzee_rules.scoring import _fill_unchecked, _legal
 from yahtzee_rules.turn import Turn, _raw_turn
 
-__all__ = ["categories", "dice", "games", "keeps", "rules", "scorecards", "turns"]
+__all__ = ["categories", "dice", "games", "keeps", "records", "rules", "scorecards", "turns"]
 
 _YAHTZEES = tuple(d for d in Dice.all() if d.is_yahtzee)
 _CLASSIC = Rules()
@@ -266,3 +267,47 @@ def games(
     return _rules_strategy(rules).flatmap(
         lambda r: _played_game(r, min_players, max_players, finished)
     )
+
+
+@st.composite
+def _played_record(
+    draw: st.DrawFn, rules_value: Rules, min_players: int, max_players: int
+) -> GameRecord:
+    count = draw(st.integers(min_players, max_players))
+    record = GameRecord.new(
+        [f"Player {i + 1}" for i in range(count)],
+        rules=rules_value,
+        first=draw(st.integers(0, count - 1)),
+    )
+    for _ in range(draw(st.integers(0, 13 * count))):
+        record = record.play(Roll(draw(dice())))
+        for _ in range(draw(st.integers(0, 2))):
+            held = draw(keeps(of=record.game.dice))
+            thrown = draw(
+                st.lists(st.integers(1, 6), min_size=5 - len(held), max_size=5 - len(held))
+            )
+            record = record.play(Roll(thrown, keep=held))
+        record = record.play(Fill(draw(st.sampled_from(tuple(record.game.options)))))
+    return record
+
+
+def records(
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    min_players: int = 1,
+    max_players: int = 3,
+) -> st.SearchStrategy[GameRecord]:
+    """Game records of legal play from a new game: rolls (with keeps and outcomes) and fills.
+
+    Shrinks towards fewer players and fewer actions.
+
+    Examples:
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=5)
+        ... @given(records(max_players=2))
+        ... def check(record: GameRecord) -> None:
+        ...     assert GameRecord.parse(str(record)) == record
+        >>> check()
+    """
+    _check_bounds("players", min_players, max_players, 1, None)
+    return _rules_strategy(rules).flatmap(lambda r: _played_record(r, min_players, max_players))

@@ -96,14 +96,3 @@ def totals(card: Scorecard, *, rules: Rules = _CLASSIC) -> Totals:
         grand_total=upper + upper_bonus + lower + yahtzee_bonus,
         upper_bonus_needed=0 if earned else rules.upper_bonus_threshold - upper,
     )
-
-
-def upper_subtotal(card: Scorecard) -> int:
-    """Aces to Sixes added up (open boxes count 0).
-
-    Examples:
-        >>> from yahtzee_rules import Category, Scorecard
-        >>> upper_subtotal(Scorecard({Category.SIXES: 18, Category.CHANCE: 20}))
-        18
-    """
-    return sum(p for p in card.boxes[:6] if p is not None)

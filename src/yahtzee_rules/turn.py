@@ -56,8 +56,8 @@ from yahtzee_rules.scoring import (
 
 __all__ = ["MAX_ROLLS", "Turn"]
 
-#: Rolls allowed in one turn, the first included.
 MAX_ROLLS = 3
+"""Rolls allowed in one turn, the first included."""
 
 _CLASSIC = Rules()
 _EMPTY_KEEP = _ALL_KEEPS[0]
@@ -80,8 +80,21 @@ def _check_turn(instance: Turn, attribute: attrs.Attribute[Any], value: object) 
 def _check_turn_card(instance: Turn, attribute: attrs.Attribute[Any], card: object) -> None:
     _check_card(card)
     if card.is_complete:  # type: ignore[attr-defined]
-        raise IllegalActionError(
+        raise MalformedInputError(
             "turn: the card is complete; a game has 13 turns per player, one box each"
+        )
+
+
+def _check_turn_rules(instance: Turn, attribute: attrs.Attribute[Any], rules: object) -> None:
+    _check_marks_allowed(instance.card, _check_rules(rules))
+
+
+def _check_marks_allowed(card: Scorecard, rules: Rules) -> None:
+    """Refuse bonus marks that the rules could never have written."""
+    if card.bonus_marks and rules.yahtzee_bonus == 0:
+        raise MalformedInputError(
+            f"card {card!r}: {card.bonus_marks} bonus marks, but these rules have "
+            f"yahtzee_bonus=0, so no extra Yahtzee earns a mark"
         )
 
 
@@ -103,8 +116,8 @@ class Turn:
         rolls_used: 0 to 3.
 
     Raises:
-        MalformedInputError: For inconsistent fields (dice without a roll).
-        IllegalActionError: For a complete card.
+        MalformedInputError: For inconsistent fields (dice without a roll), a complete
+            card, or bonus marks under rules without a Yahtzee bonus.
 
     Attributes:
         card: The card being played.
@@ -122,7 +135,7 @@ class Turn:
     """
 
     card: Scorecard = attrs.field(default=EMPTY_CARD, validator=_check_turn_card)
-    rules: Rules = attrs.field(default=_CLASSIC, validator=lambda i, a, v: _check_rules(v))
+    rules: Rules = attrs.field(default=_CLASSIC, validator=_check_turn_rules)
     dice: Dice | None = attrs.field(default=None, converter=_optional_dice)
     rolls_used: int = attrs.field(default=0, validator=_check_turn)
 
@@ -145,6 +158,29 @@ class Turn:
             (False, True)
         """
         return self.dice is not None
+
+    def __str__(self) -> str:
+        from yahtzee_rules.notation import _format_turn
+
+        return _format_turn(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        """Read a turn from its notation, such as ``"forced 4=12 22456@2"``; the inverse of ``str()``.
+
+        See :func:`yahtzee_rules.notation.parse_turn`.
+
+        Raises:
+            MalformedInputError: For bad syntax or a turn no game can reach.
+
+        Examples:
+            >>> turn = Turn.parse("forced - 13366@1")
+            >>> turn.dice, str(turn)
+            (Dice('13366'), 'forced - 13366@1')
+        """
+        from yahtzee_rules.notation import parse_turn
+
+        return parse_turn(text)
 
     # --- rolling -----------------------------------------------------------------
 
@@ -262,7 +298,11 @@ class Turn:
             >>> turn.box_options()[Category.CHANCE].reason
             'the forced Joker requires Fours, which is open: five 4s must go in Fours'
         """
-        return _options(self.card, self._rolled("see box options"), self.rules)
+        if self.dice is None:
+            raise IllegalActionError(
+                "box options: no dice yet; roll at least once to see what each box would score"
+            )
+        return _options(self.card, self.dice, self.rules)
 
     @property
     def forced_category(self) -> Category | None:

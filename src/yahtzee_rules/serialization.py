@@ -1,0 +1,571 @@
+"""JSON for every value: plain dicts with a version, a published schema, and strict readers.
+
+:func:`to_dict` turns a value into JSON-ready data (dicts, lists, strings, ints,
+``None``) whose top level carries ``"version": 1`` and a ``"type"``;
+:func:`from_dict` reads it back, checking everything, and :func:`to_json` /
+:func:`from_json` do the same with text. Values nested inside a document (the
+rules of a game, its cards) have no version or type of their own.
+
+The shape of every document is published as a JSON Schema (draft 2020-12) in
+the package, ``yahtzee_rules/schema/v1.schema.json`` (:func:`json_schema`
+loads it). The schema checks shapes, types and the values each box can hold;
+:func:`from_dict` checks the rest (bonus marks, turn order, the legality of
+every recorded action).
+
+Compatibility: every later release reads every version-1 document as this one
+does. A document with a version this library does not know is refused with
+:class:`~yahtzee_rules.MalformedInputError`; so are unknown keys, since a
+version-1 document has none.
+
+Examples:
+    >>> from yahtzee_rules import Category, Scorecard, from_dict, to_dict, to_json
+    >>> card = Scorecard({Category.FOURS: 12})
+    >>> to_dict(card)
+    {'version': 1, 'type': 'scorecard', 'boxes': {'fours': 12}, 'bonus_marks': 0}
+    >>> from_dict(to_dict(card), Scorecard) == card
+    True
+    >>> to_json(card)
+    '{"version":1,"type":"scorecard","boxes":{"fours":12},"bonus_marks":0}'
+    >>> from_dict({"version": 1, "type": "scorecard", "boxes": {"twos": 7}, "bonus_marks": 0},
+    ...           Scorecard)
+    Traceback (most recent call last):
+    ...
+    yahtzee_rules.errors.MalformedInputError: scorecard JSON at $.boxes.twos: 7 is not a value Twos can hold; possible values are 0, 2, 4, 6, 8, 10
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+from typing import Any, TypeVar, cast
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.dice import _DICE_BY_FACES, _KEEP_BY_FACES, Dice, Keep, _faces_from
+from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.game import Game
+from yahtzee_rules.notation import MAX_INPUT_LENGTH, _brief, _make_game, _make_turn, _quote
+from yahtzee_rules.record import Fill, GameRecord, Roll, _fill_action, _replay_record, _roll_action
+from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.scorecard import Scorecard, possible_values
+from yahtzee_rules.turn import MAX_ROLLS, Turn
+
+__all__ = ["VERSION", "from_dict", "from_json", "json_schema", "to_dict", "to_json"]
+
+VERSION = 1
+"""The version of the documents :func:`to_dict` writes and the newest :func:`from_dict` reads.
+"""
+
+T = TypeVar("T")
+
+_CATEGORIES = tuple(Category)
+_BOX_NAMES = tuple(c.name.lower() for c in Category)
+_BY_BOX_NAME = dict(zip(_BOX_NAMES, Category, strict=True))
+_JOKERS = {rule.value: rule for rule in JokerRule}
+_MAX_INT = 10**9 - 1
+
+_TYPE_NAMES: dict[type, str] = {
+    Dice: "dice",
+    Keep: "keep",
+    Category: "category",
+    Rules: "rules",
+    Scorecard: "scorecard",
+    Turn: "turn",
+    Game: "game",
+    Roll: "roll",
+    Fill: "fill",
+    GameRecord: "game_record",
+}
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def _rules_body(rules: Rules) -> dict[str, Any]:
+    return {
+        "joker": rules.joker.value,
+        "upper_bonus": rules.upper_bonus,
+        "upper_bonus_threshold": rules.upper_bonus_threshold,
+        "yahtzee_bonus": rules.yahtzee_bonus,
+    }
+
+
+def _card_body(card: Scorecard) -> dict[str, Any]:
+    return {
+        "boxes": {
+            _BOX_NAMES[c]: p for c, p in zip(_CATEGORIES, card.boxes, strict=True) if p is not None
+        },
+        "bonus_marks": card.bonus_marks,
+    }
+
+
+def _progress_body(turn: Turn) -> dict[str, Any]:
+    return {
+        "dice": None if turn.dice is None else list(turn.dice.faces),
+        "rolls_used": turn.rolls_used,
+    }
+
+
+def _game_body(game: Game) -> dict[str, Any]:
+    return {
+        "players": list(game.players),
+        "rules": _rules_body(game.rules),
+        "first": game.first,
+        "current": game.current,
+        "cards": [_card_body(card) for card in game.cards],
+        "turn": None if game.turn is None else _progress_body(game.turn),
+    }
+
+
+def _action_body(action: Roll | Fill) -> dict[str, Any]:
+    if isinstance(action, Roll):
+        return {"type": "roll", "keep": list(action.keep.faces), "outcome": list(action.outcome)}
+    return {"type": "fill", "category": _BOX_NAMES[action.category]}
+
+
+def _body(value: object) -> tuple[str, dict[str, Any]]:
+    if isinstance(value, Category):
+        return "category", {"category": _BOX_NAMES[value]}
+    if isinstance(value, Dice):
+        return "dice", {"faces": list(value.faces)}
+    if isinstance(value, Keep):
+        return "keep", {"faces": list(value.faces)}
+    if isinstance(value, Rules):
+        return "rules", _rules_body(value)
+    if isinstance(value, Scorecard):
+        return "scorecard", _card_body(value)
+    if isinstance(value, Turn):
+        return "turn", {
+            "rules": _rules_body(value.rules),
+            "card": _card_body(value.card),
+            **_progress_body(value),
+        }
+    if isinstance(value, Game):
+        return "game", _game_body(value)
+    if isinstance(value, (Roll, Fill)):
+        body = _action_body(value)
+        return str(body.pop("type")), body
+    if isinstance(value, GameRecord):
+        return "game_record", {
+            "start": _game_body(value.start),
+            "actions": [_action_body(action) for action in value.actions],
+        }
+    raise MalformedInputError(
+        f"value {value!r}: a {type(value).__name__} has no JSON form; give a Dice, Keep, "
+        f"Category, Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord"
+    )
+
+
+def to_dict(value: object) -> dict[str, Any]:
+    """The JSON-ready data of a value, with ``"version"`` and ``"type"`` first.
+
+    Raises:
+        MalformedInputError: For a value of a type without a JSON form.
+
+    Examples:
+        >>> from yahtzee_rules import Dice, Game, GameRecord, Rules
+        >>> to_dict(Dice("13366"))
+        {'version': 1, 'type': 'dice', 'faces': [1, 3, 3, 6, 6]}
+        >>> to_dict(Rules())
+        {'version': 1, 'type': 'rules', 'joker': 'forced', 'upper_bonus': 35, 'upper_bonus_threshold': 63, 'yahtzee_bonus': 100}
+        >>> to_dict(GameRecord.new(["Ann"]).roll(outcome="12345"))["actions"]
+        [{'type': 'roll', 'keep': [], 'outcome': [1, 2, 3, 4, 5]}]
+    """
+    kind, body = _body(value)
+    return {"version": VERSION, "type": kind, **body}
+
+
+def to_json(value: object, *, indent: int | None = None) -> str:
+    """:func:`to_dict` as JSON text (ASCII only; compact unless ``indent`` is given).
+
+    Examples:
+        >>> from yahtzee_rules import Keep
+        >>> to_json(Keep("33"))
+        '{"version":1,"type":"keep","faces":[3,3]}'
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_dict(value), indent=indent, separators=separators)
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+class _Reader:
+    """Strict readers for JSON-like data; every error names the path within the document."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def fail(self, path: str, problem: str) -> MalformedInputError:
+        return MalformedInputError(f"{self.what} JSON at {path}: {_brief(problem)}")
+
+    def shown(self, value: object) -> str:
+        text = repr(value)
+        return text if len(text) <= 60 else text[:60] + "..."
+
+    def obj(self, value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+        if type(value) is not dict:
+            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an object")
+        present = set(value)
+        for key in value:
+            if type(key) is not str:
+                raise self.fail(path, f"key {self.shown(key)} is not a string")
+        missing = [k for k in keys if k not in present]
+        if missing:
+            raise self.fail(
+                path, f"missing {', '.join(map(repr, missing))}; expected keys {list(keys)}"
+            )
+        unknown = sorted(present - set(keys))
+        if unknown:
+            raise self.fail(
+                path,
+                f"unknown key {unknown[0]!r}; version {VERSION} documents have only {list(keys)}",
+            )
+        return value
+
+    def integer(self, value: object, path: str, low: int = 0, high: int = _MAX_INT) -> int:
+        if type(value) is not int:
+            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an int")
+        if not low <= value <= high:
+            raise self.fail(path, f"{value} is outside {low} to {high}")
+        return value
+
+    def text(self, value: object, path: str, choices: dict[str, T]) -> T:
+        if type(value) is not str:
+            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not a string")
+        found = choices.get(value)
+        if found is None:
+            raise self.fail(
+                path, f"{self.shown(value)} is not one of {', '.join(map(repr, choices))}"
+            )
+        return found
+
+    def array(self, value: object, path: str, max_length: int) -> list[Any]:
+        if type(value) is not list and type(value) is not tuple:
+            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not a list")
+        if len(value) > max_length:
+            raise self.fail(path, f"{len(value)} items; at most {max_length} are allowed")
+        return list(value)
+
+    def faces(self, value: object, path: str, lengths: range) -> tuple[int, ...]:
+        items = self.array(value, path, lengths.stop - 1)
+        if len(items) not in lengths:
+            raise self.fail(
+                path, f"{len(items)} faces; expected {lengths.start} to {lengths.stop - 1}"
+            )
+        for index, face in enumerate(items):
+            self.integer(face, f"{path}[{index}]", 1, 6)
+        faces = tuple(items)
+        if list(faces) != sorted(faces):
+            raise self.fail(path, f"faces {list(faces)} are not in ascending order")
+        return _faces_from(faces, what="faces", lengths=lengths)
+
+    def rules(self, value: object, path: str) -> Rules:
+        data = self.obj(
+            value, path, ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus")
+        )
+        return Rules(
+            joker=self.text(data["joker"], f"{path}.joker", _JOKERS),
+            upper_bonus=self.integer(data["upper_bonus"], f"{path}.upper_bonus"),
+            upper_bonus_threshold=self.integer(
+                data["upper_bonus_threshold"], f"{path}.upper_bonus_threshold"
+            ),
+            yahtzee_bonus=self.integer(data["yahtzee_bonus"], f"{path}.yahtzee_bonus"),
+        )
+
+    def card(self, value: object, path: str) -> Scorecard:
+        data = self.obj(value, path, ("boxes", "bonus_marks"))
+        boxes_data = data["boxes"]
+        if type(boxes_data) is not dict:
+            raise self.fail(f"{path}.boxes", f"{self.shown(boxes_data)} is not an object")
+        boxes: list[int | None] = [None] * 13
+        for key, points in boxes_data.items():
+            category = self.text(key, f"{path}.boxes", _BY_BOX_NAME)
+            where = f"{path}.boxes.{key}"
+            self.integer(points, where, 0, 50)
+            if points not in possible_values(category):
+                allowed = sorted(possible_values(category))
+                shown = (
+                    ", ".join(map(str, allowed))
+                    if len(allowed) <= 8
+                    else (f"{', '.join(map(str, allowed[:4]))}, ..., {allowed[-1]}")
+                )
+                raise self.fail(
+                    where,
+                    f"{points} is not a value {category.label} can hold; possible values are {shown}",
+                )
+            boxes[category] = points
+        marks = self.integer(data["bonus_marks"], f"{path}.bonus_marks", 0, 12)
+        try:
+            return Scorecard(tuple(boxes), bonus_marks=marks)
+        except MalformedInputError as error:
+            raise self.fail(path, str(error)) from None
+
+    def progress(self, value: object, path: str) -> tuple[Dice | None, int]:
+        data = self.obj(value, path, ("dice", "rolls_used"))
+        rolls = self.integer(data["rolls_used"], f"{path}.rolls_used", 0, MAX_ROLLS)
+        if data["dice"] is None:
+            if rolls:
+                raise self.fail(path, f"no dice after {rolls} rolls; dice come with the first roll")
+            return None, 0
+        faces = self.faces(data["dice"], f"{path}.dice", range(5, 6))
+        if not rolls:
+            raise self.fail(path, "dice before the first roll; rolls_used is 0")
+        return _DICE_BY_FACES[faces], rolls
+
+    def game(self, value: object, path: str) -> Game:
+        data = self.obj(value, path, ("players", "rules", "first", "current", "cards", "turn"))
+        players = self.array(data["players"], f"{path}.players", MAX_INPUT_LENGTH)
+        if not players:
+            raise self.fail(f"{path}.players", "no players; a game needs at least one")
+        for index, name in enumerate(players):
+            if type(name) is not str:
+                raise self.fail(
+                    f"{path}.players[{index}]",
+                    f"{self.shown(name)} is a {type(name).__name__}, not a string",
+                )
+        rules = self.rules(data["rules"], f"{path}.rules")
+        first = self.integer(data["first"], f"{path}.first", 0, len(players) - 1)
+        current = self.integer(data["current"], f"{path}.current", 0, len(players) - 1)
+        cards_data = self.array(data["cards"], f"{path}.cards", len(players))
+        if len(cards_data) != len(players):
+            raise self.fail(f"{path}.cards", f"{len(cards_data)} cards for {len(players)} players")
+        cards = tuple(self.card(card, f"{path}.cards[{i}]") for i, card in enumerate(cards_data))
+        turn = None if data["turn"] is None else self.progress(data["turn"], f"{path}.turn")
+        try:
+            return _make_game(tuple(players), rules, first, cards, turn, current)
+        except MalformedInputError as error:
+            raise self.fail(path, str(error)) from None
+
+    def action(self, value: object, path: str) -> Roll | Fill:
+        if type(value) is dict and value.get("type") == "fill":
+            data = self.obj(value, path, ("type", "category"))
+            return _fill_action(self.text(data["category"], f"{path}.category", _BY_BOX_NAME))
+        if type(value) is dict and value.get("type") == "roll":
+            data = self.obj(value, path, ("type", "keep", "outcome"))
+            return self.roll(data, path)
+        raise self.fail(path, f"{self.shown(value)} is not a roll or a fill action")
+
+    def roll(self, data: dict[str, Any], path: str) -> Roll:
+        keep = self.faces(data["keep"], f"{path}.keep", range(6))
+        outcome = self.faces(data["outcome"], f"{path}.outcome", range(6))
+        if len(keep) + len(outcome) != 5:
+            raise self.fail(
+                path,
+                f"keep and outcome are {len(keep) + len(outcome)} dice; a roll holds some "
+                f"dice and throws the rest, five in all",
+            )
+        return _roll_action(_KEEP_BY_FACES[keep], outcome)
+
+    def record(self, data: dict[str, Any], path: str) -> GameRecord:
+        start = self.game(data["start"], f"{path}.start")
+        limit = 4 * 13 * len(start.players)
+        actions_data = self.array(data["actions"], f"{path}.actions", limit)
+        actions = tuple(
+            self.action(action, f"{path}.actions[{i}]") for i, action in enumerate(actions_data)
+        )
+        return _replay_record(start, actions, f"{self.what} JSON at {path}.actions", None)
+
+
+def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
+    keys: dict[str, tuple[str, ...]] = {
+        "dice": ("faces",),
+        "keep": ("faces",),
+        "category": ("category",),
+        "rules": ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"),
+        "scorecard": ("boxes", "bonus_marks"),
+        "turn": ("rules", "card", "dice", "rolls_used"),
+        "game": ("players", "rules", "first", "current", "cards", "turn"),
+        "roll": ("keep", "outcome"),
+        "fill": ("category",),
+        "game_record": ("start", "actions"),
+    }
+    body = {k: v for k, v in data.items() if k not in ("version", "type")}
+    reader.obj(body, "$", keys[kind])
+    if kind == "dice":
+        return _DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))]
+    if kind == "keep":
+        return _KEEP_BY_FACES[reader.faces(body["faces"], "$.faces", range(6))]
+    if kind == "category":
+        return reader.text(body["category"], "$.category", _BY_BOX_NAME)
+    if kind == "rules":
+        return reader.rules(body, "$")
+    if kind == "scorecard":
+        return reader.card(body, "$")
+    if kind == "turn":
+        rules = reader.rules(body["rules"], "$.rules")
+        card = reader.card(body["card"], "$.card")
+        progress = reader.progress({"dice": body["dice"], "rolls_used": body["rolls_used"]}, "$")
+        try:
+            return _make_turn(rules, card, progress)
+        except MalformedInputError as error:
+            raise reader.fail("$", str(error)) from None
+    if kind == "game":
+        return reader.game(body, "$")
+    if kind == "roll":
+        return reader.roll(body, "$")
+    if kind == "fill":
+        return _fill_action(reader.text(body["category"], "$.category", _BY_BOX_NAME))
+    return reader.record(body, "$")
+
+
+def from_dict(data: object, kind: type[T]) -> T:
+    """Read a value of type ``kind`` from :func:`to_dict` data, checking everything.
+
+    Args:
+        data: A dict as :func:`to_dict` writes it (or as :func:`json.loads` reads it).
+        kind: The type expected: Dice, Keep, Category, Rules, Scorecard, Turn, Game,
+            Roll, Fill or GameRecord.
+
+    Raises:
+        MalformedInputError: For an unknown version, a document of another type,
+            missing or unknown keys, wrong JSON types (``true`` where an int is
+            expected, say), values no game can reach, or a record action the
+            rules forbid (named by its index). The message gives the path.
+
+    Examples:
+        >>> from yahtzee_rules import Dice, Rules
+        >>> from_dict({"version": 1, "type": "dice", "faces": [1, 3, 3, 6, 6]}, Dice)
+        Dice('13366')
+        >>> from_dict({"version": 2, "type": "dice", "faces": [1, 3, 3, 6, 6]}, Dice)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.errors.MalformedInputError: dice JSON at $.version: unknown version 2; this library reads version 1
+        >>> from_dict({"version": 1, "type": "rules", "joker": "forced", "upper_bonus": True,
+        ...            "upper_bonus_threshold": 63, "yahtzee_bonus": 100}, Rules)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.errors.MalformedInputError: rules JSON at $.upper_bonus: True is a bool, not an int
+    """
+    name = _TYPE_NAMES.get(cast(type, kind)) if isinstance(kind, type) else None
+    if name is None:
+        raise MalformedInputError(
+            f"kind {kind!r}: no JSON form for this type; give Dice, Keep, Category, Rules, "
+            f"Scorecard, Turn, Game, Roll, Fill or GameRecord"
+        )
+    reader = _Reader(name)
+    if type(data) is not dict:
+        raise reader.fail("$", f"{reader.shown(data)} is a {type(data).__name__}, not an object")
+    if "version" not in data:
+        raise reader.fail("$", "no 'version'; every document starts with \"version\": 1")
+    version = data["version"]
+    if type(version) is not int:
+        raise reader.fail(
+            "$.version", f"{reader.shown(version)} is a {type(version).__name__}, not an int"
+        )
+    if version != VERSION:
+        raise reader.fail(
+            "$.version", f"unknown version {version}; this library reads version {VERSION}"
+        )
+    if data.get("type") != name:
+        raise reader.fail(
+            "$.type",
+            f"{reader.shown(data.get('type'))} is not {name!r}; this is not a {name} document",
+        )
+    return cast(T, _read_body(reader, name, data))
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _JSONProblemError(f"key {key!r} appears twice in one object")
+            seen.add(key)
+    return result
+
+
+class _JSONProblemError(Exception):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _JSONProblemError(f"{name} is not JSON")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 9:
+        raise _JSONProblemError(f"the number {text[:20]} has more than 9 digits")
+    return int(text)
+
+
+def from_json(text: str | bytes, kind: type[T]) -> T:
+    """Read a value of type ``kind`` from JSON text; see :func:`from_dict`.
+
+    Raises:
+        MalformedInputError: For text that is not JSON (or is longer than
+            :data:`~yahtzee_rules.notation.MAX_INPUT_LENGTH`, repeats a key, uses
+            ``NaN``, or has numbers of more than 9 digits), and for anything
+            :func:`from_dict` refuses.
+
+    Examples:
+        >>> from yahtzee_rules import Game
+        >>> game = Game.new(["Ann", "Bob"]).roll(outcome="12345")
+        >>> from_json(to_json(game), Game) == game
+        True
+        >>> from_json('{"version": 1, "type": "dice", "faces": [1, 3, 3, 6', Game)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.errors.MalformedInputError: game JSON '{"version": 1, "type": "dice", "faces": [1, 3, 3, 6': not JSON: Expecting ',' delimiter at character 51
+    """
+    name = _TYPE_NAMES.get(cast(type, kind), "value") if isinstance(kind, type) else "value"
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > 4 * MAX_INPUT_LENGTH:
+            raise MalformedInputError(
+                f"{name} JSON {bytes(text[:60])!r}...: longer than the limit of "
+                f"{MAX_INPUT_LENGTH} characters"
+            )
+        raw = bytes(text)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MalformedInputError(
+                f"{name} JSON {raw[:60]!r}: not UTF-8 ({error.reason} at byte {error.start})"
+            ) from None
+    if not isinstance(text, str):
+        raise MalformedInputError(
+            f"{name} JSON {text!r:.60}: a {type(text).__name__}, not text or bytes"
+        )
+    if len(text) > MAX_INPUT_LENGTH:
+        raise MalformedInputError(
+            f"{name} JSON {_quote(text)}: longer than the limit of {MAX_INPUT_LENGTH} characters"
+        )
+    try:
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_int=_bounded_int,
+        )
+    except _JSONProblemError as problem:
+        raise MalformedInputError(f"{name} JSON {_quote(text)}: {problem}") from None
+    except json.JSONDecodeError as error:
+        raise MalformedInputError(
+            f"{name} JSON {_quote(text)}: not JSON: {error.msg} at character {error.pos}"
+        ) from None
+    except (RecursionError, ValueError) as error:
+        raise MalformedInputError(f"{name} JSON {_quote(text)}: not readable: {error}") from None
+    return from_dict(data, kind)
+
+
+_SCHEMA: dict[str, Any] | None = None
+
+
+def json_schema() -> dict[str, Any]:
+    """The published JSON Schema of version-1 documents, as a new dict.
+
+    The same file ships in the package as ``yahtzee_rules/schema/v1.schema.json``.
+
+    Examples:
+        >>> schema = json_schema()
+        >>> schema["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
+        >>> sorted(schema["$defs"]["boxes"]["properties"]["full_house"]["enum"])
+        [0, 25]
+    """
+    global _SCHEMA
+    if _SCHEMA is None:
+        source = resources.files("yahtzee_rules").joinpath("schema", "v1.schema.json")
+        _SCHEMA = json.loads(source.read_text(encoding="utf-8"))
+    return copy.deepcopy(_SCHEMA)
