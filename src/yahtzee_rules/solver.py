@@ -792,11 +792,28 @@ def cache_dir() -> Path:
     return base / "yahtzee_rules"
 
 
+_SOURCE_DIGEST: list[str] = []
+
+
+def _source_digest() -> str:
+    """A digest of the code a table depends on, so an edited checkout never reads old tables."""
+    if not _SOURCE_DIGEST:
+        digest = hashlib.sha256()
+        for name in ("solver.py", "scoring.py", "rules.py", "dice.py"):
+            try:
+                digest.update((Path(__file__).parent / name).read_bytes())
+            except OSError:  # pragma: no cover - e.g. running from a zip file
+                digest.update(name.encode())
+        _SOURCE_DIGEST.append(digest.hexdigest()[:16])
+    return _SOURCE_DIGEST[0]
+
+
 def _cache_key(rules: Rules, start: int) -> str:
     from yahtzee_rules import __version__
 
     return (
-        f"yahtzee_rules {__version__}; table format {TABLE_FORMAT}; joker={rules.joker.value}; "
+        f"yahtzee_rules {__version__} ({_source_digest()}); table format {TABLE_FORMAT}; "
+        f"joker={rules.joker.value}; "
         f"upper_bonus={rules.upper_bonus}; upper_bonus_threshold={rules.upper_bonus_threshold}; "
         f"yahtzee_bonus={rules.yahtzee_bonus}; start={start}"
     )
@@ -805,8 +822,9 @@ def _cache_key(rules: Rules, start: int) -> str:
 def cache_path(rules: Rules = _CLASSIC, *, start: Scorecard | None = None) -> Path:
     """The file :func:`load_table` uses for ``rules`` (it may not exist yet).
 
-    The name holds a digest of the rules, the library version, the table format and
-    the start card's filled boxes, so tables for other versions never collide.
+    The name holds a digest of the rules, the library version (and a digest of the
+    solver's and the rules' source files), the table format and the start card's
+    filled boxes, so tables for other versions never collide.
 
     Examples:
         >>> cache_path().name.startswith("optimal-forced-"), cache_path().suffix
