@@ -19,6 +19,7 @@ from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
 from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
 from yahtzee_rules.notation import from_notation, to_notation
+from yahtzee_rules.probability import Pattern, best_keep, chance_of, roll_distribution
 from yahtzee_rules.record import Action, Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
@@ -34,6 +35,14 @@ from yahtzee_rules.scoring import (
     verify_fill,
 )
 from yahtzee_rules.serialization import from_dict, from_json, json_schema, to_dict, to_json
+from yahtzee_rules.simulation import (
+    GreedyStrategy,
+    OptimalStrategy,
+    RandomStrategy,
+    SimulationResult,
+    Strategy,
+    simulate,
+)
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 
@@ -49,11 +58,15 @@ __all__ = [
     "Fill",
     "Game",
     "GameRecord",
+    "GreedyStrategy",
     "IllegalActionError",
     "JokerRule",
     "Keep",
     "KeepLike",
     "MalformedInputError",
+    "OptimalStrategy",
+    "Pattern",
+    "RandomStrategy",
     "Result",
     "Roll",
     "RollOff",
@@ -61,12 +74,16 @@ __all__ = [
     "RulesError",
     "Scorecard",
     "Section",
+    "SimulationResult",
     "Standing",
+    "Strategy",
     "Totals",
     "Turn",
     "__version__",
+    "best_keep",
     "box_options",
     "can_fill",
+    "chance_of",
     "fill",
     "forced_category",
     "from_dict",
@@ -76,8 +93,10 @@ __all__ = [
     "json_schema",
     "legal_fills",
     "possible_values",
+    "roll_distribution",
     "roll_off",
     "score",
+    "simulate",
     "to_dict",
     "to_json",
     "to_notation",

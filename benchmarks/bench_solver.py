@@ -1,0 +1,174 @@
+"""Speed and memory of the solver toolkit: table build, cache reload, advice, simulation.
+
+Run with ``python benchmarks/bench_solver.py`` (add ``--quick`` for a shorter run).
+Every figure is printed; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+if SRC.is_dir():
+    sys.path.insert(0, str(SRC))
+
+from yahtzee_rules import (  # noqa: E402
+    GreedyStrategy,
+    JokerRule,
+    OptimalStrategy,
+    Rules,
+    Scorecard,
+    Turn,
+    simulate,
+)
+from yahtzee_rules.solver import (  # noqa: E402
+    advise,
+    best_action,
+    load_table,
+    simulate_optimal,
+)
+
+BUILD_SCRIPT = """
+import json, resource, sys, time
+sys.path.insert(0, {src!r})
+from yahtzee_rules import Rules, JokerRule
+from yahtzee_rules.solver import build_table
+rules = Rules(joker=JokerRule({joker!r}), yahtzee_bonus={bonus})
+baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+started = time.perf_counter()
+table = build_table(rules, threads={threads})
+seconds = time.perf_counter() - started
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+from yahtzee_rules import Scorecard
+print(json.dumps({{"seconds": seconds, "peak_kib": peak, "baseline_kib": baseline,
+                  "value": table.value(Scorecard())}}))
+"""
+
+
+def build_in_subprocess(rules: Rules, threads: int) -> dict[str, float]:
+    """Build a table in a fresh interpreter: wall time and the process's peak RSS."""
+    script = BUILD_SCRIPT.format(
+        src=str(SRC), joker=rules.joker.value, bonus=rules.yahtzee_bonus, threads=threads
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
+    result: dict[str, float] = json.loads(output)
+    return result
+
+
+def sample_turns(count: int, seed: int) -> list[Turn]:
+    """Turns met in greedy play: varied cards, dice and rolls left."""
+    rng = random.Random(seed)
+    greedy = GreedyStrategy()
+    turns: list[Turn] = []
+    while len(turns) < count:
+        card = Scorecard()
+        while not card.is_complete and len(turns) < count:
+            turn = Turn(card).roll(rng)
+            while True:
+                turns.append(turn)
+                keep = greedy.choose_keep(turn, rng) if turn.rolls_left else None
+                if keep is None:
+                    break
+                turn = turn.roll(rng, keep=keep)
+            card = turn.fill(greedy.choose_box(turn, rng))
+    return turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions and games")
+    args = parser.parse_args()
+    games = 20_000 if args.quick else 100_000
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+
+    print("\n== table build (fresh process each) ==")
+    rulesets = (
+        [Rules()]
+        if args.quick
+        else [
+            Rules(),
+            Rules(joker=JokerRule.FREE_CHOICE),
+            Rules(joker=JokerRule.NONE),
+            Rules(joker=JokerRule.NONE, yahtzee_bonus=0),
+        ]
+    )
+    for rules in rulesets:
+        for threads in (1, 2):
+            figures = build_in_subprocess(rules, threads)
+            print(
+                f"{rules.name:28s} threads={threads}: {figures['seconds']:6.2f} s, "
+                f"peak RSS {figures['peak_kib'] / 1024:6.1f} MiB "
+                f"(interpreter and imports {figures['baseline_kib'] / 1024:5.1f} MiB), "
+                f"empty card {figures['value']:.7f}"
+            )
+
+    print("\n== cache ==")
+    with tempfile.TemporaryDirectory() as directory:
+        os.environ["YAHTZEE_RULES_CACHE_DIR"] = directory
+        started = time.perf_counter()
+        table = load_table()
+        print(f"first load (build and save): {time.perf_counter() - started:.2f} s")
+        size = sum(p.stat().st_size for p in Path(directory).iterdir())
+        print(f"file size: {size / 2**20:.1f} MiB")
+        reloads = []
+        for _ in range(5 if args.quick else 20):
+            started = time.perf_counter()
+            load_table()
+            reloads.append(time.perf_counter() - started)
+        print(
+            f"reload: median {statistics.median(reloads) * 1000:.1f} ms, "
+            f"max {max(reloads) * 1000:.1f} ms"
+        )
+        del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+
+    print("\n== advice ==")
+    turns = sample_turns(2000 if args.quick else 5000, seed=1)
+    cards = {t.card.boxes for t in turns}
+    started = time.perf_counter()
+    for turn in turns:
+        best_action(turn, table)  # first sight of each card computes its turn tables
+    cold = time.perf_counter() - started
+    print(
+        f"{len(turns)} turns on {len(cards)} distinct cards; first pass {cold:.2f} s "
+        f"({cold / len(cards) * 1000:.2f} ms per new card)"
+    )
+    repeats = 20 if args.quick else 100
+    started = time.perf_counter()
+    for _ in range(repeats):
+        for turn in turns:
+            best_action(turn, table)
+    per_query = (time.perf_counter() - started) / (repeats * len(turns))
+    print(f"best_action: {per_query * 1e6:.2f} us per query (card seen before)")
+    started = time.perf_counter()
+    for turn in turns:
+        advise(turn, table)
+    per_advice = (time.perf_counter() - started) / len(turns)
+    print(f"advise (every option, sorted): {per_advice * 1e6:.1f} us per turn")
+
+    print("\n== simulation ==")
+    result = simulate_optimal(table, games=games, seed=2026)
+    print(
+        f"batched optimal solitaire, {games} games: {result.games_per_second:,.0f} games/s, "
+        f"mean {result.mean:.3f} +- {result.stderr:.3f} (SE), sd {result.std:.2f}, "
+        f"min {result.minimum}, max {result.maximum}; "
+        f"(mean - 254.5877287) / SE = {(result.mean - 254.5877287) / result.stderr:+.2f}"
+    )
+    public = simulate(OptimalStrategy(table), games=20 if args.quick else 100, seed=1)
+    print(f"optimal through Game (public API): {public.games_per_second:,.1f} games/s")
+    greedy = simulate(GreedyStrategy(), games=500 if args.quick else 2000, seed=1)
+    print(f"greedy through Game: {greedy.games_per_second:,.0f} games/s, mean {greedy.mean:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,498 @@
+"""Play many games with a strategy and report the scores.
+
+A :class:`Strategy` decides two things in a turn: which dice to hold before a
+reroll (or to stop), and which box to fill. :func:`simulate` plays whole games
+through :class:`~yahtzee_rules.Game` with one strategy per seat, seeded so that
+every run can be repeated, and returns a :class:`SimulationResult`.
+
+Three strategies come with the library: :class:`RandomStrategy`,
+:class:`GreedyStrategy` and :class:`OptimalStrategy` (which needs a table from
+:mod:`yahtzee_rules.solver`). For millions of optimal solitaire games use
+:func:`yahtzee_rules.solver.simulate_optimal`, which plays them in batches.
+
+Examples:
+    >>> from yahtzee_rules import GreedyStrategy, simulate
+    >>> result = simulate(GreedyStrategy(), games=20, seed=1)
+    >>> result.games, result.minimum <= result.mean <= result.maximum
+    (20, True)
+    >>> simulate(GreedyStrategy(), games=20, seed=1).scores == result.scores  # seeded
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+import attrs
+
+from yahtzee_rules.categories import Category
+from yahtzee_rules.dice import _ALL_KEEPS, _KEEP_BY_FACES, Keep
+from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.game import Game
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.scorecard import possible_values
+from yahtzee_rules.turn import Turn
+
+if TYPE_CHECKING:
+    from yahtzee_rules.solver import Table
+
+__all__ = [
+    "GreedyStrategy",
+    "OptimalStrategy",
+    "RandomStrategy",
+    "SimulationResult",
+    "Strategy",
+    "simulate",
+]
+
+_CLASSIC = Rules()
+
+
+@runtime_checkable
+class Strategy(Protocol):
+    """What a player decides in a turn. Implement both methods to plug in a bot.
+
+    Both methods get the current :class:`~yahtzee_rules.Turn` (card, rules, dice,
+    rolls left) and a :class:`random.Random` to draw from, so that seeded runs repeat.
+
+    Examples:
+        >>> import random
+        >>> from yahtzee_rules import Category, Keep, Turn, simulate
+        >>> class ChanceFirst:
+        ...     def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        ...         return None  # never reroll
+        ...     def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        ...         return max(turn.options, key=turn.options.__getitem__)
+        >>> isinstance(ChanceFirst(), Strategy)
+        True
+        >>> simulate(ChanceFirst(), games=3, seed=0).games
+        3
+    """
+
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        """The dice to hold before the next roll, or ``None`` to stop and fill a box.
+
+        Called only while the turn has rolls left.
+        """
+        ...  # pragma: no cover
+
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        """The box to fill with the dice showing; it must be one of ``turn.options``."""
+        ...  # pragma: no cover
+
+
+@attrs.frozen
+class RandomStrategy:
+    """Holds a random sub-multiset of the dice (or stops), and fills a random legal box.
+
+    Each choice is uniform over the distinct keeps and stopping, then over the
+    legal boxes. A baseline: it averages about 46 points.
+
+    Examples:
+        >>> import random
+        >>> from yahtzee_rules import Turn
+        >>> turn = Turn().roll(outcome="12345")
+        >>> RandomStrategy().choose_box(turn, random.Random(0)) in turn.options
+        True
+    """
+
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        """A uniformly random choice among the distinct keeps and stopping.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Turn
+            >>> keep = RandomStrategy().choose_keep(Turn().roll(outcome="11223"), random.Random(2))
+            >>> keep is None or len(keep) <= 5
+            True
+        """
+        dice = turn.dice
+        if dice is None:
+            return None
+        keeps = dice.keeps()
+        choice = rng.randrange(len(keeps) + 1)
+        return None if choice == len(keeps) else keeps[choice]
+
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        """A uniformly random legal box.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Turn
+            >>> RandomStrategy().choose_box(Turn().roll(outcome="12345"), random.Random(0))
+            <Category.THREE_OF_A_KIND: 6>
+        """
+        return rng.choice(tuple(turn.options))
+
+
+_POTENTIAL = {c: max(possible_values(c)) for c in Category}
+_STRAIGHT_RUNS = ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
+
+
+@attrs.frozen
+class GreedyStrategy:
+    """Takes the most points now, and keeps dice the way a casual player does.
+
+    Boxes: the legal box with the most points; on a tie, the box that could hold the
+    least (so a zero goes in Aces before Yahtzee). Keeps: stop on a Yahtzee, a large
+    straight, a full house or a small straight whose box is open (going on from a
+    small straight when the large one is open); otherwise hold the most common face
+    (the higher one on a tie). It averages about 205 points.
+
+    Examples:
+        >>> import random
+        >>> from yahtzee_rules import Turn
+        >>> greedy, rng = GreedyStrategy(), random.Random(0)
+        >>> greedy.choose_keep(Turn().roll(outcome="25552"), rng)  # a full house: stop
+        >>> greedy.choose_keep(Turn().roll(outcome="12346"), rng)  # go for the large straight
+        Keep('1234')
+        >>> greedy.choose_keep(Turn().roll(outcome="13356"), rng)
+        Keep('33')
+        >>> greedy.choose_box(Turn().roll(outcome="13356"), rng)
+        <Category.CHANCE: 12>
+    """
+
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        """Stop on a made pattern with an open box, else hold the best run or set.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Turn
+            >>> GreedyStrategy().choose_keep(Turn().roll(outcome="66666"), random.Random(0))
+        """
+        dice = turn.dice
+        if dice is None:
+            return None
+        options = turn.options
+        scores = {c: dice.score(c) for c in (Category.FULL_HOUSE, Category.LARGE_STRAIGHT)}
+        if dice.is_yahtzee and (Category.YAHTZEE in options or turn.card[Category.YAHTZEE] == 50):
+            return None
+        if scores[Category.LARGE_STRAIGHT] and Category.LARGE_STRAIGHT in options:
+            return None
+        if scores[Category.FULL_HOUSE] and Category.FULL_HOUSE in options:
+            return None
+        faces = set(dice.faces)
+        straights = Category.SMALL_STRAIGHT in options or Category.LARGE_STRAIGHT in options
+        if straights:
+            for run in _STRAIGHT_RUNS:
+                if faces.issuperset(run):
+                    if Category.LARGE_STRAIGHT in options:
+                        return _KEEP_BY_FACES[run]
+                    return None
+        counts = dice.counts
+        best = max(range(6), key=lambda f: (counts[f], f))
+        if counts[best] == 5:
+            return None  # five equal dice and no use for them: rerolling none would waste a roll
+        return _KEEP_BY_FACES[(best + 1,) * counts[best]]
+
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        """The legal box with the most points; on a tie the one that could hold the least.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Turn
+            >>> GreedyStrategy().choose_box(Turn().roll(outcome="22233"), random.Random(0))
+            <Category.FULL_HOUSE: 8>
+        """
+        options = turn.options
+        return max(options, key=lambda c: (options[c], -_POTENTIAL[c], -int(c)))
+
+
+class OptimalStrategy:
+    """Plays the optimal solitaire strategy of a :class:`~yahtzee_rules.solver.Table`.
+
+    It maximises the expected final score of its own card; in a multi-player game it
+    does not react to the other players' scores. Needs NumPy (the ``solver`` extra).
+
+    Args:
+        table: A table for the rules of the games to be played.
+
+    Examples:
+        >>> import random
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+        >>> optimal = OptimalStrategy(build_table(start=card))
+        >>> optimal.choose_keep(Turn(card).roll(outcome="44412"), random.Random(0))
+        Keep('444')
+    """
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Table) -> None:
+        from yahtzee_rules.solver import Table
+
+        if not isinstance(table, Table):
+            raise MalformedInputError(
+                f"table {table!r}: not a Table; get one with yahtzee_rules.solver.load_table()"
+            )
+        self.table = table
+
+    def __repr__(self) -> str:
+        return f"OptimalStrategy({self.table!r})"
+
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        """The optimal keep, or ``None`` when filling a box now is best.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Category, Scorecard, Turn
+            >>> from yahtzee_rules.solver import build_table
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+            >>> optimal = OptimalStrategy(build_table(start=card))
+            >>> optimal.choose_keep(Turn(card).roll(outcome="44444"), random.Random(0))
+        """
+        from yahtzee_rules.solver import best_action
+
+        action = best_action(turn, self.table)
+        return action if isinstance(action, Keep) else None
+
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        """The box that maximises the expected final score, filling now.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Category, Scorecard, Turn
+            >>> from yahtzee_rules.solver import build_table
+            >>> card = Scorecard({c: 0 for c in Category if c not in (Category.ACES, Category.CHANCE)})
+            >>> optimal = OptimalStrategy(build_table(start=card))
+            >>> optimal.choose_box(Turn(card).roll(outcome="66655"), random.Random(0))
+            <Category.CHANCE: 12>
+        """
+        from yahtzee_rules.solver import best_box
+
+        return best_box(turn, self.table)
+
+
+@attrs.frozen
+class SimulationResult:
+    """Scores from a simulation, with their summary statistics.
+
+    Attributes:
+        games: How many games were played.
+        players: Players per game (1 for solitaire).
+        scores: Every player's final grand total, game by game, seat by seat.
+        wins: For each seat, the games it won; a tie shares the win equally.
+        seconds: Wall-clock time the games took.
+
+    Examples:
+        >>> result = SimulationResult.from_scores([200, 250, 300], players=1, seconds=0.5)
+        >>> result  # the scores are left out of the repr
+        SimulationResult(games=3, players=1, wins=(3.0,), seconds=0.5)
+        >>> result.mean, result.std, round(result.stderr, 3)
+        (250.0, 50.0, 28.868)
+        >>> result.minimum, result.maximum, result.games_per_second
+        (200, 300, 6.0)
+        >>> result.histogram
+        ((200, 1), (250, 1), (300, 1))
+    """
+
+    games: int
+    players: int
+    scores: tuple[int, ...] = attrs.field(repr=False)
+    wins: tuple[float, ...]
+    seconds: float
+
+    @classmethod
+    def from_scores(
+        cls, scores: Sequence[int], *, players: int = 1, seconds: float = 0.0
+    ) -> SimulationResult:
+        """A result from final totals listed game by game, seat by seat.
+
+        Raises:
+            MalformedInputError: If the scores do not split into whole games.
+
+        Examples:
+            >>> SimulationResult.from_scores([100, 90, 80, 80], players=2).wins
+            (1.5, 0.5)
+        """
+        values = tuple(int(s) for s in scores)
+        if players < 1 or len(values) % players:
+            raise MalformedInputError(
+                f"scores: {len(values)} totals do not split into games of {players} players"
+            )
+        wins = [0.0] * players
+        for start in range(0, len(values), players):
+            game = values[start : start + players]
+            top = max(game)
+            winners = [seat for seat, total in enumerate(game) if total == top]
+            for seat in winners:
+                wins[seat] += 1 / len(winners)
+        return cls(len(values) // players, players, values, tuple(wins), seconds)
+
+    @property
+    def mean(self) -> float:
+        """The mean final total over all players and games.
+
+        Examples:
+            >>> SimulationResult.from_scores([1, 2]).mean
+            1.5
+        """
+        return math.fsum(self.scores) / len(self.scores) if self.scores else math.nan
+
+    @property
+    def std(self) -> float:
+        """The sample standard deviation of the final totals.
+
+        Examples:
+            >>> SimulationResult.from_scores([1, 3]).std
+            1.4142135623730951
+        """
+        n = len(self.scores)
+        if n < 2:
+            return math.nan
+        mean = self.mean
+        return math.sqrt(math.fsum((s - mean) ** 2 for s in self.scores) / (n - 1))
+
+    @property
+    def stderr(self) -> float:
+        """The standard error of :attr:`mean`: ``std / sqrt(n)``.
+
+        Examples:
+            >>> SimulationResult.from_scores([1, 3]).stderr
+            1.0
+        """
+        return self.std / math.sqrt(len(self.scores)) if self.scores else math.nan
+
+    @property
+    def minimum(self) -> int:
+        """The lowest final total.
+
+        Examples:
+            >>> SimulationResult.from_scores([5, 9]).minimum
+            5
+        """
+        return min(self.scores)
+
+    @property
+    def maximum(self) -> int:
+        """The highest final total.
+
+        Examples:
+            >>> SimulationResult.from_scores([5, 9]).maximum
+            9
+        """
+        return max(self.scores)
+
+    @property
+    def histogram(self) -> tuple[tuple[int, int], ...]:
+        """``(score, count)`` for every final total that occurred, lowest first.
+
+        Examples:
+            >>> SimulationResult.from_scores([7, 5, 7]).histogram
+            ((5, 1), (7, 2))
+        """
+        return tuple(sorted(Counter(self.scores).items()))
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per second of wall-clock time (``inf`` if not timed).
+
+        Examples:
+            >>> SimulationResult.from_scores([5, 9], seconds=0.5).games_per_second
+            4.0
+        """
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def quantile(self, q: float) -> float:
+        """The ``q`` quantile of the final totals (linear interpolation), 0 <= q <= 1.
+
+        Raises:
+            MalformedInputError: If ``q`` is outside 0 to 1.
+
+        Examples:
+            >>> SimulationResult.from_scores([10, 20, 30, 40]).quantile(0.5)
+            25.0
+        """
+        if not 0 <= q <= 1:
+            raise MalformedInputError(f"quantile {q!r}: not between 0 and 1")
+        ordered = sorted(self.scores)
+        position = q * (len(ordered) - 1)
+        low = math.floor(position)
+        high = min(low + 1, len(ordered) - 1)
+        return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) -> list[Strategy]:
+    if isinstance(strategy, Sequence):
+        seats = list(strategy)
+        if not seats or (players is not None and players != len(seats)):
+            raise MalformedInputError(
+                f"strategies: {len(seats)} given for {players} players; give one strategy "
+                f"per seat, or a single strategy for every seat"
+            )
+    else:
+        count = 1 if players is None else players
+        if type(count) is not int or count < 1:
+            raise MalformedInputError(f"players {players!r}: not a positive int")
+        seats = [strategy] * count
+    for seat in seats:
+        if not isinstance(seat, Strategy):
+            raise MalformedInputError(
+                f"strategy {seat!r}: has no choose_keep and choose_box methods; "
+                f"see yahtzee_rules.Strategy"
+            )
+    return seats
+
+
+def simulate(
+    strategy: Strategy | Sequence[Strategy],
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    players: int | None = None,
+    rules: Rules = _CLASSIC,
+) -> SimulationResult:
+    """Play ``games`` whole games through :class:`~yahtzee_rules.Game` and collect the scores.
+
+    Args:
+        strategy: One strategy for every seat, or a sequence with one per seat.
+        games: How many games to play.
+        seed: Seeds the single :class:`random.Random` that rolls the dice and is passed
+            to the strategies: the same seed plays the same games.
+        players: Seats per game (default: 1, or the number of strategies given).
+        rules: The rule set.
+
+    Raises:
+        MalformedInputError: For a non-strategy, a mismatched number of players, or a
+            negative number of games.
+        IllegalActionError: If a strategy picks a keep or box the rules do not allow.
+
+    Examples:
+        >>> from yahtzee_rules import GreedyStrategy, RandomStrategy, simulate
+        >>> duel = simulate([GreedyStrategy(), RandomStrategy()], games=10, seed=3)
+        >>> duel.players, len(duel.scores), duel.wins
+        (2, 20, (10.0, 0.0))
+    """
+    seats = _strategies(strategy, players)
+    if type(games) is not int or games < 0:
+        raise MalformedInputError(f"games {games!r}: not a non-negative int")
+    if not isinstance(rules, Rules):
+        raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+    rng = random.Random(seed)
+    scores: list[int] = []
+    started = time.perf_counter()
+    empty = _ALL_KEEPS[0]
+    for _ in range(games):
+        game = Game.new(len(seats), rules=rules)
+        while game.turn is not None:
+            player = seats[game.current]
+            game = game.roll(rng, keep=empty)
+            while True:
+                turn = game.turn
+                assert turn is not None
+                if turn.rolls_left:
+                    keep = player.choose_keep(turn, rng)
+                    if keep is not None:
+                        game = game.roll(rng, keep=keep)
+                        continue
+                game = game.fill(player.choose_box(turn, rng))
+                break
+        scores.extend(game.totals(seat).grand_total for seat in range(len(seats)))
+    seconds = time.perf_counter() - started
+    return SimulationResult.from_scores(scores, players=len(seats), seconds=seconds)

@@ -1,0 +1,204 @@
+"""Simulation: the Strategy protocol, the bundled strategies and the seeded harness."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from yahtzee_rules import (
+    Category,
+    GreedyStrategy,
+    IllegalActionError,
+    Keep,
+    MalformedInputError,
+    RandomStrategy,
+    Rules,
+    Scorecard,
+    SimulationResult,
+    Strategy,
+    Turn,
+    simulate,
+)
+from yahtzee_rules import strategies as yst
+
+
+class Recorder:
+    """A strategy that plays greedily and records every turn it is shown."""
+
+    def __init__(self) -> None:
+        self.greedy = GreedyStrategy()
+        self.keep_turns: list[Turn] = []
+        self.box_turns: list[Turn] = []
+
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        self.keep_turns.append(turn)
+        return self.greedy.choose_keep(turn, rng)
+
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        self.box_turns.append(turn)
+        return self.greedy.choose_box(turn, rng)
+
+
+def test_a_game_asks_for_thirteen_boxes_per_player() -> None:
+    recorder = Recorder()
+    result = simulate(recorder, games=3, seed=5, players=2)
+    assert len(recorder.box_turns) == 3 * 2 * 13
+    assert all(turn.rolls_left > 0 for turn in recorder.keep_turns)
+    assert all(turn.dice is not None for turn in recorder.box_turns)
+    assert result.games == 3
+    assert result.players == 2
+    assert len(result.scores) == 6
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    first = simulate(RandomStrategy(), games=15, seed=11)
+    assert simulate(RandomStrategy(), games=15, seed=11).scores == first.scores
+    assert simulate(RandomStrategy(), games=15, seed=12).scores != first.scores
+
+
+def test_the_harness_never_touches_global_random_state() -> None:
+    random.seed(99)
+    before = random.getstate()
+    simulate(RandomStrategy(), games=2, seed=1)
+    assert random.getstate() == before
+
+
+def test_greedy_beats_random() -> None:
+    greedy = simulate(GreedyStrategy(), games=60, seed=2)
+    chance = simulate(RandomStrategy(), games=60, seed=2)
+    assert greedy.mean > chance.mean + 100
+    duel = simulate([GreedyStrategy(), RandomStrategy()], games=20, seed=4)
+    assert duel.wins[0] > duel.wins[1]
+    assert sum(duel.wins) == pytest.approx(20)
+
+
+def test_scores_match_the_cards_the_strategies_filled() -> None:
+    recorder = Recorder()
+    result = simulate(recorder, games=1, seed=8)
+    last = recorder.box_turns[-1]
+    card = last.fill(recorder.greedy.choose_box(last, random.Random(0)))
+    from yahtzee_rules import totals
+
+    assert card.is_complete
+    assert result.scores == (totals(card).grand_total,)
+
+
+@settings(max_examples=40)
+@given(yst.turns())
+def test_bundled_strategies_only_choose_legal_actions(turn: Turn) -> None:
+    rng = random.Random(0)
+    if turn.dice is None:
+        return
+    for strategy in (RandomStrategy(), GreedyStrategy()):
+        assert strategy.choose_box(turn, rng) in turn.options
+        if turn.rolls_left:
+            keep = strategy.choose_keep(turn, rng)
+            assert keep is None or turn.can_roll(keep)
+
+
+@given(st.lists(st.integers(0, 1575), min_size=2, max_size=60))
+def test_result_statistics(scores: list[int]) -> None:
+    result = SimulationResult.from_scores(scores, seconds=2.0)
+    assert result.mean == pytest.approx(statistics.fmean(scores))
+    assert result.std == pytest.approx(statistics.stdev(scores), abs=1e-9)
+    assert result.stderr == pytest.approx(result.std / math.sqrt(len(scores)), abs=1e-12)
+    assert (result.minimum, result.maximum) == (min(scores), max(scores))
+    assert sum(count for _, count in result.histogram) == len(scores)
+    assert [s for s, _ in result.histogram] == sorted(set(scores))
+    assert result.games_per_second == len(scores) / 2.0
+    assert result.quantile(0) == min(scores)
+    assert result.quantile(1) == max(scores)
+    assert result.quantile(0.5) == pytest.approx(statistics.median(scores))
+
+
+@given(st.lists(st.integers(0, 300), min_size=3, max_size=30).filter(lambda s: len(s) % 3 == 0))
+def test_wins_add_up_to_the_games(scores: list[int]) -> None:
+    result = SimulationResult.from_scores(scores, players=3)
+    assert sum(result.wins) == pytest.approx(result.games)
+    assert all(w >= 0 for w in result.wins)
+
+
+def test_user_strategies_plug_in() -> None:
+    class ChanceThenZeros:
+        def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+            return None
+
+        def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+            return next(iter(turn.options))
+
+    assert isinstance(ChanceThenZeros(), Strategy)
+    result = simulate(ChanceThenZeros(), games=2, seed=0)
+    assert result.games == 2
+
+
+def test_a_strategy_breaking_the_rules_is_stopped() -> None:
+    class Cheater:
+        def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+            return Keep("66666")
+
+        def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+            return Category.YAHTZEE
+
+    with pytest.raises(IllegalActionError):
+        simulate(Cheater(), games=1, seed=3)
+
+
+def test_rejects_bad_arguments() -> None:
+    with pytest.raises(MalformedInputError, match="choose_keep and choose_box"):
+        simulate("greedy", games=1)  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError, match="one strategy per seat"):
+        simulate([GreedyStrategy()], players=2)
+    with pytest.raises(MalformedInputError, match="games -1"):
+        simulate(GreedyStrategy(), games=-1)
+    with pytest.raises(MalformedInputError, match="rules"):
+        simulate(GreedyStrategy(), rules="forced")  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError, match="do not split into games"):
+        SimulationResult.from_scores([1, 2, 3], players=2)
+    with pytest.raises(MalformedInputError, match="quantile"):
+        SimulationResult.from_scores([1]).quantile(2)
+
+
+def test_rules_are_passed_to_the_games() -> None:
+    recorder = Recorder()
+    free = Rules(joker="free-choice")
+    simulate(recorder, games=1, seed=1, rules=free)
+    assert {turn.rules for turn in recorder.box_turns} == {free}
+
+
+# --------------------------------------------------------------------------------------
+# The optimal strategy through the public API (a small table for a late card).
+# --------------------------------------------------------------------------------------
+
+
+def test_optimal_strategy_follows_the_advice() -> None:
+    solver = pytest.importorskip("yahtzee_rules.solver")
+    from yahtzee_rules import OptimalStrategy
+
+    card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
+    table = solver.build_table(start=card)
+    optimal = OptimalStrategy(table)
+    rng = random.Random(0)
+    for dice in ("66612", "12345", "66666", "11223"):
+        for rolls_used in (1, 2, 3):
+            turn = Turn(card, dice=dice, rolls_used=rolls_used)
+            advice = solver.advise(turn, table)
+            box = optimal.choose_box(turn, rng)
+            assert advice.expected_of(box) == max(o.expected for o in advice.options if o.is_fill)
+            if turn.rolls_left:
+                keep = optimal.choose_keep(turn, rng)
+                action = Category.CHANCE if keep is None else keep
+                chosen = advice.expected_of(box if keep is None else action)
+                assert chosen == pytest.approx(advice.expected, abs=1e-9)
+
+
+def test_optimal_strategy_needs_a_table() -> None:
+    pytest.importorskip("numpy")
+    from yahtzee_rules import OptimalStrategy
+
+    with pytest.raises(MalformedInputError, match="not a Table"):
+        OptimalStrategy("table")  # type: ignore[arg-type]

@@ -1,0 +1,490 @@
+"""The optimal solitaire solver: published optima, a plain second implementation, advice, cache."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import yahtzee_rules
+from yahtzee_rules import (
+    Category,
+    Dice,
+    JokerRule,
+    Keep,
+    MalformedInputError,
+    Rules,
+    Scorecard,
+    Turn,
+    fill,
+    legal_fills,
+    roll_distribution,
+    score,
+    totals,
+)
+from yahtzee_rules import strategies as yst
+from yahtzee_rules.scoring import _legal
+
+np = pytest.importorskip("numpy")
+solver = pytest.importorskip("yahtzee_rules.solver")
+
+FORCED = Rules()
+FREE = Rules(joker=JokerRule.FREE_CHOICE)
+NO_JOKER = Rules(joker=JokerRule.NONE)
+NEITHER = Rules(joker=JokerRule.NONE, yahtzee_bonus=0)
+
+# Expected final score from the empty card under optimal play (Verhoeff's solver; also
+# Woodward, "Yahtzee: the solution", Chance 16(1), 2003, for the forced-Joker game).
+PUBLISHED = {FORCED: 254.5877287, FREE: 254.5896095, NO_JOKER: 253.9702412, NEITHER: 245.8707745}
+
+_TABLES: dict[Rules, object] = {}
+_PROGRESS: list[tuple[int, int]] = []
+
+
+def full_table(rules: Rules) -> Any:
+    """Full tables are built once per test session (a few seconds each)."""
+    if rules not in _TABLES:
+
+        def record(done: int, total: int) -> None:
+            _PROGRESS.append((done, total))
+
+        _TABLES[rules] = solver.build_table(rules, progress=record if rules == FORCED else None)
+    return _TABLES[rules]
+
+
+# --------------------------------------------------------------------------------------
+# A deliberately plain second implementation: public functions, floats, dictionaries.
+# --------------------------------------------------------------------------------------
+
+
+class PlainSolver:
+    """Expected points to come, by straightforward recursion over cards.
+
+    It uses only the public API: ``legal_fills`` for what may be written, ``fill`` and
+    ``totals`` for the points a fill adds (bonuses included), and ``roll_distribution``
+    for the chance of each roll after each keep. Cards are memoised by what the future
+    depends on: which boxes are open, the upper subtotal up to the threshold, and whether
+    the Yahtzee box holds 50.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.memo: dict[tuple[object, ...], float] = {}
+        self.distributions = {
+            keep: [(d, float(p)) for d, p in roll_distribution(keep).items()] for keep in Keep.all()
+        }
+
+    def key(self, card: Scorecard) -> tuple[object, ...]:
+        upper = sum(p or 0 for p in card.boxes[:6])
+        return (
+            tuple(p is None for p in card.boxes),
+            min(upper, self.rules.upper_bonus_threshold),
+            card[Category.YAHTZEE] == 50,
+        )
+
+    def fill_value(self, card: Scorecard, dice: Dice, category: Category) -> float:
+        after = fill(card, dice, category, rules=self.rules)
+        gained = (
+            totals(after, rules=self.rules).grand_total - totals(card, rules=self.rules).grand_total
+        )
+        return gained + self.value(after)
+
+    def turn(
+        self, card: Scorecard
+    ) -> tuple[dict[Dice, float], dict[Keep, float], dict[Keep, float]]:
+        """Best fill value per roll, and keep values with one and with two rerolls left."""
+        final = {
+            dice: max(
+                self.fill_value(card, dice, c) for c in legal_fills(card, dice, rules=self.rules)
+            )
+            for dice in Dice.all()
+        }
+        rolls = final
+        keeps: list[dict[Keep, float]] = []
+        for _ in range(2):
+            keep_values = {
+                keep: sum(p * rolls[d] for d, p in self.distributions[keep]) for keep in Keep.all()
+            }
+            keeps.append(keep_values)
+            rolls = {dice: max(keep_values[k] for k in dice.keeps()) for dice in Dice.all()}
+        return final, keeps[0], keeps[1]
+
+    def value(self, card: Scorecard) -> float:
+        if card.is_complete:
+            return 0.0
+        key = self.key(card)
+        if key not in self.memo:
+            _, _, two = self.turn(card)
+            rolls = {dice: max(two[k] for k in dice.keeps()) for dice in Dice.all()}
+            self.memo[key] = sum(p * rolls[d] for d, p in self.distributions[Keep()])
+        return self.memo[key]
+
+
+_PLAIN: dict[Rules, PlainSolver] = {}
+
+
+def plain(rules: Rules) -> PlainSolver:
+    if rules not in _PLAIN:
+        _PLAIN[rules] = PlainSolver(rules)
+    return _PLAIN[rules]
+
+
+# --------------------------------------------------------------------------------------
+# Published optima and state counts (full tables).
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", list(PUBLISHED), ids=lambda r: r.name)
+def test_reproduces_the_published_optimum(rules: Rules) -> None:
+    table = full_table(rules)
+    assert table.value(Scorecard()) == pytest.approx(PUBLISHED[rules], abs=1e-6)
+    assert table.expected_final(Scorecard()) == table.value(Scorecard())
+
+
+def test_solves_every_reachable_state_once_with_progress() -> None:
+    full_table(FORCED)
+    done = [d for d, _ in _PROGRESS]
+    assert _PROGRESS[0] == (0, 536_448)
+    assert _PROGRESS[-1] == (536_448, 536_448)
+    assert done == sorted(done)
+
+
+card_rules = st.sampled_from([FORCED, FREE, NO_JOKER, NEITHER])
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.data())
+def test_full_tables_agree_with_the_plain_implementation(data: st.DataObject) -> None:
+    rules = data.draw(card_rules)
+    card = data.draw(yst.scorecards(rules=rules, min_filled=10, max_filled=12))
+    assert full_table(rules).value(card) == pytest.approx(plain(rules).value(card), abs=1e-9)
+
+
+odd_rules = st.builds(
+    Rules,
+    joker=st.sampled_from(list(JokerRule)),
+    upper_bonus=st.sampled_from([0, 35, 50]),
+    upper_bonus_threshold=st.sampled_from([0, 10, 63, 104, 106, 200]),
+    yahtzee_bonus=st.sampled_from([0, 100, 250]),
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_any_rules_agree_with_the_plain_implementation(data: st.DataObject) -> None:
+    rules = data.draw(odd_rules)
+    card = data.draw(yst.scorecards(rules=rules, min_filled=10, max_filled=12))
+    table = solver.build_table(rules, start=card)
+    expected = PlainSolver(rules)
+    assert table.value(card) == pytest.approx(expected.value(card), abs=1e-9)
+
+
+@settings(max_examples=30, deadline=None)
+@given(yst.rules(), st.integers(0, 8191), yst.dice())
+def test_the_joker_only_changes_five_equal_dice(rules: Rules, mask: int, dice: Dice) -> None:
+    """The solver scores other rolls by their plain values in the open boxes."""
+    boxes = tuple(0 if mask >> c & 1 else None for c in range(13))
+    legal = _legal(boxes, dice, rules)
+    if not dice.is_yahtzee:
+        assert legal == {c: score(dice, c) for c in Category if boxes[c] is None}
+
+
+# --------------------------------------------------------------------------------------
+# Advice: consistent with the table and with itself.
+# --------------------------------------------------------------------------------------
+
+late_turns = st.sampled_from([FORCED, FREE, NO_JOKER]).flatmap(
+    lambda rules: st.tuples(
+        st.just(rules),
+        yst.scorecards(rules=rules, min_filled=10, max_filled=12),
+        yst.dice(yahtzee_weight=0.3),
+        st.integers(0, 2),
+    )
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(late_turns)
+def test_advice_obeys_the_bellman_equations(case: tuple[Rules, Scorecard, Dice, int]) -> None:
+    rules, card, dice, rolls_left = case
+    table = solver.build_table(rules, start=card)
+    turn = Turn(card, rules, dice, 3 - rolls_left)
+    advice = solver.advise(turn, table)
+    base = totals(card, rules=rules).grand_total
+    # every legal box is an option, worth its points and bonuses plus the table's future
+    fills = {o.action: o.expected for o in advice.options if o.is_fill}
+    assert set(fills) == set(legal_fills(card, dice, rules=rules))
+    for category, expected in fills.items():
+        after = fill(card, dice, category, rules=rules)
+        assert expected == pytest.approx(
+            totals(after, rules=rules).grand_total + table.value(after), abs=1e-9
+        )
+    keeps = {o.action: o.expected for o in advice.options if o.is_keep}
+    assert set(keeps) == (set(dice.keeps()) if rolls_left else set())
+    for keep, expected in list(keeps.items())[:4]:
+        later = sum(
+            float(p) * solver.advise(turn.roll(keep=keep, outcome=_thrown(d, keep)), table).expected
+            for d, p in roll_distribution(keep).items()
+        )
+        assert expected == pytest.approx(later, abs=1e-9)
+    values = [o.expected for o in advice.options]
+    assert values == sorted(values, reverse=True)
+    assert advice.expected == max(values) >= base
+    chosen = solver.best_action(turn, table)
+    assert advice.expected_of(chosen) == pytest.approx(advice.expected, abs=1e-9)
+
+
+def _thrown(dice: Dice, keep: Keep) -> list[int]:
+    rest = list(dice.faces)
+    for face in keep.faces:
+        rest.remove(face)
+    return rest
+
+
+def test_turn_start_advice_is_the_table_value() -> None:
+    table = full_table(FORCED)
+    card = fill(Scorecard(), "66655", Category.FULL_HOUSE)
+    advice = solver.advise(Turn(card), table)
+    assert [o.action for o in advice.options] == [Keep()]
+    assert advice.expected == pytest.approx(25 + table.value(card))
+    assert solver.best_action(Turn(card), table) == Keep()
+
+
+def test_advice_on_the_empty_card_first_roll() -> None:
+    table = full_table(FORCED)
+    turn = Turn().roll(outcome="66666")
+    advice = solver.advise(turn, table)
+    assert advice.best.action is Category.YAHTZEE
+    assert solver.best_action(turn, table) is Category.YAHTZEE
+    # averaging the first roll's best options gives back the empty card's value
+    total = sum(
+        float(p) * solver.advise(Turn().roll(outcome=d), table).expected
+        for d, p in roll_distribution().items()
+    )
+    assert total == pytest.approx(PUBLISHED[FORCED], abs=1e-6)
+
+
+def test_holding_all_five_is_answered_with_the_box() -> None:
+    table = full_table(FORCED)
+    turn = Turn().roll(outcome="12345").roll(keep="12345", outcome=())
+    action = solver.best_action(turn, table)
+    assert action is Category.LARGE_STRAIGHT
+    assert solver.advise(turn, table).best.action is Category.LARGE_STRAIGHT
+
+
+def test_rejects_a_table_for_other_rules() -> None:
+    card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+    table = solver.build_table(FORCED, start=card)
+    turn = Turn(card, FREE).roll(outcome="12345")
+    with pytest.raises(MalformedInputError, match="use a table built for the turn's rules"):
+        solver.advise(turn, table)
+    with pytest.raises(MalformedInputError, match="use a table built for the turn's rules"):
+        solver.best_action(turn, table)
+
+
+def test_rejects_cards_the_table_does_not_cover() -> None:
+    card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+    table = solver.build_table(start=card)
+    assert not table.covers(Scorecard())
+    with pytest.raises(MalformedInputError, match="covers only cards with those boxes filled"):
+        table.value(Scorecard())
+    with pytest.raises(MalformedInputError, match="not a Turn"):
+        solver.advise("turn", table)
+
+
+def test_rejects_bad_thread_counts() -> None:
+    with pytest.raises(MalformedInputError, match="threads 0"):
+        solver.build_table(threads=0)
+
+
+# --------------------------------------------------------------------------------------
+# The cache.
+# --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+LATE = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
+
+
+def test_cache_round_trip(cache: Path) -> None:
+    built = solver.load_table(start=LATE)
+    path = solver.cache_path(start=LATE)
+    assert path.parent == cache
+    assert path.exists()
+    again = solver.load_table(start=LATE, progress=_fail)
+    assert np.array_equal(again.values, built.values)
+    assert [p.name for p in cache.iterdir()] == [path.name]  # no temporary files left
+
+
+def _fail(done: int, total: int) -> None:
+    raise AssertionError("a cached table was rebuilt")
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "flip", "empty"])
+def test_damaged_cache_files_are_rebuilt(cache: Path, damage: str) -> None:
+    built = solver.load_table(start=LATE)
+    path = solver.cache_path(start=LATE)
+    data = path.read_bytes()
+    if damage == "truncate":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "garbage":
+        path.write_bytes(b"not a table at all")
+    elif damage == "flip":
+        middle = len(data) // 2
+        path.write_bytes(data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :])
+    else:
+        path.write_bytes(b"")
+    seen: list[tuple[int, int]] = []
+    rebuilt = solver.load_table(start=LATE, progress=lambda *p: seen.append(p))
+    assert seen, "the damaged file was used"
+    assert np.array_equal(rebuilt.values, built.values)
+    assert solver.load_table(start=LATE, progress=_fail).value(LATE) == built.value(LATE)
+
+
+def test_files_for_other_rules_or_versions_are_never_used(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solver.load_table(FREE, start=LATE)
+    # a file for other rules put where this rule set's file goes is refused
+    os.replace(solver.cache_path(FREE, start=LATE), solver.cache_path(FORCED, start=LATE))
+    seen: list[tuple[int, int]] = []
+    solver.load_table(FORCED, start=LATE, progress=lambda *p: seen.append(p))
+    assert seen
+    # another library version has another key
+    before = solver.cache_path(FORCED, start=LATE)
+    monkeypatch.setattr(yahtzee_rules, "__version__", "999.0")
+    assert solver.cache_path(FORCED, start=LATE) != before
+    seen.clear()
+    solver.load_table(FORCED, start=LATE, progress=lambda *p: seen.append(p))
+    assert seen
+
+
+def test_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("YAHTZEE_RULES_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere")
+    assert solver.cache_dir() == Path("/somewhere/yahtzee_rules")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert solver.cache_dir() == Path.home() / ".cache" / "yahtzee_rules"
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", "/elsewhere")
+    assert solver.cache_dir() == Path("/elsewhere")
+
+
+def test_an_unwritable_cache_only_costs_a_rebuild(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(blocker / "sub"))
+    table = solver.load_table(start=LATE)
+    assert table.value(LATE) > 0
+    assert solver.load_table(start=LATE, cache=False).value(LATE) == table.value(LATE)
+
+
+# --------------------------------------------------------------------------------------
+# NumPy stays optional.
+# --------------------------------------------------------------------------------------
+
+
+def test_the_core_imports_without_numpy() -> None:
+    script = textwrap.dedent(
+        """
+        import sys
+        sys.modules["numpy"] = None  # any import of numpy now fails
+        import yahtzee_rules
+        from yahtzee_rules import Category, Turn, chance_of, simulate, GreedyStrategy
+        assert "numpy" not in {m for m in sys.modules if sys.modules[m] is not None}
+        print(chance_of(Category.YAHTZEE))
+        print(simulate(GreedyStrategy(), games=2, seed=1).games)
+        try:
+            import yahtzee_rules.solver
+        except ImportError as error:
+            print(error)
+        """
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    lines = result.stdout.splitlines()
+    assert lines[0] == "347897/7558272"
+    assert lines[1] == "2"
+    assert 'pip install "yahtzee-rules[solver]"' in lines[2]
+
+
+# --------------------------------------------------------------------------------------
+# The batched optimal simulator.
+# --------------------------------------------------------------------------------------
+
+
+def test_optimal_play_averages_the_table_value() -> None:
+    table = full_table(FORCED)
+    turns: list[tuple[int, int]] = []
+    result = solver.simulate_optimal(
+        table, games=20_000, seed=2026, progress=lambda *p: turns.append(p)
+    )
+    assert turns[-1] == (13, 13)
+    assert result.games == 20_000
+    assert result.players == 1
+    assert abs(result.mean - PUBLISHED[FORCED]) < 4 * result.stderr
+    assert 55 < result.std < 65
+    assert result.minimum >= 0
+    assert result.maximum <= 1575
+    again = solver.simulate_optimal(table, games=500, seed=2026)
+    assert again.scores == solver.simulate_optimal(table, games=500, seed=2026).scores
+
+
+def test_optimal_play_under_other_rules_averages_their_value() -> None:
+    table = full_table(NEITHER)
+    result = solver.simulate_optimal(table, games=10_000, seed=5)
+    assert abs(result.mean - PUBLISHED[NEITHER]) < 4 * result.stderr
+
+
+def test_the_public_api_path_plays_the_same_strategy() -> None:
+    from yahtzee_rules import OptimalStrategy, simulate
+
+    result = simulate(OptimalStrategy(full_table(FORCED)), games=3, seed=1)
+    assert result.games == 3
+    assert all(0 <= s <= 1575 for s in result.scores)
+
+
+def test_batched_simulation_from_a_late_card_matches_the_table() -> None:
+    table = solver.build_table(start=LATE)
+    result = solver.simulate_optimal(table, games=20_000, seed=3)
+    assert abs(result.mean - table.expected_final(LATE)) < 4 * result.stderr
+    later = fill(LATE, "66655", Category.SIXES)
+    from_later = solver.simulate_optimal(table, games=5_000, seed=3, start=later)
+    assert min(from_later.scores) >= totals(later).grand_total
+    assert abs(from_later.mean - table.expected_final(later)) < 4 * from_later.stderr
+
+
+def test_batched_simulation_needs_a_covered_card() -> None:
+    with pytest.raises(MalformedInputError, match="covers only cards"):
+        solver.simulate_optimal(solver.build_table(start=LATE), games=1, start=Scorecard())
+    with pytest.raises(MalformedInputError, match="games -1"):
+        solver.simulate_optimal(full_table(FORCED), games=-1)
+
+
+def test_a_table_keeps_a_private_read_only_copy() -> None:
+    raw = solver.build_table(start=LATE).values.copy()
+    table = solver.Table(FORCED, raw, LATE)
+    raw[:] = 0
+    assert table.value(LATE) > 0
+    assert raw.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        table.values[0] = 1.0
+    with pytest.raises(MalformedInputError, match="one per state"):
+        solver.Table(FORCED, raw[:10], LATE)
+    with pytest.raises(MalformedInputError, match="one per state"):
+        solver.Table(FORCED, raw.astype(np.float32), LATE)
