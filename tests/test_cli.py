@@ -774,3 +774,64 @@ def test_win_shares_add_up_to_one_and_favour_no_seat_on_symmetric_ties(
     if players > 1:
         with pytest.raises(ValueError, match="do not split into games"):
             win_shares([*scores, 1], players)
+
+
+# --- computer players, simulate and the solver, through the real program -----------------
+
+
+def test_simulate_plays_the_same_games_as_the_library() -> None:
+    from yahtzee_rules import GreedyStrategy, simulate
+
+    result = run(
+        "simulate", "--strategy", "greedy", "--games", "40", "--seed", "3", "--players", "2"
+    )
+    assert result.returncode == 0, result.stderr
+    library = simulate(GreedyStrategy(), games=40, seed=3, players=2)
+    out = result.stdout
+    assert out.startswith("40 games of greedy play, 2 players each, seed 3, forced Joker")
+    assert f"mean       {library.mean:>8.2f}" in out
+    assert f"sd         {library.std:>8.2f}" in out
+    assert f"std. error {library.stderr:>8.2f}" in out
+    assert f"min        {library.minimum:>8}" in out
+    assert f"max        {library.maximum:>8}" in out
+    shares = "  ".join(f"{seat + 1}: {wins / 40:.1%}" for seat, wins in enumerate(library.wins))
+    assert f"wins by seat {shares}" in out
+    counts = [int(line.split()[1]) for line in out.split("Final scores:\n")[1].splitlines()]
+    assert sum(counts) == 80
+    assert result.stderr.splitlines()[-1] == "simulate greedy: 100% of 40"
+
+
+def test_computer_players_play_through_the_real_program() -> None:
+    result = run(
+        "play",
+        "Ann",
+        "--bot",
+        "random",
+        "Cy",
+        "--bot",
+        "greedy",
+        "Dee",
+        "--seed",
+        "6",
+        stdin=script("f c", "f ss", "quit", ""),
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("Cy (random): ") >= 2
+    assert out.count("Dee (greedy): ") >= 2
+    assert "Traceback" not in out
+
+
+def test_without_numpy_the_solver_commands_say_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from yahtzee_rules.cli import _extras
+
+    monkeypatch.setitem(sys.modules, "yahtzee_rules.solver", None)  # import fails
+    monkeypatch.setattr(_extras, "_TABLES", {})
+    for argv in (["solve"], ["simulate", "--strategy", "optimal"], ["play", "A", "--coach"]):
+        assert main(argv) == 2
+        error = capsys.readouterr().err
+        assert 'pip install "yahtzee-rules[solver]"' in error
+    assert main(["simulate", "--strategy", "random", "--games", "3"]) == 0  # no NumPy needed
+    assert "3 games of random play" in capsys.readouterr().out

@@ -1,18 +1,20 @@
 """The one place where the app meets notation (save, resume, share codes, cards) and the
 solver (computer players, coach, simulation, the optimal table).
 
-Every function here either does its job or raises :class:`AppError` with a message
-saying what is missing; the rest of the app never imports those modules itself.
+The rest of the app goes through these functions only. Those that need the solver
+raise :class:`AppError` saying what to install when NumPy (the ``solver`` extra) is
+missing; random and greedy computer players need nothing more than the library.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
@@ -26,7 +28,11 @@ from yahtzee_rules.notation import parse_scorecard
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
+from yahtzee_rules.simulation import GreedyStrategy, OptimalStrategy, RandomStrategy
 from yahtzee_rules.turn import Turn
+
+if TYPE_CHECKING:
+    from yahtzee_rules.solver import Table
 
 #: ``callback(done, total)``, as :meth:`Progress.update` takes it.
 ProgressCallback = Callable[[int, int], None]
@@ -58,13 +64,6 @@ class Advice:
 
     keeps: tuple[tuple[Keep, float], ...]
     boxes: tuple[tuple[Category, float], ...]
-
-
-def _missing_solver(action: str) -> AppError:
-    return AppError(
-        f"{action}: this version of yahtzee_rules has no strategies or solver "
-        f"(yahtzee_rules.solver), which computer players, the coach, simulate and solve need"
-    )
 
 
 #: The ``format`` field of a save file.
@@ -183,14 +182,65 @@ def parse_card(text: str) -> Scorecard:
     return parse_scorecard(text)
 
 
+# --- strategies and the solver --------------------------------------------------------------
+
+_TABLES: dict[Rules, Table] = {}
+
+
+@contextlib.contextmanager
+def _needs_numpy() -> Iterator[None]:
+    """Turn the solver's import error (no NumPy) into a message saying what to install."""
+    try:
+        yield
+    except ImportError as error:
+        raise AppError(
+            f"the optimal solver needs NumPy, which is not installed; install it with "
+            f'pip install "yahtzee-rules[solver]" ({error})'
+        ) from None
+
+
+def table_is_ready(rules: Rules) -> bool:
+    """Whether the optimal table for ``rules`` is at hand without building it."""
+    if rules in _TABLES:
+        return True
+    with _needs_numpy():
+        from yahtzee_rules.solver import cache_path
+    return cache_path(rules).exists()
+
+
+def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Table:
+    """The optimal table for ``rules``: from memory, the cache, or built (a few seconds)."""
+    table = _TABLES.get(rules)
+    if table is None:
+        with _needs_numpy():
+            from yahtzee_rules.solver import load_table
+        table = load_table(rules, progress=progress)
+        _TABLES[rules] = table
+    return table
+
+
 def make_bot(kind: str, rules: Rules) -> Bot:
-    """A computer player of ``kind`` (random, greedy or optimal)."""
-    raise _missing_solver(f"--bot {kind}")
+    """A computer player of ``kind``: random, greedy or optimal (which needs the solver)."""
+    if kind == "random":
+        return RandomStrategy()
+    if kind == "greedy":
+        return GreedyStrategy()
+    if kind == "optimal":
+        return OptimalStrategy(optimal_table(rules))
+    raise AppError(f"computer player {kind!r}: no such kind; use random, greedy or optimal")
 
 
 def advise(game: Game) -> Advice:
-    """The coach's advice for the current turn."""
-    raise _missing_solver("coach")
+    """The coach's advice for the current turn, from the optimal solitaire table."""
+    turn = game.turn
+    if turn is None or turn.dice is None:
+        raise AppError("coach: no dice to advise on yet; roll first")
+    with _needs_numpy():
+        from yahtzee_rules.solver import advise as solver_advice
+    advice = solver_advice(turn, optimal_table(game.rules))
+    keeps = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Keep))
+    boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Category))
+    return Advice(keeps, boxes)
 
 
 def simulate_scores(
@@ -202,20 +252,50 @@ def simulate_scores(
     rules: Rules,
     progress: ProgressCallback,
 ) -> list[int]:
-    """Play ``games`` seeded games; return every player's final score."""
-    raise _missing_solver("simulate")
+    """Play ``games`` seeded games; return every player's final score, game by game.
 
-
-def table_is_ready(rules: Rules) -> bool:
-    """Whether the optimal table for ``rules`` is at hand without building it."""
-    raise _missing_solver("the optimal solver")
-
-
-def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> object:
-    """The optimal table for ``rules``: from memory, the cache, or built."""
-    raise _missing_solver("the optimal solver")
+    Optimal solitaire games are played by the solver's batched simulator
+    (:func:`yahtzee_rules.solver.simulate_optimal`). Every other run plays the games
+    exactly as :func:`yahtzee_rules.simulate` does, with the same dice for the same
+    seed, and reports progress after each game.
+    """
+    if strategy == "optimal" and players == 1:
+        with _needs_numpy():
+            from yahtzee_rules.solver import simulate_optimal
+        result = simulate_optimal(
+            optimal_table(rules),
+            games=games,
+            seed=seed,
+            progress=lambda done, total: progress(games * done // max(1, total), games),
+        )
+        return list(result.scores)
+    bot = make_bot(strategy, rules)
+    rng = random.Random(seed)
+    scores: list[int] = []
+    nothing = Keep(())
+    for number in range(games):
+        game = Game.new(players, rules=rules)
+        while game.turn is not None:
+            game = game.roll(rng, keep=nothing)
+            while True:
+                turn = game.turn
+                assert turn is not None
+                if turn.rolls_left:
+                    keep = bot.choose_keep(turn, rng)
+                    if keep is not None:
+                        game = game.roll(rng, keep=keep)
+                        continue
+                game = game.fill(bot.choose_box(turn, rng))
+                break
+        scores.extend(game.totals(seat).grand_total for seat in range(players))
+        progress(number + 1, games)
+    return scores
 
 
 def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
-    """Build (or load) the optimal table; return where it is cached and the expected score."""
-    raise _missing_solver("solve")
+    """Build (or load) the optimal table; return where it is cached and the expected final
+    score from the empty card under optimal play."""
+    table = optimal_table(rules, progress)
+    with _needs_numpy():
+        from yahtzee_rules.solver import cache_path
+    return str(cache_path(rules)), table.expected_final(Scorecard())
