@@ -33,14 +33,28 @@ class Console(Protocol):
 
     ``ask`` raises :class:`EOFError` when input ends and :class:`KeyboardInterrupt`
     on Ctrl-C, like :func:`input`.
+
+    Examples:
+        >>> console: Console = ScriptConsole(["r"])
+        >>> console.ask("Ann> ")
+        'r'
     """
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt`` and return the line typed, without its newline."""
+        """Show ``prompt`` and return the line typed, without its newline.
+
+        Examples:
+            >>> ScriptConsole(["f c"]).ask("> ")
+            'f c'
+        """
         ...
 
     def say(self, text: str = "") -> None:
-        """Write ``text`` and a newline."""
+        """Write ``text`` and a newline.
+
+        Examples:
+            >>> ScriptConsole([]).say("hello")
+        """
         ...
 
 
@@ -73,7 +87,14 @@ class StreamConsole:
             self.interactive = False
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt`` and read one line (echoed when the input is not a terminal)."""
+        """Show ``prompt`` and read one line (echoed when the input is not a terminal).
+
+        Examples:
+            >>> import io
+            >>> out = io.StringIO()
+            >>> StreamConsole(io.StringIO("undo\\n"), out).ask("Bob> "), out.getvalue()
+            ('undo', 'Bob> undo\\n')
+        """
         if self.interactive and self.stdin is sys.stdin and self.stdout is sys.stdout:
             return input(prompt)
         self.stdout.write(prompt)
@@ -88,7 +109,14 @@ class StreamConsole:
         return line
 
     def say(self, text: str = "") -> None:
-        """Write ``text`` and a newline."""
+        """Write ``text`` and a newline.
+
+        Examples:
+            >>> import io
+            >>> out = io.StringIO()
+            >>> StreamConsole(io.StringIO(), out).say("Game over."); out.getvalue()
+            'Game over.\\n'
+        """
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
@@ -113,7 +141,17 @@ class ScriptConsole:
         self._out: list[str] = []
 
     def ask(self, prompt: str) -> str:
-        """Answer with the next scripted line."""
+        """Answer with the next scripted line; :class:`EOFError` once there is none.
+
+        Examples:
+            >>> console = ScriptConsole(["r 1"])
+            >>> console.ask("Ann> ")
+            'r 1'
+            >>> console.ask("Ann> ")
+            Traceback (most recent call last):
+            ...
+            EOFError
+        """
         if not self._lines:
             self._out.append(prompt.rstrip())
             raise EOFError
@@ -125,7 +163,13 @@ class ScriptConsole:
         return line
 
     def say(self, text: str = "") -> None:
-        """Record ``text``."""
+        """Record ``text``.
+
+        Examples:
+            >>> console = ScriptConsole([])
+            >>> console.say("Ann rolls: 12345"); console.transcript()
+            'Ann rolls: 12345'
+        """
         self._out.append(text)
 
     def transcript(self) -> str:

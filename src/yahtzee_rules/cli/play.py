@@ -296,11 +296,36 @@ class Session:
     # --- output -------------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
-        """Write a line to the console."""
+        """Write a line to the console.
+
+        Examples:
+            >>> from yahtzee_rules.cli.console import ScriptConsole
+            >>> console = ScriptConsole([])
+            >>> Session(Game.new(["Ann"]), random.Random(1), console).say("Hi")
+            >>> console.transcript()
+            'Hi'
+        """
         self.console.say(text)
 
     def show(self) -> None:
-        """Show the score sheet, the dice, the rolls left and any Joker note."""
+        """Show the score sheet, the dice, the rolls left and any Joker note.
+
+        Examples:
+            >>> from yahtzee_rules.cli.console import ScriptConsole
+            >>> console = ScriptConsole([])
+            >>> start = Game.new(["Ann"])
+            >>> session = Session(start, random.Random(1), console, moves=[Rolled(Keep(()), Dice("13366"))])
+            >>> session.show()
+            >>> print(console.transcript())  # doctest: +ELLIPSIS
+            <BLANKLINE>
+            Round 1 - Ann - roll 1 of 3, 2 rolls left
+            Box                  Ann
+            -----------------  -----
+            Aces                  +1
+            ...
+              position  1  2  3  4  5
+              dice      1  3  3  6  6
+        """
         game = self.game
         if game.is_over:
             self.say(render_scorecards(game.cards, game.players, rules=game.rules))
@@ -351,6 +376,14 @@ class Session:
 
         Returns:
             0 when the game ends or the players quit; 130 after Ctrl-C.
+
+        Examples:
+            >>> from yahtzee_rules.cli.console import ScriptConsole
+            >>> console = ScriptConsole(["^C", ""])
+            >>> Session(Game.new(["Ann"]), random.Random(1), console).run()
+            130
+            >>> "Ann> ^C" in console.transcript(), "Interrupted." in console.transcript()
+            (True, True)
         """
         try:
             self.say(describe_rules(self.game.rules))
@@ -381,7 +414,17 @@ class Session:
         return 0
 
     def do(self, command: Command) -> None:
-        """Carry out one prompt command, printing the result or the reason it is refused."""
+        """Carry out one prompt command, printing the result or the reason it is refused.
+
+        Examples:
+            >>> from yahtzee_rules.cli.commands import Fill
+            >>> from yahtzee_rules.cli.console import ScriptConsole
+            >>> console = ScriptConsole([])
+            >>> session = Session(Game.new(["Ann"]), random.Random(1), console)
+            >>> session.do(Fill(Category.CHANCE))
+            >>> console.transcript()
+            'error: fill Chance: no dice yet; roll at least once before filling a box'
+        """
         try:
             if isinstance(command, Roll):
                 self._roll(command)
