@@ -664,6 +664,9 @@ def test_resume_refuses_names_and_unknown_computer_players() -> None:
     stranger = run("play", "--code", code, "--bot", "greedy", "Zed")
     assert stranger.returncode == 2
     assert "'Zed' is not a player of the saved game" in stranger.stderr
+    rules = run("play", "--code", code, "--joker", "free")
+    assert rules.returncode == 2
+    assert "the saved game plays with the forced Joker" in rules.stderr
 
 
 def test_score_on_a_card_in_the_notation() -> None:

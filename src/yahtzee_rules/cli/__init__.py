@@ -52,8 +52,8 @@ _JOKER_NAMES = {
 EXIT_USAGE = 2
 
 
-def _rules(joker: str) -> Rules:
-    return Rules(joker=_JOKERS[joker])
+def _rules(joker: str | None) -> Rules:
+    return Rules(joker=_JOKERS[joker or "forced"])
 
 
 def _for_rules(rules: Rules) -> str:
@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     joker.add_argument(
         "--joker",
         choices=sorted(_JOKERS),
-        default="forced",
+        default=None,
         help="the Joker rule: forced (Hasbro Classic, default), free (free choice) or none",
     )
 
@@ -228,6 +228,12 @@ def _play(args: argparse.Namespace) -> int:
         else:
             start, moves = _extras.game_from_code(args.code)
         game = replay(start, moves)
+        if args.joker is not None and _rules(args.joker) != game.rules:
+            raise AppError(
+                f"play: --joker {args.joker}: the saved game plays with the "
+                f"{_JOKER_NAMES[game.rules.joker.value]}; a game keeps its rules, so leave "
+                f"out --joker when resuming"
+            )
         for kind, name in args.bot:
             if name not in game.players:
                 raise AppError(
