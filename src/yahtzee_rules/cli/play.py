@@ -260,7 +260,9 @@ class Session:
             rolling again the same way shows the same dice.
         console: Where to ask and tell.
         moves: The moves already played from ``start`` (a resumed game's history).
-        bots: Computer players by name (``make_bot`` objects) and their kinds.
+        bots: Computer players by name: a label for their kind, and a strategy with
+            ``choose_keep(turn, rng)`` and ``choose_box(turn, rng)`` (such as
+            ``yahtzee_rules.GreedyStrategy()``), which draws from ``rng``.
         coach: Show the coach's advice after every roll of a human player.
 
     Examples:
