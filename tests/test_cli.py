@@ -838,3 +838,28 @@ def test_without_numpy_the_solver_commands_say_what_to_install(
         assert 'pip install "yahtzee-rules[solver]"' in error
     assert main(["simulate", "--strategy", "random", "--games", "3"]) == 0  # no NumPy needed
     assert "3 games of random play" in capsys.readouterr().out
+
+
+def test_hint_builds_the_table_first_when_it_is_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    from yahtzee_rules.cli import _extras
+    from yahtzee_rules.cli.console import ScriptConsole
+    from yahtzee_rules.cli.play import Session
+
+    built: list[tuple[int, int]] = []
+
+    def fake_table(rules: object, progress: object = None) -> None:
+        assert callable(progress)
+        progress(1, 1)
+        built.append((1, 1))
+
+    monkeypatch.setattr(_extras, "table_is_ready", lambda rules: bool(built))
+    monkeypatch.setattr(_extras, "optimal_table", fake_table)
+    monkeypatch.setattr(
+        _extras, "advise", lambda game: _extras.Advice((), ((Category.CHANCE, 200.0),))
+    )
+    console = ScriptConsole(["hint", "hint", "quit", ""])
+    Session(Game.new(["Ann"]), random.Random(2), console).run()
+    transcript = console.transcript()
+    assert transcript.count("building it, once") == 1
+    assert transcript.count("Coach: best is 'f c' (fill Chance), expected final score 200.00.") == 2
+    assert built == [(1, 1)]

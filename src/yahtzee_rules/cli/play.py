@@ -34,6 +34,7 @@ Examples:
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -56,6 +57,7 @@ from yahtzee_rules.cli.commands import (
 )
 from yahtzee_rules.cli.console import AppError, Console
 from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
+from yahtzee_rules.cli.progress import Progress
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game
@@ -364,6 +366,13 @@ class Session:
             self.say("error: hint: no dice yet; the coach advises once the dice are rolled")
             return
         try:
+            if not _extras.table_is_ready(self.game.rules):
+                self.say("The coach needs the optimal strategy table: building it, once.")
+                bar = Progress("optimal table", 1)
+                try:
+                    _extras.optimal_table(self.game.rules, bar.update)
+                finally:
+                    bar.close()
             advice = _extras.advise(self.game)
         except AppError as error:
             self.say(f"error: {error}")
@@ -437,8 +446,9 @@ class Session:
             elif isinstance(command, Save):
                 self._save(command.path)
             elif isinstance(command, Code):
-                self.say(f"Share code: {_extras.share_code(self.start, self.moves)}")
-                self.say("Resume with: yahtzee-rules play --code CODE")
+                code = _extras.share_code(self.start, self.moves)
+                self.say(f"Share code: {code}")
+                self.say(f"Resume with: yahtzee-rules play --code {code}")
             elif isinstance(command, Help):
                 self.say(HELP)
             elif isinstance(command, Show):
@@ -555,7 +565,7 @@ class Session:
     def _save(self, path: str) -> None:
         _extras.save_game(path, self.start, self.moves, self._bot_kinds())
         self.saved = (path, len(self.moves))
-        self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {path}")
+        self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {shlex.quote(path)}")
 
     def _offer_save(self) -> None:
         """Ask for a file to save to (Enter: none), then print a share code if possible.
@@ -564,7 +574,10 @@ class Session:
         """
         if self.saved is not None and self.saved[1] == len(self.moves):
             path = self.saved[0]
-            self.say(f"The game is saved in {path}. Resume with: yahtzee-rules play --load {path}")
+            self.say(
+                f"The game is saved in {path}. "
+                f"Resume with: yahtzee-rules play --load {shlex.quote(path)}"
+            )
             return
         self.say("Save the game first? Type a file name, or press Enter to leave without saving.")
         while True:
