@@ -202,3 +202,13 @@ def test_optimal_strategy_needs_a_table() -> None:
 
     with pytest.raises(MalformedInputError, match="not a Table"):
         OptimalStrategy("table")  # type: ignore[arg-type]
+
+
+def test_simulate_reports_progress_after_every_game() -> None:
+    from yahtzee_rules import RandomStrategy, simulate
+
+    calls: list[tuple[int, int]] = []
+    simulate(
+        RandomStrategy(), games=5, seed=1, progress=lambda done, total: calls.append((done, total))
+    )
+    assert calls == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]

@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
@@ -447,6 +447,7 @@ def simulate(
     seed: int = 0,
     players: int | None = None,
     rules: Rules = _CLASSIC,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` whole games through :class:`~yahtzee_rules.Game` and collect the scores.
 
@@ -457,6 +458,7 @@ def simulate(
             to the strategies: the same seed plays the same games.
         players: Seats per game (default: 1, or the number of strategies given).
         rules: The rule set.
+        progress: Called as ``progress(done, games)`` after each game, for a progress bar.
 
     Raises:
         MalformedInputError: For a non-strategy, a mismatched number of players, or a
@@ -478,7 +480,7 @@ def simulate(
     scores: list[int] = []
     started = time.perf_counter()
     empty = _ALL_KEEPS[0]
-    for _ in range(games):
+    for number in range(games):
         game = Game.new(len(seats), rules=rules)
         while game.turn is not None:
             player = seats[game.current]
@@ -494,5 +496,7 @@ def simulate(
                 game = game.fill(player.choose_box(turn, rng))
                 break
         scores.extend(game.totals(seat).grand_total for seat in range(len(seats)))
+        if progress is not None:
+            progress(number + 1, games)
     seconds = time.perf_counter() - started
     return SimulationResult.from_scores(scores, players=len(seats), seconds=seconds)

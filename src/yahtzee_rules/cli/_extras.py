@@ -28,7 +28,7 @@ from yahtzee_rules.notation import parse_scorecard
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.simulation import GreedyStrategy, OptimalStrategy, RandomStrategy
+from yahtzee_rules.simulation import GreedyStrategy, OptimalStrategy, RandomStrategy, simulate
 from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
@@ -269,27 +269,15 @@ def simulate_scores(
             progress=lambda done, total: progress(games * done // max(1, total), games),
         )
         return list(result.scores)
-    bot = make_bot(strategy, rules)
-    rng = random.Random(seed)
-    scores: list[int] = []
-    nothing = Keep(())
-    for number in range(games):
-        game = Game.new(players, rules=rules)
-        while game.turn is not None:
-            game = game.roll(rng, keep=nothing)
-            while True:
-                turn = game.turn
-                assert turn is not None
-                if turn.rolls_left:
-                    keep = bot.choose_keep(turn, rng)
-                    if keep is not None:
-                        game = game.roll(rng, keep=keep)
-                        continue
-                game = game.fill(bot.choose_box(turn, rng))
-                break
-        scores.extend(game.totals(seat).grand_total for seat in range(players))
-        progress(number + 1, games)
-    return scores
+    result = simulate(
+        make_bot(strategy, rules),
+        games=games,
+        seed=seed,
+        players=players,
+        rules=rules,
+        progress=progress,
+    )
+    return list(result.scores)
 
 
 def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
