@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from yahtzee_rules.simulation import SimulationResult
+
 __all__ = ["Summary", "histogram", "win_shares"]
 
 
@@ -147,12 +149,5 @@ def win_shares(scores: Sequence[int], players: int) -> list[float]:
         raise ValueError(
             f"scores: {len(scores)} totals do not split into games of {players} players"
         )
-    wins = [0.0] * players
-    for start in range(0, len(scores), players):
-        game = scores[start : start + players]
-        top = max(game)
-        winners = [seat for seat, total in enumerate(game) if total == top]
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
-    games = len(scores) // players
-    return [w / games for w in wins]
+    result = SimulationResult.from_scores(scores, players=players)
+    return [wins / result.games for wins in result.wins]
