@@ -192,10 +192,10 @@ def _needs_numpy() -> Iterator[None]:
     """Turn the solver's import error (no NumPy) into a message saying what to install."""
     try:
         yield
-    except ImportError as error:
+    except ImportError:
         raise AppError(
-            f"the optimal solver needs NumPy, which is not installed; install it with "
-            f'pip install "yahtzee-rules[solver]" ({error})'
+            "the optimal solver needs NumPy, which is not installed; install it with "
+            'pip install "yahtzee-rules[solver]"'
         ) from None
 
 
