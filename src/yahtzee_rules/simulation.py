@@ -78,11 +78,24 @@ class Strategy(Protocol):
         """The dice to hold before the next roll, or ``None`` to stop and fill a box.
 
         Called only while the turn has rolls left.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import GreedyStrategy, Turn
+            >>> GreedyStrategy().choose_keep(Turn().roll(outcome="13366"), random.Random(0))
+            Keep('66')
         """
         ...  # pragma: no cover
 
     def choose_box(self, turn: Turn, rng: random.Random) -> Category:
-        """The box to fill with the dice showing; it must be one of ``turn.options``."""
+        """The box to fill with the dice showing; it must be one of ``turn.options``.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import GreedyStrategy, Turn
+            >>> GreedyStrategy().choose_box(Turn().roll(outcome="12345"), random.Random(0))
+            <Category.LARGE_STRAIGHT: 10>
+        """
         ...  # pragma: no cover
 
 
