@@ -274,10 +274,8 @@ class Game:
                 raise MalformedInputError(f"players {players}: a game needs at least one player")
             players = [f"Player {i + 1}" for i in range(players)]
         names = _to_players(players)
-        if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
-        first = _seat_arg(first, len(names), "first")
-        return _raw_game(names, rules, (EMPTY_CARD,) * len(names), first, first, None, 0)
+        cards = (EMPTY_CARD,) * len(names)
+        return cls(names, rules, cards, first, first, _raw_turn(EMPTY_CARD, rules, None, 0))
 
     def __str__(self) -> str:
         from yahtzee_rules.notation import _format_game
@@ -533,7 +531,7 @@ class Game:
         """
         if self._rolls_used < 0:
             self._playing("roll")  # raises with the reason
-        dice = _next_dice(None, self._dice, self._rolls_used, rng, keep, outcome)
+        dice = _next_dice(self._dice, self._rolls_used, rng, keep, outcome)
         return _raw_game(
             self.players,
             self.rules,

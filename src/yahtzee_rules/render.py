@@ -58,7 +58,7 @@ def render_scorecards(
             f"render: {len(cards)} cards for {len(names)} names; give one name per card"
         )
     column = 0 if options_for is None else options_for
-    widths = [max(3, len(name), 5) for name in names]
+    widths = [max(5, len(name)) for name in names]
     label_width = 17
     lines = [
         "  ".join(

@@ -158,7 +158,7 @@ def _bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
 
 
 def _check_card(card: object) -> Scorecard:
-    if card.__class__ is not Scorecard and not isinstance(card, Scorecard):
+    if not isinstance(card, Scorecard):
         raise MalformedInputError(
             f"card {card!r}: not a Scorecard; start from Scorecard() and fill boxes"
         )
@@ -270,13 +270,19 @@ class BoxOption:
         return self.reason is None
 
 
-def _reason(
-    boxes: tuple[int | None, ...],
-    dice: Dice,
-    category: Category,
-    legal: Mapping[Category, int],
-    rules: Rules,
-) -> str:
+def _legal_points(
+    boxes: tuple[int | None, ...], dice: Dice, category: Category, rules: Rules
+) -> int:
+    """The points ``dice`` would write in ``category``; raises the reason if it may not."""
+    points = _legal(boxes, dice, rules).get(category)
+    if points is None:
+        reason = _reason(boxes, dice, category)
+        raise IllegalActionError(f"fill {category.label} with {dice}: {reason}")
+    return points
+
+
+def _reason(boxes: tuple[int | None, ...], dice: Dice, category: Category) -> str:
+    """Why ``dice`` may not fill ``category``: it is filled, or the forced Joker forbids it."""
     points = boxes[category]
     if points is not None:
         return f"{category.label} is already filled with {points}; each box is filled once"
@@ -303,7 +309,7 @@ def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Category, Box
         if category in legal:
             result[category] = BoxOption(category, legal[category], None, bonus)
         else:
-            reason = _reason(boxes, dice, category, legal, rules)
+            reason = _reason(boxes, dice, category)
             result[category] = BoxOption(category, None, reason, 0)
     return MappingProxyType(result)
 
@@ -347,11 +353,7 @@ def verify_fill(
         yahtzee_rules.errors.IllegalActionError: fill Chance with 33333: the forced Joker requires Threes, which is open: five 3s must go in Threes
     """
     card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
-    category = _category_arg(category)
-    legal = _legal(card.boxes, dice_value, rules)
-    if category not in legal:
-        reason = _reason(card.boxes, dice_value, category, legal, rules)
-        raise IllegalActionError(f"fill {category.label} with {dice_value}: {reason}")
+    _legal_points(card.boxes, dice_value, _category_arg(category), rules)
 
 
 def can_fill(
@@ -375,11 +377,7 @@ def _fill_unchecked(card: Scorecard, dice: Dice, category: Category, rules: Rule
         new = list(boxes)
         new[category] = dice._scores[category]
         return _raw_card(tuple(new), card.bonus_marks)
-    legal = _legal(boxes, dice, rules)
-    points = legal.get(category)
-    if points is None:
-        reason = _reason(boxes, dice, category, legal, rules)
-        raise IllegalActionError(f"fill {category.label} with {dice}: {reason}")
+    points = _legal_points(boxes, dice, category, rules)
     marks = card.bonus_marks + (1 if _bonus_due(boxes, dice, rules) else 0)
     new = list(boxes)
     new[category] = points

@@ -199,23 +199,7 @@ class Turn:
             yahtzee_rules.errors.IllegalActionError: keep '333': the dice showing are 13366; you can hold only dice that are showing
         """
         held = _EMPTY_KEEP if keep is None else _as_keep(keep)
-        if self.rolls_used >= MAX_ROLLS:
-            raise IllegalActionError(
-                "roll: this turn has used all 3 rolls; a turn has at most three rolls, "
-                "so fill a box now"
-            )
-        dice = self.dice
-        if dice is None:
-            if held.faces:
-                raise IllegalActionError(
-                    f"keep {str(held)!r}: nothing to hold before the first roll; "
-                    f"the first roll throws all five dice"
-                )
-        elif held._index not in _KEEP_INDEXES_OF[dice._index]:
-            raise IllegalActionError(
-                f"keep {str(held)!r}: the dice showing are {dice}; "
-                f"you can hold only dice that are showing"
-            )
+        _check_roll(self.dice, self.rolls_used, held)
         return held
 
     def can_roll(self, keep: KeepLike | None = None) -> bool:
@@ -266,7 +250,7 @@ class Turn:
             ...
             yahtzee_rules.errors.MalformedInputError: outcome '36': 2 faces for 1 thrown die; give one face per die thrown
         """
-        rolled = _next_dice(self, self.dice, self.rolls_used, rng, keep, outcome)
+        rolled = _next_dice(self.dice, self.rolls_used, rng, keep, outcome)
         return _raw_turn(self.card, self.rules, rolled, self.rolls_used + 1)
 
     # --- filling -----------------------------------------------------------------
@@ -373,30 +357,36 @@ class Turn:
         return _fill_unchecked(self.card, dice, category, self.rules)  # type: ignore[arg-type]
 
 
+def _check_roll(dice: Dice | None, rolls_used: int, held: Keep) -> None:
+    """Raise the reason holding ``held`` and rolling is not allowed now, if it is not."""
+    if rolls_used >= MAX_ROLLS:
+        raise IllegalActionError(
+            "roll: this turn has used all 3 rolls; a turn has at most three rolls, "
+            "so fill a box now"
+        )
+    if dice is None:
+        if held.faces:
+            raise IllegalActionError(
+                f"keep {str(held)!r}: nothing to hold before the first roll; "
+                f"the first roll throws all five dice"
+            )
+    elif held._index not in _KEEP_INDEXES_OF[dice._index]:
+        raise IllegalActionError(
+            f"keep {str(held)!r}: the dice showing are {dice}; "
+            f"you can hold only dice that are showing"
+        )
+
+
 def _next_dice(
-    turn: Turn | None,
     dice: Dice | None,
     rolls_used: int,
     rng: random.Random | None,
     keep: KeepLike | None,
     outcome: DiceLike | str | None,
 ) -> Dice:
-    """The dice after holding ``keep`` and throwing the rest; raises if the roll is illegal.
-
-    ``turn`` (or one built from ``dice`` and ``rolls_used``) gives the reason on failure.
-    """
-    if keep is None:
-        held = _EMPTY_KEEP
-    elif keep.__class__ is Keep:
-        held = keep
-    else:
-        held = _as_keep(keep)
-    if (
-        rolls_used >= MAX_ROLLS
-        or (dice is None and held.faces)
-        or (dice is not None and held._index not in _KEEP_INDEXES_OF[dice._index])
-    ):
-        (turn or _raw_turn(EMPTY_CARD, _CLASSIC, dice, rolls_used)).verify_roll(held)
+    """The dice after holding ``keep`` and throwing the rest; raises if the roll is illegal."""
+    held = _EMPTY_KEEP if keep is None else _as_keep(keep)
+    _check_roll(dice, rolls_used, held)
     thrown = 5 - len(held.faces)
     if outcome is None:
         index = int((rng or _RNG).random() * _OUTCOMES[thrown])
