@@ -16,25 +16,14 @@ import argparse
 import importlib.util
 import random
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from _timing import best_of
 
 from yahtzee_rules import Category, Dice, Game, score
 
 CATEGORIES = tuple(Category)
 ROLLS = Dice.all()
-
-
-def best_of(repeats: int, number: int, func: Callable[[], object]) -> float:
-    """Best time per call, in seconds, over ``repeats`` runs of ``number`` calls."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(number):
-            func()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best
 
 
 def score_pass() -> None:

@@ -12,21 +12,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
-from collections.abc import Callable
+
+from _timing import best_of
 
 from yahtzee_rules import GameRecord, from_json, to_json
-
-
-def best_of(repeats: int, number: int, func: Callable[[], object]) -> float:
-    """Best time per call, in seconds, over ``repeats`` runs of ``number`` calls."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(number):
-            func()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best
 
 
 def finished_record(players: int = 4, seed: int = 2026) -> GameRecord:
