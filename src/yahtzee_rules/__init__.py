@@ -14,7 +14,8 @@ Examples:
     17
 """
 
-from yahtzee_rules.categories import Category, Section
+from yahtzee_rules.boxes import Box, Card, Section
+from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
 from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
@@ -45,13 +46,18 @@ from yahtzee_rules.simulation import (
 )
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn
+from yahtzee_rules.yacht import YACHT, YachtBox
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CLASSIC",
     "MAX_ROLLS",
+    "YACHT",
     "Action",
+    "Box",
     "BoxOption",
+    "Card",
     "Category",
     "Dice",
     "DiceLike",
@@ -79,6 +85,7 @@ __all__ = [
     "Strategy",
     "Totals",
     "Turn",
+    "YachtBox",
     "__version__",
     "best_keep",
     "box_options",

@@ -1,4 +1,4 @@
-"""The thirteen boxes of the Classic scorecard.
+"""The thirteen boxes of Hasbro's Classic scorecard, and the Classic :class:`~yahtzee_rules.Card`.
 
 Examples:
     >>> from yahtzee_rules import Category, Section
@@ -13,52 +13,19 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-import re
+from yahtzee_rules.boxes import Box, Card, Section, describe_boxes
 
-from yahtzee_rules.errors import MalformedInputError
-
-__all__ = ["Category", "Section"]
+__all__ = ["CLASSIC", "Category", "Section"]
 
 
-class Section(enum.Enum):
-    """The two halves of the scorecard.
-
-    Examples:
-        >>> Section.UPPER.value
-        'upper'
-    """
-
-    UPPER = "upper"
-    LOWER = "lower"
-
-
-_LABELS = (
-    "Aces",
-    "Twos",
-    "Threes",
-    "Fours",
-    "Fives",
-    "Sixes",
-    "Three of a Kind",
-    "Four of a Kind",
-    "Full House",
-    "Small Straight",
-    "Large Straight",
-    "Yahtzee",
-    "Chance",
-)
-
-_SHORT = ("1", "2", "3", "4", "5", "6", "3k", "4k", "fh", "ss", "ls", "y", "c")
-
-
-class Category(enum.IntEnum):
-    """One of the 13 boxes, in card order (``ACES`` is 0, ``CHANCE`` is 12).
+class Category(Box):
+    """One of the 13 boxes of the Classic card, in card order (``ACES`` is 0, ``CHANCE`` is 12).
 
     A ``Category`` is an :class:`int` so it can index tuples in card order, but
     the library's functions accept only ``Category`` members, never bare ints.
     Unlike a plain int, every member is true, ``ACES`` included, so
-    ``if turn.forced_category:`` works as it reads.
+    ``if turn.forced_category:`` works as it reads. Other scorecards name their own
+    boxes (:class:`~yahtzee_rules.YachtBox`); all are :class:`~yahtzee_rules.Box`.
 
     Attributes:
         label: The printed name, such as ``"Full House"``.
@@ -93,115 +60,85 @@ class Category(enum.IntEnum):
     YAHTZEE = 11
     CHANCE = 12
 
-    label: str
-    section: Section
-    face: int | None
-    code: str
 
-    def __str__(self) -> str:
-        return self.label
-
-    def __bool__(self) -> bool:
-        # Every box is a real choice: ``if turn.forced_category:`` must hold for Aces (0) too.
-        return True
-
-    @property
-    def is_upper(self) -> bool:
-        """Whether this is one of the six upper boxes.
-
-        Examples:
-            >>> Category.ACES.is_upper, Category.CHANCE.is_upper
-            (True, False)
-        """
-        return self.section is Section.UPPER
-
-    @classmethod
-    def upper(cls) -> tuple[Category, ...]:
-        """The six upper boxes, Aces to Sixes.
-
-        Examples:
-            >>> len(Category.upper())
-            6
-        """
-        return _UPPER
-
-    @classmethod
-    def lower(cls) -> tuple[Category, ...]:
-        """The seven lower boxes, Three of a Kind to Chance.
-
-        Examples:
-            >>> Category.lower()[0]
-            <Category.THREE_OF_A_KIND: 6>
-        """
-        return _LOWER
-
-    @classmethod
-    def for_face(cls, face: int) -> Category:
-        """The upper box that counts ``face``.
-
-        Raises:
-            MalformedInputError: If ``face`` is not an int from 1 to 6.
-
-        Examples:
-            >>> Category.for_face(6)
-            <Category.SIXES: 5>
-        """
-        if type(face) is not int or not 1 <= face <= 6:
-            raise MalformedInputError(f"face {face!r}: not a die face; faces are the ints 1 to 6")
-        return _UPPER[face - 1]
-
-    @classmethod
-    def parse(cls, text: str) -> Category:
-        """Read a box from its member name, label or short code, ignoring case.
-
-        Accepts ``"FULL_HOUSE"``, ``"full house"``, ``"Full-House"`` and ``"fh"``;
-        upper boxes also accept their face (``"4"``) and ``"ones"`` for Aces.
-
-        Raises:
-            MalformedInputError: If the text names no box.
-
-        Examples:
-            >>> Category.parse("ones"), Category.parse("4"), Category.parse("3k")
-            (<Category.ACES: 0>, <Category.FOURS: 3>, <Category.THREE_OF_A_KIND: 6>)
-            >>> Category.parse("LARGE_STRAIGHT")
-            <Category.LARGE_STRAIGHT: 10>
-        """
-        if not isinstance(text, str):
-            raise MalformedInputError(
-                f"category {text!r}: not text; name a box such as 'fours' or 'fh'"
-            )
-        key = re.sub(r"[\s_\-]+", " ", text.strip().lower())
-        found = _BY_NAME.get(key)
-        if found is None:
-            choices = ", ".join(c.code for c in cls)
-            raise MalformedInputError(
-                f"category {text!r}: no such box; use a name such as 'full house' "
-                f"or a code ({choices})"
-            )
-        return found
+describe_boxes(
+    Category,
+    (
+        "Aces",
+        "Twos",
+        "Threes",
+        "Fours",
+        "Fives",
+        "Sixes",
+        "Three of a Kind",
+        "Four of a Kind",
+        "Full House",
+        "Small Straight",
+        "Large Straight",
+        "Yahtzee",
+        "Chance",
+    ),
+    ("1", "2", "3", "4", "5", "6", "3k", "4k", "fh", "ss", "ls", "y", "c"),
+    faces=(1, 2, 3, 4, 5, 6, None, None, None, None, None, None, None),
+    aliases={
+        "ones": "1",
+        "3 of a kind": "3k",
+        "4 of a kind": "4k",
+        "sm straight": "ss",
+        "lg straight": "ls",
+    },
+)
 
 
-for _category in Category:
-    _category.label = _LABELS[_category]
-    _category.code = _SHORT[_category]
-    if _category < 6:
-        _category.section = Section.UPPER
-        _category.face = int(_category) + 1
-    else:
-        _category.section = Section.LOWER
-        _category.face = None
+def classic_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The plain Classic value of every box for five sorted faces, in card order.
 
-_UPPER: tuple[Category, ...] = tuple(Category)[:6]
-_LOWER: tuple[Category, ...] = tuple(Category)[6:]
+    Upper boxes total the dice showing their face; Three and Four of a Kind and
+    Chance total all five dice when they qualify; Full House 25 (three of one face
+    and two of another: five equal dice are not a full house), Small Straight 30,
+    Large Straight 40 and Yahtzee 50 when they qualify; otherwise 0.
 
-_BY_NAME: dict[str, Category] = {}
-for _category in Category:
-    _BY_NAME[_category.name.lower().replace("_", " ")] = _category
-    _BY_NAME[_category.label.lower()] = _category
-    _BY_NAME[_category.code] = _category
-_BY_NAME["ones"] = Category.ACES
-_BY_NAME["3 of a kind"] = Category.THREE_OF_A_KIND
-_BY_NAME["4 of a kind"] = Category.FOUR_OF_A_KIND
-_BY_NAME["sm straight"] = Category.SMALL_STRAIGHT
-_BY_NAME["lg straight"] = Category.LARGE_STRAIGHT
-del _category
+    Examples:
+        >>> classic_scores((2, 2, 3, 3, 3))
+        (0, 4, 9, 0, 0, 0, 13, 0, 25, 0, 0, 0, 13)
+    """
+    counts = [0] * 7
+    for face in faces:
+        counts[face] += 1
+    total = sum(faces)
+    most = max(counts)
+    present = set(faces)
+    small = any({a, a + 1, a + 2, a + 3} <= present for a in (1, 2, 3))
+    large = present in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+    full_house = sorted(c for c in counts if c) == [2, 3]
+    return (
+        *(face * counts[face] for face in range(1, 7)),
+        total if most >= 3 else 0,
+        total if most >= 4 else 0,
+        25 if full_house else 0,
+        30 if small else 0,
+        40 if large else 0,
+        50 if most == 5 else 0,
+        total,
+    )
+
+
+CLASSIC = Card(
+    name="classic",
+    title="Classic",
+    boxes=Category,
+    scorer=classic_scores,
+    yahtzee=Category.YAHTZEE,
+    joker_values={
+        Category.FULL_HOUSE: 25,
+        Category.SMALL_STRAIGHT: 30,
+        Category.LARGE_STRAIGHT: 40,
+    },
+)
+"""Hasbro's Classic scorecard: 13 boxes, Joker values Full House 25, Small Straight 30,
+Large Straight 40.
+
+Examples:
+    >>> CLASSIC.title, len(CLASSIC)
+    ('Classic', 13)
+"""

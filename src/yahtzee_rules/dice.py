@@ -147,7 +147,6 @@ class Dice:
 
     faces: tuple[int, ...] = attrs.field(converter=_to_dice_faces)
     _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _scores: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     #: Number of dice in a roll.
     COUNT: ClassVar[int] = 5
@@ -156,7 +155,6 @@ class Dice:
         template = _DICE_BY_FACES.get(self.faces)
         if template is not None:  # always, once the module has loaded
             object.__setattr__(self, "_index", template._index)
-            object.__setattr__(self, "_scores", template._scores)
 
     def __str__(self) -> str:
         return "".join(map(str, self.faces))
@@ -188,7 +186,7 @@ class Dice:
             >>> Dice("13366").total
             19
         """
-        return self._scores[12]
+        return _TOTALS[self._index]
 
     @property
     def is_yahtzee(self) -> bool:
@@ -370,12 +368,12 @@ def _build() -> None:
         dice = object.__new__(Dice)
         object.__setattr__(dice, "faces", faces)
         object.__setattr__(dice, "_index", index)
-        object.__setattr__(dice, "_scores", ())  # filled in by yahtzee_rules.scoring
         dice_list.append(dice)
         _DICE_BY_FACES[faces] = dice
         counts = _counts(faces)
         _DICE_BY_COUNTS[counts] = dice
         _COUNTS.append(counts)
+        _TOTALS.append(sum(faces))
     _ALL_DICE = tuple(dice_list)
     keep_list: list[Keep] = []
     for size in range(6):
@@ -403,6 +401,7 @@ def _build() -> None:
 _DICE_BY_FACES: dict[tuple[int, ...], Dice] = {}
 _DICE_BY_COUNTS: dict[tuple[int, ...], Dice] = {}
 _COUNTS: list[tuple[int, int, int, int, int, int]] = []
+_TOTALS: list[int] = []
 _KEEP_BY_FACES: dict[tuple[int, ...], Keep] = {}
 _KEEP_COUNTS: list[tuple[int, int, int, int, int, int]] = []
 _KEEPS_OF: list[tuple[Keep, ...]] = []
@@ -446,6 +445,16 @@ def _outcome_index(faces: tuple[int, ...]) -> int:
     for face in reversed(faces):
         index = index * 6 + face - 1
     return index
+
+
+def dice_index(dice: Dice) -> int:
+    """The position of ``dice`` in :meth:`Dice.all`, for tables over the 252 rolls.
+
+    Examples:
+        >>> dice_index(Dice("11111")), dice_index(Dice("66666"))
+        (0, 251)
+    """
+    return dice._index
 
 
 def _as_dice(value: Any) -> Dice:

@@ -19,19 +19,19 @@ from types import MappingProxyType
 
 import attrs
 
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import _RNG, Dice, DiceLike, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg
-from yahtzee_rules.scoring import BoxOption, _fill_unchecked, _legal
+from yahtzee_rules.scorecard import Scorecard, _category_arg, empty_card
+from yahtzee_rules.scoring import BoxOption, _check_pair, _fill_unchecked, _legal
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn, _check_marks_allowed, _next_dice, _raw_turn
 
 __all__ = ["Game", "Result", "RollOff", "Standing", "roll_off"]
 
 _CLASSIC = Rules()
-_NO_OPTIONS: Mapping[Category, int] = MappingProxyType({})
+_NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
 
 
 def _to_players(value: object) -> tuple[str, ...]:
@@ -129,6 +129,7 @@ def _check_game(instance: Game, turn: object) -> None:
     for card in instance.cards:
         if not isinstance(card, Scorecard):
             raise MalformedInputError(f"game card {card!r}: not a Scorecard")
+        _check_pair(card, instance.rules)
         _check_marks_allowed(card, instance.rules)
     first, current = instance.first, instance.current
     played = instance.cards[current].turns_played
@@ -162,7 +163,8 @@ class Game:
     """A whole game: players in seat order, their cards, whose turn it is and that turn.
 
     Start one with :meth:`Game.new`. Play moves in seat order from the starting
-    seat ``first``; each player takes 13 turns. Every action returns a new game.
+    seat ``first``; each player takes one turn per box (13 on the Classic card).
+    Every action returns a new game.
 
     Attributes:
         players: The player names, in seat order.
@@ -274,8 +276,11 @@ class Game:
                 raise MalformedInputError(f"players {players}: a game needs at least one player")
             players = [f"Player {i + 1}" for i in range(players)]
         names = _to_players(players)
-        cards = (EMPTY_CARD,) * len(names)
-        return cls(names, rules, cards, first, first, _raw_turn(EMPTY_CARD, rules, None, 0))
+        if not isinstance(rules, Rules):
+            raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+        empty = empty_card(rules.card)
+        cards = (empty,) * len(names)
+        return cls(names, rules, cards, first, first, _raw_turn(empty, rules, None, 0))
 
     def __str__(self) -> str:
         from yahtzee_rules.notation import _format_game
@@ -306,7 +311,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether every player has filled all 13 boxes.
+        """Whether every player has filled every box.
 
         Examples:
             >>> Game.new(1).is_over
@@ -337,13 +342,13 @@ class Game:
 
     @property
     def round(self) -> int:
-        """The round being played, 1 to 13 (13 once over).
+        """The round being played, 1 to the number of boxes (13 on the Classic card).
 
         Examples:
             >>> Game.new(1).round
             1
         """
-        return min(13, self.cards[self.current].turns_played + 1)
+        return min(len(self.rules.card), self.cards[self.current].turns_played + 1)
 
     @property
     def rolls_left(self) -> int:
@@ -366,7 +371,7 @@ class Game:
         return self._dice
 
     @property
-    def options(self) -> Mapping[Category, int]:
+    def options(self) -> Mapping[Box, int]:
         """Every box the current dice may fill and the points (empty before a roll).
 
         Examples:
@@ -381,7 +386,7 @@ class Game:
             return _NO_OPTIONS
         return MappingProxyType(_legal(self.cards[self.current].boxes, dice, self.rules))
 
-    def box_options(self) -> Mapping[Category, BoxOption]:
+    def box_options(self) -> Mapping[Box, BoxOption]:
         """Every box with its points now, or why it is closed; see :func:`yahtzee_rules.box_options`.
 
         Examples:
@@ -392,7 +397,7 @@ class Game:
         return self._playing("see box options").box_options()
 
     @property
-    def forced_category(self) -> Category | None:
+    def forced_category(self) -> Box | None:
         """The box the forced Joker requires for the current dice, if any.
 
         Examples:
@@ -474,7 +479,7 @@ class Game:
         """
         if self._rolls_used >= 0:
             raise IllegalActionError(
-                f"result: the game is not over; 13 turns each remain to be played "
+                f"result: the game is not over; {len(self.rules.card)} turns each remain to be played "
                 f"from round {self.round}"
             )
         standings = self.standings()
@@ -486,7 +491,8 @@ class Game:
     def _playing(self, action: str) -> Turn:
         if self.turn is None:
             raise IllegalActionError(
-                f"{action}: the game is over; every player has filled all 13 boxes"
+                f"{action}: the game is over; every player has filled all "
+                f"{len(self.rules.card)} boxes"
             )
         return self.turn
 
@@ -542,7 +548,7 @@ class Game:
             self._rolls_used + 1,
         )
 
-    def can_fill(self, category: Category) -> bool:
+    def can_fill(self, category: Box) -> bool:
         """Whether the current player may fill ``category`` now.
 
         Examples:
@@ -552,16 +558,17 @@ class Game:
         """
         return self.turn is not None and self.turn.can_fill(category)
 
-    def verify_fill(self, category: Category) -> None:
+    def verify_fill(self, category: Box) -> None:
         """Raise the reason the current player may not fill ``category`` now.
 
         Examples:
             >>> from yahtzee_rules import Category
             >>> Game.new(1).roll(outcome="12345").verify_fill(Category.CHANCE)
         """
-        self._playing(f"fill {_category_arg(category).label}").verify_fill(category)
+        label = _category_arg(category, self.rules.card).label
+        self._playing(f"fill {label}").verify_fill(category)
 
-    def fill(self, category: Category) -> Game:
+    def fill(self, category: Box) -> Game:
         """The current player fills ``category``; play passes to the next seat.
 
         Raises:
@@ -574,7 +581,7 @@ class Game:
             >>> game.current_player, game.totals("Ann").grand_total
             ('Bob', 50)
         """
-        category = _category_arg(category)
+        category = _category_arg(category, self.rules.card)
         dice = self._dice
         if dice is None:  # over, or not rolled yet: raise with the reason
             self._playing(f"fill {category.label}").fill(category)

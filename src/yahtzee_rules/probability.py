@@ -27,6 +27,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TypeAlias
 
+from yahtzee_rules.boxes import Box, card_of
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import (
     _ALL_DICE,
@@ -41,6 +42,7 @@ from yahtzee_rules.dice import (
     _as_dice,
     _as_keep,
     _ways,
+    dice_index,
 )
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.turn import MAX_ROLLS
@@ -112,9 +114,10 @@ def roll_distribution(keep: KeepLike | None = None) -> Mapping[Dice, Fraction]:
 
 
 def _check_target(target: object) -> Callable[[Dice], bool]:
-    if isinstance(target, Category):
+    if isinstance(target, Box):
+        table = card_of(target).table
         category = target
-        return lambda dice: dice._scores[category] > 0
+        return lambda dice: table[dice_index(dice)][category] > 0
     if callable(target):
         return target
     raise MalformedInputError(

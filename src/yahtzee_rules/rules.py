@@ -1,4 +1,4 @@
-"""Rule variants as data: which Joker rule applies and what the bonuses are worth.
+"""Rulesets as data: the scorecard, which Joker rule applies and what the bonuses are worth.
 
 Examples:
     >>> from yahtzee_rules import Rules, JokerRule
@@ -8,6 +8,8 @@ Examples:
     True
     >>> Rules.from_name("free")
     Rules(joker=JokerRule.FREE_CHOICE, upper_bonus=35, upper_bonus_threshold=63, yahtzee_bonus=100)
+    >>> Rules.from_name("yacht")
+    Rules.from_name('yacht')
 """
 
 from __future__ import annotations
@@ -17,9 +19,15 @@ from typing import Any
 
 import attrs
 
+from yahtzee_rules.boxes import Card
+from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.yacht import YACHT
 
 __all__ = ["JokerRule", "Rules"]
+
+_CARDS: dict[str, Card] = {card.name: card for card in (CLASSIC, YACHT)}
+"""Every card the library ships, by name."""
 
 
 class JokerRule(enum.Enum):
@@ -74,9 +82,32 @@ def _non_negative(instance: object, attribute: attrs.Attribute[int], value: obje
         )
 
 
+def _to_card(value: object) -> Card:
+    if isinstance(value, Card):
+        return value
+    raise MalformedInputError(
+        f"card {value!r}: not a Card; use a card such as CLASSIC or YACHT "
+        f"(cards: {', '.join(_CARDS)})"
+    )
+
+
+def _check_card_rules(instance: Rules, attribute: attrs.Attribute[Card], card: Card) -> None:
+    if card.yahtzee is None and (
+        instance.joker is not JokerRule.NONE or instance.yahtzee_bonus != 0
+    ):
+        raise MalformedInputError(
+            f"rules for the {card.title} card: it has no five-of-a-kind box, so it can have "
+            f"neither a Joker nor a Yahtzee bonus; use joker='none' and yahtzee_bonus=0"
+        )
+
+
 @attrs.frozen(repr=False)
 class Rules:
-    """A rule set. ``Rules()`` is Hasbro's Classic game with the forced Joker.
+    """A ruleset: the card, the Joker rule and the bonuses.
+
+    ``Rules()`` is Hasbro's Classic game with the forced Joker. Every other ruleset
+    the library names comes from :meth:`Rules.from_name` (``Rules.names()`` lists
+    them); any field can be changed with :func:`attrs.evolve`, which validates.
 
     Args:
         joker: The Joker rule (a :class:`JokerRule` or its value, such as ``"free-choice"``).
@@ -84,9 +115,11 @@ class Rules:
         upper_bonus_threshold: The upper subtotal that earns the bonus (63).
         yahtzee_bonus: Points per extra Yahtzee while the Yahtzee box holds 50
             (100); 0 turns the bonus off, and then no marks are made.
+        card: The scorecard (keyword only): :data:`~yahtzee_rules.CLASSIC` by default.
 
     Raises:
-        MalformedInputError: For an unknown Joker rule or a negative or non-int value.
+        MalformedInputError: For an unknown Joker rule, a negative or non-int value, or
+            a Joker or Yahtzee bonus on a card with no five-of-a-kind box.
 
     Examples:
         >>> Rules(yahtzee_bonus=0, joker="none").yahtzee_bonus
@@ -101,8 +134,20 @@ class Rules:
     upper_bonus: int = attrs.field(default=35, validator=_non_negative)
     upper_bonus_threshold: int = attrs.field(default=63, validator=_non_negative)
     yahtzee_bonus: int = attrs.field(default=100, validator=_non_negative)
+    card: Card = attrs.field(
+        default=CLASSIC, kw_only=True, converter=_to_card, validator=_check_card_rules
+    )
 
     def __repr__(self) -> str:
+        if self.card is not CLASSIC:
+            name = self.name
+            if _named(name) == self and "," not in name:
+                return f"Rules.from_name({name!r})"
+            return (
+                f"Rules(joker={self.joker!r}, upper_bonus={self.upper_bonus}, "
+                f"upper_bonus_threshold={self.upper_bonus_threshold}, "
+                f"yahtzee_bonus={self.yahtzee_bonus}, card={self.card!r})"
+            )
         return (
             f"Rules(joker={self.joker!r}, upper_bonus={self.upper_bonus}, "
             f"upper_bonus_threshold={self.upper_bonus_threshold}, "
@@ -133,29 +178,106 @@ class Rules:
 
     @property
     def name(self) -> str:
-        """A short label: the Joker rule, then any bonus value that differs from Classic.
+        """A short label that :meth:`from_name` reads back.
+
+        The card's name unless it is Classic, then the Joker rule unless it is the
+        card's usual one, then any bonus value that differs from the card's usual
+        ruleset.
 
         Examples:
-            >>> Rules(joker="free-choice", upper_bonus=50).name
-            'free-choice, upper_bonus=50'
+            >>> Rules().name, Rules(joker="free-choice", upper_bonus=50).name
+            ('forced', 'free-choice, upper_bonus=50')
+            >>> Rules.from_name("yacht").name
+            'yacht'
+            >>> rules = Rules(joker="none", yahtzee_bonus=0)
+            >>> Rules.from_name(rules.name) == rules
+            True
         """
-        parts = [self.joker.value]
-        default = _CLASSIC
+        base = _BASE.get(self.card.name, _CLASSIC)
+        parts = []
+        if self.card is not CLASSIC:
+            parts.append(self.card.name)
+        if self.card is CLASSIC or self.joker is not base.joker:
+            parts.append(self.joker.value)
         for field in ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"):
             value = getattr(self, field)
-            if value != getattr(default, field):
+            if value != getattr(base, field):
                 parts.append(f"{field}={value}")
         return ", ".join(parts)
 
     @classmethod
-    def from_name(cls, joker: str) -> Rules:
-        """Classic bonuses with the Joker rule named by ``joker`` (``"forced"``, ``"free"``, ``"none"``).
+    def from_name(cls, name: str) -> Rules:
+        """The ruleset named ``name``: a card, a Joker rule, or what :attr:`name` gives.
+
+        ``"forced"``, ``"free"`` (or ``"free-choice"``) and ``"none"`` are Classic with
+        that Joker rule; ``"yacht"`` is the Yacht card with its own rules; a name can
+        add ``field=value`` parts, as :attr:`name` writes them.
+
+        Raises:
+            MalformedInputError: For a name that is no ruleset.
 
         Examples:
             >>> Rules.from_name("none").joker
             JokerRule.NONE
+            >>> Rules.from_name("yacht").card
+            YACHT
+            >>> Rules.from_name("free-choice, upper_bonus=50").upper_bonus
+            50
         """
-        return cls(joker=_to_joker(joker))
+        found = _named(name)
+        if found is None:
+            raise MalformedInputError(
+                f"rules {name!r}: no such ruleset; use one of {', '.join(cls.names())}, "
+                f"optionally followed by ', field=value' parts"
+            )
+        return found
+
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        """The names of the rulesets :meth:`from_name` knows without parts.
+
+        Examples:
+            >>> Rules.names()
+            ('forced', 'free-choice', 'none', 'yacht')
+        """
+        return ("forced", "free-choice", "none", *(name for name in _BASE if name != "classic"))
 
 
 _CLASSIC = Rules()
+_BASE: dict[str, Rules] = {
+    "classic": _CLASSIC,
+    "yacht": Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=YACHT),
+}
+"""Each card's usual ruleset."""
+
+_FIELDS = ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus")
+
+
+def _named(name: object) -> Rules | None:
+    """The ruleset ``name`` describes, or ``None``."""
+    if not isinstance(name, str) or len(name) > 200:
+        return None
+    parts = [part.strip() for part in name.split(",")]
+    base = _BASE.get(parts[0].lower())
+    if base is not None:
+        parts.pop(0)
+    else:
+        base = _CLASSIC
+    changes: dict[str, Any] = {}
+    if parts and "=" not in parts[0]:
+        try:
+            changes["joker"] = _to_joker(parts.pop(0))
+        except MalformedInputError:
+            return None
+    for part in parts:
+        field, _, value = part.partition("=")
+        field = field.strip()
+        if field not in _FIELDS or field in changes or not value.strip().isdigit():
+            return None
+        if not value.strip().isascii() or len(value.strip()) > 9:
+            return None
+        changes[field] = int(value.strip())
+    try:
+        return attrs.evolve(base, **changes)
+    except MalformedInputError:
+        return None

@@ -23,32 +23,14 @@ from typing import Any
 
 import attrs
 
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, Card, card_of
+from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = ["Scorecard", "possible_values"]
 
-_CATEGORIES = tuple(Category)
 
-
-def _compute_possible() -> tuple[frozenset[int], ...]:
-    from yahtzee_rules.dice import Dice
-    from yahtzee_rules.scoring import _JOKER_FIXED, score
-
-    values: list[set[int]] = [{0} for _ in _CATEGORIES]
-    for dice in Dice.all():
-        for category in _CATEGORIES:
-            values[category].add(score(dice, category))
-        if dice.is_yahtzee:
-            for category, fixed in _JOKER_FIXED.items():
-                values[category].add(fixed)
-    return tuple(frozenset(v) for v in values)
-
-
-_POSSIBLE: tuple[frozenset[int], ...] = ()
-
-
-def possible_values(category: Category) -> frozenset[int]:
+def possible_values(category: Box) -> frozenset[int]:
     """Every value a box can hold: what some roll scores there, Joker values, or 0.
 
     Examples:
@@ -61,40 +43,73 @@ def possible_values(category: Category) -> frozenset[int]:
         >>> 31 in possible_values(Category.CHANCE), 24 in possible_values(Category.FOURS)
         (False, False)
     """
-    global _POSSIBLE
-    if not _POSSIBLE:
-        _POSSIBLE = _compute_possible()
-    return _POSSIBLE[_category_arg(category)]
-
-
-def _category_arg(category: object) -> Category:
     if category.__class__ is Category:
+        return CLASSIC.possible[category]
+    if not isinstance(category, Box):
+        _category_arg(category, CLASSIC)
+    return card_of(category).possible[category]
+
+
+def _category_arg(category: object, card: Card = CLASSIC) -> Any:
+    """``category`` if it is a box of ``card``, else raise naming both."""
+    boxes = card.boxes
+    if category.__class__ is boxes:
         return category
+    kind = boxes.__name__
+    if isinstance(category, Box):
+        raise MalformedInputError(
+            f"category {category!r}: a box of the {card_of(category).title} card, not of the "
+            f"{card.title} card; use a member of {kind} such as {kind}.FOURS"
+        )
     raise MalformedInputError(
-        f"category {category!r}: not a Category; use a member such as Category.FOURS "
-        f"(Category.parse reads names such as 'fours')"
+        f"category {category!r}: not a {kind}; use a member such as {kind}.FOURS "
+        f"({kind}.parse reads names such as 'fours')"
     )
 
 
-def _to_boxes(value: object) -> tuple[int | None, ...]:
+def _card_for(value: object, card: object) -> Card:
+    """The card a new Scorecard is on: ``card`` if given, else its boxes' card."""
+    if card is not None:
+        if not isinstance(card, Card):
+            raise MalformedInputError(
+                f"card {card!r}: not a Card; use a card such as CLASSIC or YACHT"
+            )
+        return card
     if isinstance(value, Scorecard):
+        return value.card
+    if isinstance(value, Mapping):
+        for key in value:
+            if isinstance(key, Box):
+                return card_of(key)
+            break
+    return CLASSIC
+
+
+def _to_boxes(value: object, card: Card) -> tuple[int | None, ...]:
+    size = len(card)
+    if isinstance(value, Scorecard):
+        if value.card != card:
+            raise MalformedInputError(
+                f"scorecard boxes {value!r}: a {value.card.title} card, not a {card.title} card"
+            )
         return value.boxes
     if isinstance(value, Mapping):
-        boxes: list[int | None] = [None] * 13
+        boxes: list[int | None] = [None] * size
         for key, points in value.items():
-            category = _category_arg(key)
+            category = _category_arg(key, card)
             boxes[category] = points
         return tuple(boxes)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise MalformedInputError(
-            f"scorecard boxes {value!r}: give a mapping from Category to points "
-            f"or a sequence of 13 values (an int or None per box)"
+            f"scorecard boxes {value!r}: give a mapping from {card.boxes.__name__} to points "
+            f"or a sequence of {size} values (an int or None per box)"
         )
     boxes_tuple = tuple(value)
-    if len(boxes_tuple) != 13:
+    if len(boxes_tuple) != size:
         raise MalformedInputError(
             f"scorecard boxes {value!r}: {len(boxes_tuple)} values given; "
-            f"a scorecard has 13 boxes, each an int or None"
+            f"a {'' if card is CLASSIC else card.title + ' '}scorecard has {size} boxes, "
+            f"each an int or None"
         )
     return boxes_tuple
 
@@ -102,7 +117,8 @@ def _to_boxes(value: object) -> tuple[int | None, ...]:
 def _check_boxes(
     instance: Scorecard, attribute: attrs.Attribute[Any], boxes: tuple[int | None, ...]
 ) -> None:
-    for category, points in zip(_CATEGORIES, boxes, strict=True):
+    card = instance.card
+    for category, points in zip(card.members, boxes, strict=True):
         if points is None:
             continue
         if type(points) is not int:
@@ -110,8 +126,8 @@ def _check_boxes(
                 f"scorecard box {category.label} {points!r}: a {type(points).__name__}, "
                 f"not points; a box holds an int or None while open"
             )
-        if points not in possible_values(category):
-            allowed = sorted(possible_values(category))
+        if points not in card.possible[category]:
+            allowed = sorted(card.possible[category])
             raise MalformedInputError(
                 f"scorecard box {category.label} {points!r}: no roll scores {points} "
                 f"in {category.label}; possible values are {_brief(allowed)}"
@@ -124,15 +140,6 @@ def _brief(values: list[int]) -> str:
     return f"{', '.join(map(str, values[:4]))}, ..., {values[-1]}"
 
 
-def _joker_compatible(category: Category, points: int) -> bool:
-    """Whether a box value could have been written for five equal dice."""
-    if category.is_upper:
-        return points in (0, 5 * int(category.face or 0))
-    if category in (Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND, Category.CHANCE):
-        return points in (0, 5, 10, 15, 20, 25, 30)
-    return category is not Category.YAHTZEE
-
-
 def _check_marks(instance: Scorecard, attribute: attrs.Attribute[Any], marks: object) -> None:
     if type(marks) is not int or marks < 0:
         raise MalformedInputError(
@@ -140,37 +147,45 @@ def _check_marks(instance: Scorecard, attribute: attrs.Attribute[Any], marks: ob
         )
     if marks == 0:
         return
+    card = instance.card
     boxes = instance.boxes
-    if boxes[Category.YAHTZEE] != 50:
+    yahtzee = card.yahtzee
+    if yahtzee is None or boxes[yahtzee] != 50:
+        label = "Yahtzee" if yahtzee is None else yahtzee.label
+        held = None if yahtzee is None else boxes[yahtzee]
         raise MalformedInputError(
-            f"bonus_marks {marks!r}: bonus marks need 50 in the Yahtzee box, which holds "
-            f"{boxes[Category.YAHTZEE]!r}; a zero or open Yahtzee box earns no bonus"
+            f"bonus_marks {marks!r}: bonus marks need 50 in the {label} box, which holds "
+            f"{held!r}; a zero or open {label} box earns no bonus"
         )
     room = sum(
         1
-        for category, points in zip(_CATEGORIES, boxes, strict=True)
+        for category, points in zip(card.members, boxes, strict=True)
         if points is not None
-        and category is not Category.YAHTZEE
-        and _joker_compatible(category, points)
+        and category is not yahtzee
+        and points in card.five_of_a_kind[category]
     )
     if marks > room:
         raise MalformedInputError(
-            f"bonus_marks {marks!r}: only {room} filled boxes could hold an extra Yahtzee; "
-            f"each bonus mark comes with five equal dice written in another box"
+            f"bonus_marks {marks!r}: only {room} filled boxes could hold an extra "
+            f"{yahtzee.label}; each bonus mark comes with five equal dice written in another box"
         )
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, init=False)
 class Scorecard:
-    """One player's card: the 13 boxes and the extra-Yahtzee bonus marks.
+    """One player's card: its boxes, each open or holding points, and the bonus marks.
 
-    ``Scorecard()`` is the empty card. A card can also be built directly from a
-    mapping of filled boxes (or a sequence of 13 values, ``None`` for open), for
-    tests and positions loaded from elsewhere; it is then validated.
+    ``Scorecard()`` is the empty Classic card; ``Scorecard(card=YACHT)`` an empty
+    Yacht card. A card can also be built directly from a mapping of filled boxes (or
+    a sequence of values in card order, ``None`` for open), for tests and positions
+    loaded from elsewhere; it is then validated. A mapping's boxes say which card it
+    is on (``{YachtBox.YACHT: 50}`` is a Yacht card) unless ``card`` is given.
 
     Args:
-        boxes: ``{Category: points}`` for the filled boxes, or 13 values in card order.
+        boxes: ``{Category: points}`` for the filled boxes, or one value per box in
+            card order (13 on the Classic card).
         bonus_marks: How many 100-point Yahtzee bonuses have been earned.
+        card: The card design (keyword only); see :class:`~yahtzee_rules.Card`.
 
     Raises:
         MalformedInputError: For a value no roll can put in its box, or bonus marks
@@ -178,8 +193,9 @@ class Scorecard:
             hold five equal dice.
 
     Attributes:
-        boxes: 13 values in card order; ``None`` while a box is open.
+        boxes: One value per box in card order; ``None`` while a box is open.
         bonus_marks: The number of extra-Yahtzee bonus marks.
+        card: The card design: :data:`~yahtzee_rules.CLASSIC` unless another is given.
 
     Examples:
         >>> card = Scorecard({Category.YAHTZEE: 50, Category.FOURS: 20}, bonus_marks=1)
@@ -193,27 +209,43 @@ class Scorecard:
         yahtzee_rules.errors.MalformedInputError: scorecard box Twos 7: no roll scores 7 in Twos; possible values are 0, 2, 4, 6, 8, 10
     """
 
-    boxes: tuple[int | None, ...] = attrs.field(
-        default=(None,) * 13, converter=_to_boxes, validator=_check_boxes
-    )
-    bonus_marks: int = attrs.field(default=0, validator=_check_marks)
+    boxes: tuple[int | None, ...] = attrs.field(validator=_check_boxes)
+    bonus_marks: int = attrs.field(validator=_check_marks)
+    card: Card
 
-    def __getitem__(self, category: Category) -> int | None:
-        return self.boxes[_category_arg(category)]
+    def __init__(
+        self,
+        boxes: Mapping[Box, int] | Iterable[int | None] | None = None,
+        bonus_marks: int = 0,
+        *,
+        card: Card | None = None,
+    ) -> None:
+        design = _card_for(boxes, card)
+        converted = (None,) * len(design) if boxes is None else _to_boxes(boxes, design)
+        self.__attrs_init__(converted, bonus_marks, design)
 
-    def __iter__(self) -> Iterator[tuple[Category, int | None]]:
-        return zip(_CATEGORIES, self.boxes, strict=True)
+    def __getitem__(self, category: Box) -> int | None:
+        index: int = _category_arg(category, self.card)
+        return self.boxes[index]
+
+    def __iter__(self) -> Iterator[tuple[Box, int | None]]:
+        return zip(self.card.members, self.boxes, strict=True)
 
     def __repr__(self) -> str:
+        kind = self.card.boxes.__name__
         filled = ", ".join(
-            f"Category.{c.name}: {p}"
-            for c, p in zip(_CATEGORIES, self.boxes, strict=True)
+            f"{kind}.{c.name}: {p}"
+            for c, p in zip(self.card.members, self.boxes, strict=True)
             if p is not None
         )
-        if not filled and not self.bonus_marks:
-            return "Scorecard()"
         marks = f", bonus_marks={self.bonus_marks}" if self.bonus_marks else ""
-        return f"Scorecard({{{filled}}}{marks})"
+        if not filled:
+            if self.card is CLASSIC and not marks:
+                return "Scorecard()"
+            design = "" if self.card is CLASSIC else f"card={self.card!r}"
+            return f"Scorecard({design}{marks})"
+        design = "" if self.card is card_of(next(iter(self.card.boxes))) else f", card={self.card!r}"
+        return f"Scorecard({{{filled}}}{marks}{design})"
 
     def __str__(self) -> str:
         from yahtzee_rules.notation import _format_card
@@ -238,34 +270,36 @@ class Scorecard:
 
         return parse_scorecard(text)
 
-    def is_open(self, category: Category) -> bool:
+    def is_open(self, category: Box) -> bool:
         """Whether ``category`` is still open.
 
         Examples:
             >>> Scorecard().is_open(Category.CHANCE)
             True
         """
-        return self.boxes[_category_arg(category)] is None
+        return self.boxes[_category_arg(category, self.card)] is None
 
     @property
-    def open_categories(self) -> tuple[Category, ...]:
+    def open_categories(self) -> tuple[Box, ...]:
         """The open boxes in card order.
 
         Examples:
             >>> Scorecard({Category.ACES: 3}).open_categories[0]
             <Category.TWOS: 1>
         """
-        return tuple(c for c, p in zip(_CATEGORIES, self.boxes, strict=True) if p is None)
+        return tuple(c for c, p in zip(self.card.members, self.boxes, strict=True) if p is None)
 
     @property
-    def filled_categories(self) -> tuple[Category, ...]:
+    def filled_categories(self) -> tuple[Box, ...]:
         """The filled boxes in card order.
 
         Examples:
             >>> Scorecard({Category.CHANCE: 20, Category.ACES: 3}).filled_categories
             (<Category.ACES: 0>, <Category.CHANCE: 12>)
         """
-        return tuple(c for c, p in zip(_CATEGORIES, self.boxes, strict=True) if p is not None)
+        return tuple(
+            c for c, p in zip(self.card.members, self.boxes, strict=True) if p is not None
+        )
 
     @property
     def turns_played(self) -> int:
@@ -275,11 +309,11 @@ class Scorecard:
             >>> Scorecard({Category.CHANCE: 20}).turns_played
             1
         """
-        return 13 - self.boxes.count(None)
+        return len(self.boxes) - self.boxes.count(None)
 
     @property
     def is_complete(self) -> bool:
-        """Whether all 13 boxes are filled, so the card's game is over.
+        """Whether every box is filled, so the card's game is over.
 
         Examples:
             >>> Scorecard().is_complete
@@ -287,22 +321,32 @@ class Scorecard:
         """
         return None not in self.boxes
 
-    def to_mapping(self) -> dict[Category, int]:
+    def to_mapping(self) -> dict[Box, int]:
         """The filled boxes as a new dict from Category to points.
 
         Examples:
             >>> Scorecard({Category.FOURS: 12}).to_mapping()
             {<Category.FOURS: 3>: 12}
         """
-        return {c: p for c, p in zip(_CATEGORIES, self.boxes, strict=True) if p is not None}
+        return {c: p for c, p in zip(self.card.members, self.boxes, strict=True) if p is not None}
 
 
-def _raw_card(boxes: tuple[int | None, ...], bonus_marks: int) -> Scorecard:
+def _raw_card(boxes: tuple[int | None, ...], bonus_marks: int, card: Card) -> Scorecard:
     """A card built without validation, for values the rules engine produced itself."""
-    card = object.__new__(Scorecard)
-    object.__setattr__(card, "boxes", boxes)
-    object.__setattr__(card, "bonus_marks", bonus_marks)
-    return card
+    value = object.__new__(Scorecard)
+    object.__setattr__(value, "boxes", boxes)
+    object.__setattr__(value, "bonus_marks", bonus_marks)
+    object.__setattr__(value, "card", card)
+    return value
 
 
-EMPTY_CARD = _raw_card((None,) * 13, 0)
+EMPTY_CARD = _raw_card((None,) * 13, 0, CLASSIC)
+_EMPTY: dict[Card, Scorecard] = {CLASSIC: EMPTY_CARD}
+
+
+def empty_card(card: Card) -> Scorecard:
+    """The empty scorecard of ``card`` (one shared value per card design)."""
+    found = _EMPTY.get(card)
+    if found is None:
+        found = _EMPTY.setdefault(card, _raw_card((None,) * len(card), 0, card))
+    return found

@@ -26,8 +26,9 @@ from types import MappingProxyType
 
 import attrs
 
-from yahtzee_rules.categories import Category
-from yahtzee_rules.dice import Dice, DiceLike, _as_dice
+from yahtzee_rules.boxes import Box, card_of
+from yahtzee_rules.categories import CLASSIC, Category
+from yahtzee_rules.dice import Dice, DiceLike, _as_dice, dice_index
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, _category_arg, _raw_card
@@ -44,60 +45,24 @@ __all__ = [
     "verify_fill",
 ]
 
-_CATEGORIES = tuple(Category)
-_UPPER = _CATEGORIES[:6]
-_LOWER = _CATEGORIES[6:]
-_YAHTZEE = Category.YAHTZEE
 _CLASSIC = Rules()
-
-_JOKER_FIXED: dict[Category, int] = {
-    Category.FULL_HOUSE: 25,
-    Category.SMALL_STRAIGHT: 30,
-    Category.LARGE_STRAIGHT: 40,
-}
-"""The fixed lower-box values a Joker takes; the other lower boxes take the dice total."""
+_CLASSIC_TABLE = CLASSIC.table
 
 
-def _plain_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
-    counts = [0] * 7
-    for face in faces:
-        counts[face] += 1
-    total = sum(faces)
-    most = max(counts)
-    present = set(faces)
-    small = any({a, a + 1, a + 2, a + 3} <= present for a in (1, 2, 3))
-    large = present in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
-    full_house = sorted(c for c in counts if c) == [2, 3]
-    return (
-        *(face * counts[face] for face in range(1, 7)),
-        total if most >= 3 else 0,
-        total if most >= 4 else 0,
-        25 if full_house else 0,
-        30 if small else 0,
-        40 if large else 0,
-        50 if most == 5 else 0,
-        total,
-    )
-
-
-for _dice in Dice.all():
-    object.__setattr__(_dice, "_scores", _plain_scores(_dice.faces))
-del _dice
-
-
-def score(dice: DiceLike, category: Category) -> int:
+def score(dice: DiceLike, category: Box) -> int:
     """The plain value of ``category`` for ``dice``: no Joker, no bonus.
 
     Upper boxes total the dice showing their face; Three and Four of a Kind and
     Chance total all five dice when they qualify; Full House 25, Small Straight
-    30, Large Straight 40 and Yahtzee 50 when they qualify; otherwise 0.
+    30, Large Straight 40 and Yahtzee 50 when they qualify; otherwise 0. A box of
+    another card scores as that card says (:class:`~yahtzee_rules.YachtBox`).
 
     Args:
         dice: A :class:`Dice`, or anything ``Dice`` accepts (``"13366"``).
         category: The box.
 
     Raises:
-        MalformedInputError: If ``dice`` is not valid dice or ``category`` not a Category.
+        MalformedInputError: If ``dice`` is not valid dice or ``category`` not a box.
 
     Examples:
         >>> from yahtzee_rules import Category, Dice
@@ -112,49 +77,60 @@ def score(dice: DiceLike, category: Category) -> int:
     """
     if category.__class__ is Category:
         try:
-            return dice._scores[category]  # type: ignore[union-attr]
+            return _CLASSIC_TABLE[dice._index][category]  # type: ignore[union-attr]
         except AttributeError:
             pass
-    return _as_dice(dice)._scores[_category_arg(category)]
+    if not isinstance(category, Box):
+        _category_arg(category)
+    dice_value = _as_dice(dice)
+    return card_of(category).table[dice_index(dice_value)][category]
 
 
-def _joker_value(category: Category, dice: Dice) -> int:
-    return _JOKER_FIXED.get(category, dice.total) if not category.is_upper else 0
-
-
-def _legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Category, int]:
+def _legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
-    scores = dice._scores
-    if boxes[11] is None or dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE:
+    card = rules.card
+    scores = card.table[dice._index]
+    yahtzee = card.yahtzee
+    if (
+        yahtzee is None
+        or boxes[yahtzee] is None
+        or dice.faces[0] != dice.faces[4]
+        or rules.joker is JokerRule.NONE
+    ):
         return {
             c: points
-            for c, points, box in zip(_CATEGORIES, scores, boxes, strict=True)
+            for c, points, box in zip(card.members, scores, boxes, strict=True)
             if box is None
         }
-    face_box = _UPPER[dice.faces[0] - 1]
+    fixed = dict(card.joker_values)
+    face_box = card.boxes.for_face(dice.faces[0])
     if rules.joker is JokerRule.FORCED:
         if boxes[face_box] is None:
             return {face_box: scores[face_box]}
-        lower = {c: _JOKER_FIXED.get(c, scores[12]) for c in _LOWER if boxes[c] is None}
+        lower = {c: fixed.get(c, scores[c]) for c in card.lower if boxes[c] is None}
         if lower:
             return lower
-        return {c: 0 for c in _UPPER if boxes[c] is None}
+        return {c: 0 for c in card.upper if boxes[c] is None}
     # FREE_CHOICE: any open box; fixed Joker values only once the face box is filled.
     face_filled = boxes[face_box] is not None
-    result: dict[Category, int] = {}
-    for c in _CATEGORIES:
+    result: dict[Box, int] = {}
+    for c in card.members:
         if boxes[c] is None:
-            if c in _JOKER_FIXED:
-                result[c] = _JOKER_FIXED[c] if face_filled else 0
-            elif c < 6:
-                result[c] = scores[c]
+            if c in fixed:
+                result[c] = fixed[c] if face_filled else 0
             else:
-                result[c] = scores[12]
+                result[c] = scores[c]
     return result
 
 
 def _bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
-    return boxes[11] == 50 and dice.faces[0] == dice.faces[4] and rules.yahtzee_bonus > 0
+    yahtzee = rules.card.yahtzee
+    return (
+        yahtzee is not None
+        and boxes[yahtzee] == 50
+        and dice.faces[0] == dice.faces[4]
+        and rules.yahtzee_bonus > 0
+    )
 
 
 def _check_card(card: object) -> Scorecard:
@@ -171,6 +147,18 @@ def _check_rules(rules: object) -> Rules:
             f"rules {rules!r}: not a Rules; use Rules() or Rules(joker=JokerRule.FREE_CHOICE)"
         )
     return rules
+
+
+def _check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
+    """``card`` and ``rules``, checked to be values and to be for the same card design."""
+    card_value, rules_value = _check_card(card), _check_rules(rules)
+    if card_value.card != rules_value.card:
+        raise MalformedInputError(
+            f"card {card_value!r}: a {card_value.card.title} card, but the rules "
+            f"{rules_value.name!r} play the {rules_value.card.title} card; "
+            f"use a card of the rules' own design"
+        )
+    return card_value, rules_value
 
 
 def legal_fills(
@@ -194,8 +182,8 @@ def legal_fills(
         >>> legal_fills(Scorecard({Category.YAHTZEE: 50}), "44444", rules=free)[Category.FULL_HOUSE]
         0
     """
-    card = _check_card(card)
-    return MappingProxyType(_legal(card.boxes, _as_dice(dice), _check_rules(rules)))
+    card, rules = _check_pair(card, rules)
+    return MappingProxyType(_legal(card.boxes, _as_dice(dice), rules))
 
 
 def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> bool:
@@ -208,13 +196,18 @@ def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> boo
         >>> is_joker(Scorecard(), "55555"), is_joker(Scorecard({Category.YAHTZEE: 0}), "55555")
         (False, True)
     """
-    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
+    card, rules = _check_pair(card, rules)
+    dice_value = _as_dice(dice)
+    yahtzee = rules.card.yahtzee
     return (
-        card.boxes[11] is not None and dice_value.is_yahtzee and rules.joker is not JokerRule.NONE
+        yahtzee is not None
+        and card.boxes[yahtzee] is not None
+        and dice_value.is_yahtzee
+        and rules.joker is not JokerRule.NONE
     )
 
 
-def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Category | None:
+def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Box | None:
     """The one box the forced Joker requires for this roll, or ``None`` if no box is forced.
 
     Under :attr:`JokerRule.FORCED` an extra Yahtzee must go in the matching upper
@@ -226,10 +219,11 @@ def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC)
         >>> forced_category(card, "44444"), forced_category(card, "44445")
         (<Category.FOURS: 3>, None)
     """
-    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
+    card, rules = _check_pair(card, rules)
+    dice_value = _as_dice(dice)
     if rules.joker is not JokerRule.FORCED or not is_joker(card, dice_value, rules=rules):
         return None
-    face_box = Category.for_face(dice_value.faces[0])
+    face_box = rules.card.boxes.for_face(dice_value.faces[0])
     return face_box if card.boxes[face_box] is None else None
 
 
@@ -253,7 +247,7 @@ class BoxOption:
         (False, None, 'Fours is already filled with 12; each box is filled once')
     """
 
-    category: Category
+    category: Box
     points: int | None
     reason: str | None
     bonus: int = 0
@@ -270,54 +264,52 @@ class BoxOption:
         return self.reason is None
 
 
-def _legal_points(
-    boxes: tuple[int | None, ...], dice: Dice, category: Category, rules: Rules
-) -> int:
+def _legal_points(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> int:
     """The points ``dice`` would write in ``category``; raises the reason if it may not."""
     points = _legal(boxes, dice, rules).get(category)
     if points is None:
-        reason = _reason(boxes, dice, category)
+        reason = _reason(boxes, dice, category, rules)
         raise IllegalActionError(f"fill {category.label} with {dice}: {reason}")
     return points
 
 
-def _reason(boxes: tuple[int | None, ...], dice: Dice, category: Category) -> str:
+def _reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> str:
     """Why ``dice`` may not fill ``category``: it is filled, or the forced Joker forbids it."""
     points = boxes[category]
     if points is not None:
         return f"{category.label} is already filled with {points}; each box is filled once"
     face = dice.faces[0]
-    face_box = _UPPER[face - 1]
+    face_box = rules.card.boxes.for_face(face)
     if boxes[face_box] is None:
         return (
             f"the forced Joker requires {face_box.label}, which is open: "
             f"five {face}s must go in {face_box.label}"
         )
-    open_lower = ", ".join(c.label for c in _LOWER if boxes[c] is None)
+    open_lower = ", ".join(c.label for c in rules.card.lower if boxes[c] is None)
     return (
         f"the forced Joker allows an upper box other than {face_box.label} only once "
         f"every lower box is filled; open lower boxes: {open_lower}"
     )
 
 
-def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Category, BoxOption]:
+def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Box, BoxOption]:
     boxes = card.boxes
     legal = _legal(boxes, dice, rules)
     bonus = rules.yahtzee_bonus if _bonus_due(boxes, dice, rules) else 0
     result = {}
-    for category in _CATEGORIES:
+    for category in rules.card.members:
         if category in legal:
             result[category] = BoxOption(category, legal[category], None, bonus)
         else:
-            reason = _reason(boxes, dice, category)
+            reason = _reason(boxes, dice, category, rules)
             result[category] = BoxOption(category, None, reason, 0)
     return MappingProxyType(result)
 
 
 def box_options(
     card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC
-) -> Mapping[Category, BoxOption]:
-    """A :class:`BoxOption` for each of the 13 boxes: points if legal, else the reason.
+) -> Mapping[Box, BoxOption]:
+    """A :class:`BoxOption` for each box of the card: points if legal, else the reason.
 
     This is what a game shows its player: the value of every open box for the
     current dice, and for each closed box the rule that closes it.
@@ -331,11 +323,12 @@ def box_options(
         >>> print(options[Category.CHANCE].reason)
         the forced Joker requires Fours, which is open: five 4s must go in Fours
     """
-    return _options(_check_card(card), _as_dice(dice), _check_rules(rules))
+    card, rules = _check_pair(card, rules)
+    return _options(card, _as_dice(dice), rules)
 
 
 def verify_fill(
-    card: Scorecard, dice: DiceLike, category: Category, *, rules: Rules = _CLASSIC
+    card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC
 ) -> None:
     """Raise :class:`IllegalActionError` with the reason if ``dice`` may not fill ``category``.
 
@@ -352,13 +345,12 @@ def verify_fill(
         ...
         yahtzee_rules.errors.IllegalActionError: fill Chance with 33333: the forced Joker requires Threes, which is open: five 3s must go in Threes
     """
-    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
-    _legal_points(card.boxes, dice_value, _category_arg(category), rules)
+    card, rules = _check_pair(card, rules)
+    dice_value = _as_dice(dice)
+    _legal_points(card.boxes, dice_value, _category_arg(category, rules.card), rules)
 
 
-def can_fill(
-    card: Scorecard, dice: DiceLike, category: Category, *, rules: Rules = _CLASSIC
-) -> bool:
+def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> bool:
     """Whether ``dice`` may fill ``category`` on ``card`` now.
 
     Examples:
@@ -366,27 +358,30 @@ def can_fill(
         >>> can_fill(Scorecard(), "12345", Category.YAHTZEE)  # a zero is always allowed
         True
     """
-    card, dice_value, rules = _check_card(card), _as_dice(dice), _check_rules(rules)
-    return _category_arg(category) in _legal(card.boxes, dice_value, rules)
+    card, rules = _check_pair(card, rules)
+    dice_value = _as_dice(dice)
+    return _category_arg(category, rules.card) in _legal(card.boxes, dice_value, rules)
 
 
-def _fill_unchecked(card: Scorecard, dice: Dice, category: Category, rules: Rules) -> Scorecard:
+def _fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> Scorecard:
     boxes = card.boxes
-    if boxes[category] is None and (boxes[11] is None or dice.faces[0] != dice.faces[4]):
+    design = rules.card
+    yahtzee = design.yahtzee
+    if boxes[category] is None and (
+        yahtzee is None or boxes[yahtzee] is None or dice.faces[0] != dice.faces[4]
+    ):
         # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)
-        new[category] = dice._scores[category]
-        return _raw_card(tuple(new), card.bonus_marks)
+        new[category] = design.table[dice._index][category]
+        return _raw_card(tuple(new), card.bonus_marks, design)
     points = _legal_points(boxes, dice, category, rules)
     marks = card.bonus_marks + (1 if _bonus_due(boxes, dice, rules) else 0)
     new = list(boxes)
     new[category] = points
-    return _raw_card(tuple(new), marks)
+    return _raw_card(tuple(new), marks, design)
 
 
-def fill(
-    card: Scorecard, dice: DiceLike, category: Category, *, rules: Rules = _CLASSIC
-) -> Scorecard:
+def fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> Scorecard:
     """A new card with ``category`` filled for ``dice``, plus a bonus mark when one is due.
 
     A bonus mark is added when the dice are five equal faces, the Yahtzee box
@@ -408,6 +403,5 @@ def fill(
         >>> card[Category.LARGE_STRAIGHT], card.bonus_marks, totals(card).grand_total
         (40, 1, 202)
     """
-    return _fill_unchecked(
-        _check_card(card), _as_dice(dice), _category_arg(category), _check_rules(rules)
-    )
+    card, rules = _check_pair(card, rules)
+    return _fill_unchecked(card, _as_dice(dice), _category_arg(category, rules.card), rules)

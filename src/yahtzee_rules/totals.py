@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
@@ -29,10 +30,10 @@ class Totals:
     Open boxes count as 0, so the figures are running totals during a game.
 
     Attributes:
-        upper_subtotal: Aces to Sixes added up.
+        upper_subtotal: The upper boxes (Aces to Sixes) added up.
         upper_bonus: ``rules.upper_bonus`` once the subtotal reaches the threshold, else 0.
         upper_total: ``upper_subtotal + upper_bonus``.
-        lower_subtotal: The seven lower boxes added up.
+        lower_subtotal: The lower boxes (seven on the Classic card) added up.
         yahtzee_bonus: ``bonus_marks * rules.yahtzee_bonus``.
         lower_total: ``lower_subtotal + yahtzee_bonus``, as Hasbro's "total of lower section".
         grand_total: ``upper_total + lower_total``.
@@ -57,14 +58,16 @@ class Totals:
     upper_bonus_needed: int
 
 
-def totals(card: Scorecard, *, rules: Rules = _CLASSIC) -> Totals:
+def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
     """Add up ``card`` under ``rules``.
 
-    Only Aces to Sixes count towards the upper bonus. Each bonus mark adds
-    ``rules.yahtzee_bonus``.
+    Only the upper boxes (Aces to Sixes) count towards the upper bonus. Each bonus
+    mark adds ``rules.yahtzee_bonus``. Without ``rules``, a Classic card is added up
+    under ``Rules()`` and any other card under its own usual ruleset.
 
     Raises:
-        MalformedInputError: If ``card`` is not a Scorecard or ``rules`` not a Rules.
+        MalformedInputError: If ``card`` is not a Scorecard, ``rules`` not a Rules, or
+            the rules are for another card design.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
@@ -75,14 +78,29 @@ def totals(card: Scorecard, *, rules: Rules = _CLASSIC) -> Totals:
         (65, 35, 130)
         >>> totals(Scorecard({Category.CHANCE: 30, Category.SIXES: 30})).upper_bonus  # lower boxes never help
         0
+        >>> from yahtzee_rules import YachtBox
+        >>> totals(Scorecard({YachtBox.SIXES: 30, YachtBox.FIVES: 25, YachtBox.FOURS: 20})).grand_total
+        75
     """
     if not isinstance(card, Scorecard):
         raise MalformedInputError(f"card {card!r}: not a Scorecard; totals add up a Scorecard")
-    if not isinstance(rules, Rules):
+    if rules is None:
+        rules = _CLASSIC if card.card is CLASSIC else Rules.from_name(card.card.name)
+    elif not isinstance(rules, Rules):
         raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+    elif rules.card != card.card:
+        raise MalformedInputError(
+            f"card {card!r}: a {card.card.title} card, but the rules {rules.name!r} play the "
+            f"{rules.card.title} card; add up a card under its own rules"
+        )
     boxes = card.boxes
-    upper = sum(p for p in boxes[:6] if p is not None)
-    lower = sum(p for p in boxes[6:] if p is not None)
+    upper = lower = 0
+    for box, points in zip(card.card.members, boxes, strict=True):
+        if points is not None:
+            if box.face is None:
+                lower += points
+            else:
+                upper += points
     earned = upper >= rules.upper_bonus_threshold
     upper_bonus = rules.upper_bonus if earned else 0
     yahtzee_bonus = card.bonus_marks * rules.yahtzee_bonus

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import (
     _ALL_KEEPS,
     _KEEP_INDEXES_OF,
@@ -42,10 +42,11 @@ from yahtzee_rules.dice import (
 )
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg
+from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard, _category_arg, empty_card
 from yahtzee_rules.scoring import (
     BoxOption,
     _check_card,
+    _check_pair,
     _check_rules,
     _fill_unchecked,
     _legal,
@@ -62,7 +63,7 @@ MAX_ROLLS = 3
 _CLASSIC = Rules()
 _EMPTY_KEEP = _ALL_KEEPS[0]
 _OUTCOMES = tuple(6**n for n in range(6))
-_NO_OPTIONS: Mapping[Category, int] = MappingProxyType({})
+_NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
 
 
 def _check_turn(instance: Turn, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -81,12 +82,21 @@ def _check_turn_card(instance: Turn, attribute: attrs.Attribute[Any], card: obje
     _check_card(card)
     if card.is_complete:  # type: ignore[attr-defined]
         raise MalformedInputError(
-            "turn: the card is complete; a game has 13 turns per player, one box each"
+            f"turn: the card is complete; a game has {len(card.boxes)} turns "  # type: ignore[attr-defined]
+            f"per player, one box each"
         )
 
 
 def _check_turn_rules(instance: Turn, attribute: attrs.Attribute[Any], rules: object) -> None:
-    _check_marks_allowed(instance.card, _check_rules(rules))
+    rules = _check_rules(rules)
+    card = instance.card
+    if card.card != rules.card:
+        if card is EMPTY_CARD:
+            # Turn(rules=...) on another card: start from that card's empty scorecard.
+            object.__setattr__(instance, "card", empty_card(rules.card))
+        else:
+            _check_pair(card, rules)
+    _check_marks_allowed(instance.card, rules)
 
 
 def _check_marks_allowed(card: Scorecard, rules: Rules) -> None:
@@ -110,8 +120,9 @@ class Turn:
     value; the turn it was called on is unchanged, so undo is keeping the old one.
 
     Args:
-        card: The card this turn will fill a box of; it must have an open box.
-        rules: The rule set (Classic with the forced Joker by default).
+        card: The card this turn will fill a box of; it must have an open box and be
+            of the rules' card design. Omitted, the empty card of ``rules``.
+        rules: The ruleset (Classic with the forced Joker by default).
         dice: The dice showing, or ``None`` before the first roll.
         rolls_used: 0 to 3.
 
@@ -256,7 +267,7 @@ class Turn:
     # --- filling -----------------------------------------------------------------
 
     @property
-    def options(self) -> Mapping[Category, int]:
+    def options(self) -> Mapping[Box, int]:
         """Every box the current dice may fill and its points (empty before the first roll).
 
         Examples:
@@ -270,8 +281,8 @@ class Turn:
             return _NO_OPTIONS
         return MappingProxyType(_legal(self.card.boxes, self.dice, self.rules))
 
-    def box_options(self) -> Mapping[Category, BoxOption]:
-        """A :class:`~yahtzee_rules.BoxOption` for all 13 boxes: points, or why the box is closed.
+    def box_options(self) -> Mapping[Box, BoxOption]:
+        """A :class:`~yahtzee_rules.BoxOption` for every box: points, or why the box is closed.
 
         Raises:
             IllegalActionError: Before the first roll.
@@ -289,7 +300,7 @@ class Turn:
         return _options(self.card, self.dice, self.rules)
 
     @property
-    def forced_category(self) -> Category | None:
+    def forced_category(self) -> Box | None:
         """The box the forced Joker requires for the current dice, if any.
 
         Examples:
@@ -308,7 +319,7 @@ class Turn:
             )
         return self.dice
 
-    def verify_fill(self, category: Category) -> None:
+    def verify_fill(self, category: Box) -> None:
         """Raise the reason ``category`` may not be filled now; return ``None`` if it may.
 
         Raises:
@@ -322,11 +333,11 @@ class Turn:
             ...
             yahtzee_rules.errors.IllegalActionError: fill Chance: no dice yet; roll at least once before filling a box
         """
-        category = _category_arg(category)
+        category = _category_arg(category, self.rules.card)
         dice = self._rolled(f"fill {category.label}")
         verify_fill(self.card, dice, category, rules=self.rules)
 
-    def can_fill(self, category: Category) -> bool:
+    def can_fill(self, category: Box) -> bool:
         """Whether ``category`` may be filled now.
 
         Examples:
@@ -334,11 +345,11 @@ class Turn:
             >>> Turn().can_fill(Category.CHANCE), Turn().roll(outcome="12345").can_fill(Category.CHANCE)
             (False, True)
         """
-        return self.dice is not None and _category_arg(category) in _legal(
+        return self.dice is not None and _category_arg(category, self.rules.card) in _legal(
             self.card.boxes, self.dice, self.rules
         )
 
-    def fill(self, category: Category) -> Scorecard:
+    def fill(self, category: Box) -> Scorecard:
         """End the turn by filling ``category``; returns the new card.
 
         Raises:
@@ -350,7 +361,7 @@ class Turn:
             >>> Turn().roll(outcome="12345").fill(Category.LARGE_STRAIGHT)[Category.LARGE_STRAIGHT]
             40
         """
-        category = _category_arg(category)
+        category = _category_arg(category, self.rules.card)
         dice = self.dice
         if dice is None:
             self._rolled(f"fill {category.label}")  # raises with the reason

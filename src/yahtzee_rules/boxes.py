@@ -1,0 +1,342 @@
+"""The scorecard as data: boxes, and the :class:`Card` that lists a scorecard's boxes.
+
+Every scorecard the library knows is a :class:`Card` value: which boxes it has (an
+enumeration of :class:`Box` members, such as :class:`~yahtzee_rules.Category` for
+Hasbro's Classic card), how each box scores each of the 252 rolls, which box is the
+five-of-a-kind box that the extra-Yahtzee bonus and the Joker rule look at, and the
+fixed values a Joker takes. Scoring, scorecards, totals, turns, games, records, the
+formats and the solver read the card instead of assuming Classic, so adding a
+scorecard is one module that defines its boxes and its card.
+
+Examples:
+    >>> from yahtzee_rules import CLASSIC, YACHT, Category, Dice
+    >>> CLASSIC.name, len(CLASSIC), CLASSIC.yahtzee
+    ('classic', 13, <Category.YAHTZEE: 11>)
+    >>> CLASSIC.score(Dice("22333"), Category.FULL_HOUSE)
+    25
+    >>> YACHT.name, len(YACHT), [box.code for box in YACHT.upper]
+    ('yacht', 12, ['1', '2', '3', '4', '5', '6'])
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+
+from yahtzee_rules.dice import Dice, dice_index
+from yahtzee_rules.errors import MalformedInputError
+
+__all__ = ["Box", "Card", "Section"]
+
+
+class Section(enum.Enum):
+    """The two halves of a scorecard.
+
+    Examples:
+        >>> Section.UPPER.value
+        'upper'
+    """
+
+    UPPER = "upper"
+    LOWER = "lower"
+
+
+_B = TypeVar("_B", bound="Box")
+
+
+class Box(enum.IntEnum):
+    """The base of every scorecard's boxes: each card names its own as an enumeration.
+
+    A box is an :class:`int` (its position in card order), so it can index tuples, but
+    the library accepts only members of the card's own enumeration, never bare ints.
+    Every member is true, the first included, so ``if turn.forced_category:`` works as
+    it reads. :class:`~yahtzee_rules.Category` (Classic) and
+    :class:`~yahtzee_rules.YachtBox` are the enumerations the library ships.
+
+    Attributes:
+        label: The printed name, such as ``"Full House"``.
+        section: :attr:`Section.UPPER` for the boxes that count one face, else
+            :attr:`Section.LOWER`.
+        face: The face an upper box counts (1 to 6), or ``None`` for a lower box.
+        code: The short code used by notation and command lines (``"4"``, ``"fh"``).
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> isinstance(Category.FOURS, Box), Category.FOURS.code, Category.FOURS.face
+        (True, '4', 4)
+    """
+
+    label: str
+    section: Section
+    face: int | None
+    code: str
+
+    _names: ClassVar[dict[str, Any]]
+    _upper_boxes: ClassVar[tuple[Any, ...]]
+    _lower_boxes: ClassVar[tuple[Any, ...]]
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __bool__(self) -> bool:
+        # Every box is a real choice: ``if turn.forced_category:`` must hold for the first.
+        return True
+
+    @property
+    def is_upper(self) -> bool:
+        """Whether this box counts one face (Aces to Sixes).
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Category.ACES.is_upper, Category.CHANCE.is_upper
+            (True, False)
+        """
+        return self.section is Section.UPPER
+
+    @classmethod
+    def upper(cls: type[_B]) -> tuple[_B, ...]:
+        """The boxes that count one face, in card order.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> len(Category.upper())
+            6
+        """
+        return cls._upper_boxes
+
+    @classmethod
+    def lower(cls: type[_B]) -> tuple[_B, ...]:
+        """The other boxes, in card order.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Category.lower()[0]
+            <Category.THREE_OF_A_KIND: 6>
+        """
+        return cls._lower_boxes
+
+    @classmethod
+    def for_face(cls: type[_B], face: int) -> _B:
+        """The upper box that counts ``face``.
+
+        Raises:
+            MalformedInputError: If ``face`` is not an int from 1 to 6.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Category.for_face(6)
+            <Category.SIXES: 5>
+        """
+        if type(face) is not int or not 1 <= face <= 6:
+            raise MalformedInputError(f"face {face!r}: not a die face; faces are the ints 1 to 6")
+        box: _B
+        for box in cls._upper_boxes:
+            if box.face == face:
+                return box
+        raise MalformedInputError(  # pragma: no cover - every shipped card has six upper boxes
+            f"face {face}: the {cls.__name__} boxes have no upper box for it"
+        )
+
+    @classmethod
+    def parse(cls: type[_B], text: str) -> _B:
+        """Read a box from its member name, label or short code, ignoring case.
+
+        Accepts ``"FULL_HOUSE"``, ``"full house"``, ``"Full-House"`` and ``"fh"``;
+        upper boxes also accept their face (``"4"``) and ``"ones"`` for Aces.
+
+        Raises:
+            MalformedInputError: If the text names no box.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> Category.parse("ones"), Category.parse("4"), Category.parse("3k")
+            (<Category.ACES: 0>, <Category.FOURS: 3>, <Category.THREE_OF_A_KIND: 6>)
+            >>> Category.parse("LARGE_STRAIGHT")
+            <Category.LARGE_STRAIGHT: 10>
+        """
+        if not isinstance(text, str):
+            raise MalformedInputError(
+                f"category {text!r}: not text; name a box such as 'fours' or 'fh'"
+            )
+        key = re.sub(r"[\s_\-]+", " ", text.strip().lower())
+        found: _B | None = cls._names.get(key)
+        if found is None:
+            choices = ", ".join(box.code for box in cls)
+            raise MalformedInputError(
+                f"category {text!r}: no such box; use a name such as 'full house' "
+                f"or a code ({choices})"
+            )
+        return found
+
+
+def describe_boxes(
+    boxes: type[Box],
+    labels: tuple[str, ...],
+    codes: tuple[str, ...],
+    *,
+    faces: tuple[int | None, ...],
+    aliases: dict[str, str] | None = None,
+) -> None:
+    """Give each member of a new box enumeration its label, code, section and face.
+
+    Called once by the module that defines a card's boxes; ``faces`` holds the face an
+    upper box counts, ``None`` for a lower box; ``aliases`` maps extra names to codes.
+    """
+    members = tuple(boxes)
+    if not len(members) == len(labels) == len(codes) == len(faces):
+        raise ValueError(f"{boxes.__name__}: one label, code and face per box")
+    for box, label, code, face in zip(members, labels, codes, faces, strict=True):
+        box.label = label
+        box.code = code
+        box.face = face
+        box.section = Section.UPPER if face is not None else Section.LOWER
+    boxes._upper_boxes = tuple(box for box in members if box.face is not None)
+    boxes._lower_boxes = tuple(box for box in members if box.face is None)
+    names: dict[str, Box] = {}
+    for box in members:
+        names[box.name.lower().replace("_", " ")] = box
+        names[box.label.lower()] = box
+        names[box.code] = box
+    for alias, code in (aliases or {}).items():
+        names[alias] = names[code]
+    boxes._names = names
+
+
+_DEFAULT_CARDS: dict[type[Box], Card] = {}
+
+
+def card_of(box: Box) -> Card:
+    """The card a box belongs to: the first card made with its enumeration.
+
+    Raises:
+        MalformedInputError: If ``box`` is not a box of any card.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> card_of(Category.FOURS).name
+        'classic'
+    """
+    card = _DEFAULT_CARDS.get(type(box))
+    if card is None:
+        raise MalformedInputError(
+            f"box {box!r}: not a box of any card; use a member such as Category.FOURS"
+        )
+    return card
+
+
+def _joker_pairs(value: Any) -> tuple[tuple[Box, int], ...]:
+    items = value.items() if isinstance(value, dict) else value
+    return tuple(sorted((box, points) for box, points in items))
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Card:
+    """A scorecard's design: its boxes, how they score, and its five-of-a-kind box.
+
+    A card holds no points; a :class:`~yahtzee_rules.Scorecard` is one player's
+    filling of a card, and :class:`~yahtzee_rules.Rules` adds the bonuses and the
+    Joker rule. Derived tables (every box's score for each of the 252 rolls, every
+    value a box can hold) are computed once, when the card is made.
+
+    Args:
+        name: A short lower-case name, such as ``"classic"``.
+        title: The printed name, such as ``"Classic"``.
+        boxes: The enumeration of the card's boxes, in card order.
+        scorer: Given the five faces (sorted), the points of every box, in card order.
+        yahtzee: The box that five equal dice score 50 in, which the extra-Yahtzee
+            bonus and the Joker rule look at; ``None`` when the card has none.
+        joker_values: Boxes whose Joker value is fixed (Classic: Full House 25, Small
+            Straight 30, Large Straight 40); other boxes take their usual score.
+
+    Attributes:
+        members: The boxes in card order, as a tuple.
+        table: For each roll (in :meth:`Dice.all` order), the points of every box.
+        possible: For each box, every value it can hold: some roll's score there, a
+            Joker value, or 0.
+
+    Examples:
+        >>> from yahtzee_rules import CLASSIC, Category
+        >>> sorted(CLASSIC.possible[Category.FULL_HOUSE])
+        [0, 25]
+        >>> CLASSIC.upper[-1], CLASSIC.boxes is Category
+        (<Category.SIXES: 5>, True)
+    """
+
+    name: str
+    title: str
+    boxes: type[Box]
+    scorer: Callable[[tuple[int, ...]], tuple[int, ...]] = attrs.field(eq=False)
+    yahtzee: Box | None = None
+    joker_values: tuple[tuple[Box, int], ...] = attrs.field(default=(), converter=_joker_pairs)
+    members: tuple[Box, ...] = attrs.field(init=False, eq=False)
+    table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
+    possible: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
+    five_of_a_kind: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        members = tuple(self.boxes)
+        table = tuple(tuple(self.scorer(dice.faces)) for dice in Dice.all())
+        if any(len(row) != len(members) for row in table):
+            raise ValueError(f"card {self.name}: the scorer must give one value per box")
+        possible = [{0, *(row[box] for row in table)} for box in members]
+        fives = [
+            {0, *(table[dice_index(Dice([face] * 5))][box] for face in range(1, 7))}
+            for box in members
+        ]
+        if self.yahtzee is not None:
+            fixed = dict(self.joker_values)
+            for box in members:
+                if box in fixed:
+                    possible[box].add(fixed[box])
+                    fives[box].add(fixed[box])
+        setter = object.__setattr__
+        _DEFAULT_CARDS.setdefault(self.boxes, self)
+        setter(self, "members", members)
+        setter(self, "table", table)
+        setter(self, "possible", tuple(frozenset(v) for v in possible))
+        setter(self, "five_of_a_kind", tuple(frozenset(v) for v in fives))
+
+    def __repr__(self) -> str:
+        return self.name.upper()
+
+    def __len__(self) -> int:
+        return len(self.boxes)
+
+    def __iter__(self) -> Iterator[Box]:
+        return iter(self.members)
+
+    @property
+    def upper(self) -> tuple[Box, ...]:
+        """The boxes that count one face and make up the upper subtotal.
+
+        Examples:
+            >>> from yahtzee_rules import CLASSIC
+            >>> len(CLASSIC.upper)
+            6
+        """
+        return self.boxes.upper()
+
+    @property
+    def lower(self) -> tuple[Box, ...]:
+        """The other boxes.
+
+        Examples:
+            >>> from yahtzee_rules import CLASSIC
+            >>> CLASSIC.lower[-1]
+            <Category.CHANCE: 12>
+        """
+        return self.boxes.lower()
+
+    def score(self, dice: Dice, box: Box) -> int:
+        """The plain value of ``box`` for ``dice`` on this card: no Joker, no bonus.
+
+        Examples:
+            >>> from yahtzee_rules import YACHT, YachtBox, Dice
+            >>> YACHT.score(Dice("22333"), YachtBox.FULL_HOUSE)
+            13
+        """
+        return self.table[dice_index(dice)][box]
