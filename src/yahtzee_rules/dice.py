@@ -22,14 +22,12 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from yahtzee_rules import _hooks
 from yahtzee_rules.errors import MalformedInputError
-
-if TYPE_CHECKING:
-    from yahtzee_rules.categories import Category
 
 __all__ = ["Dice", "DiceLike", "Keep", "KeepLike"]
 
@@ -147,7 +145,6 @@ class Dice:
 
     faces: tuple[int, ...] = attrs.field(converter=_to_dice_faces)
     _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _scores: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     #: Number of dice in a roll.
     COUNT: ClassVar[int] = 5
@@ -156,7 +153,6 @@ class Dice:
         template = _DICE_BY_FACES.get(self.faces)
         if template is not None:  # always, once the module has loaded
             object.__setattr__(self, "_index", template._index)
-            object.__setattr__(self, "_scores", template._scores)
 
     def __str__(self) -> str:
         return "".join(map(str, self.faces))
@@ -188,7 +184,7 @@ class Dice:
             >>> Dice("13366").total
             19
         """
-        return self._scores[12]
+        return _TOTALS[self._index]
 
     @property
     def is_yahtzee(self) -> bool:
@@ -237,17 +233,15 @@ class Dice:
         """
         return _KEEPS_OF[self._index]
 
-    def score(self, category: Category) -> int:
-        """The plain value of ``category`` for these dice; see :func:`yahtzee_rules.score`.
+    def score(self, category: int) -> int:
+        """The plain value of ``category`` (a Category) for these dice; see :func:`yahtzee_rules.score`.
 
         Examples:
             >>> from yahtzee_rules import Category
             >>> Dice("22256").score(Category.TWOS)
             6
         """
-        from yahtzee_rules.scoring import score
-
-        return score(self, category)
+        return _hooks.plain_score(self, category)
 
     @classmethod
     def all(cls) -> tuple[Dice, ...]:
@@ -370,12 +364,12 @@ def _build() -> None:
         dice = object.__new__(Dice)
         object.__setattr__(dice, "faces", faces)
         object.__setattr__(dice, "_index", index)
-        object.__setattr__(dice, "_scores", ())  # filled in by yahtzee_rules.scoring
         dice_list.append(dice)
         _DICE_BY_FACES[faces] = dice
         counts = _counts(faces)
         _DICE_BY_COUNTS[counts] = dice
         _COUNTS.append(counts)
+        _TOTALS.append(sum(faces))
     _ALL_DICE = tuple(dice_list)
     keep_list: list[Keep] = []
     for size in range(6):
@@ -403,8 +397,10 @@ def _build() -> None:
 _DICE_BY_FACES: dict[tuple[int, ...], Dice] = {}
 _DICE_BY_COUNTS: dict[tuple[int, ...], Dice] = {}
 _COUNTS: list[tuple[int, int, int, int, int, int]] = []
+_TOTALS: list[int] = []
 _KEEP_BY_FACES: dict[tuple[int, ...], Keep] = {}
 _KEEP_COUNTS: list[tuple[int, int, int, int, int, int]] = []
+_TOTALS: list[int] = []
 _KEEPS_OF: list[tuple[Keep, ...]] = []
 _KEEP_INDEXES_OF: list[frozenset[int]] = []
 _ALL_DICE: tuple[Dice, ...] = ()

@@ -27,6 +27,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TypeAlias
 
+from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import (
     _ALL_DICE,
@@ -43,7 +44,7 @@ from yahtzee_rules.dice import (
     _ways,
 )
 from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.turn import MAX_ROLLS
+from yahtzee_rules.scoring import score
 
 __all__ = ["Pattern", "best_keep", "chance_of", "roll_distribution"]
 
@@ -114,7 +115,7 @@ def roll_distribution(keep: KeepLike | None = None) -> Mapping[Dice, Fraction]:
 def _check_target(target: object) -> Callable[[Dice], bool]:
     if isinstance(target, Category):
         category = target
-        return lambda dice: dice._scores[category] > 0
+        return lambda dice: score(dice, category) > 0
     if callable(target):
         return target
     raise MalformedInputError(

@@ -23,12 +23,14 @@ from typing import Any
 
 import attrs
 
+from yahtzee_rules import _text
 from yahtzee_rules.categories import Category
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = ["Scorecard", "possible_values"]
 
 _CATEGORIES = tuple(Category)
+_CODES = tuple(category.code for category in _CATEGORIES)
 
 
 def _compute_possible() -> tuple[frozenset[int], ...]:
@@ -216,9 +218,7 @@ class Scorecard:
         return f"Scorecard({{{filled}}}{marks})"
 
     def __str__(self) -> str:
-        from yahtzee_rules.notation import _format_card
-
-        return _format_card(self)
+        return _text.format_card(_CODES, self.boxes, self.bonus_marks)
 
     @classmethod
     def parse(cls, text: str) -> Scorecard:
@@ -234,9 +234,8 @@ class Scorecard:
             >>> card.bonus_marks, str(card)
             (1, '4=20,y=50,+1')
         """
-        from yahtzee_rules.notation import parse_scorecard
-
-        return parse_scorecard(text)
+        text = _text.check_text("scorecard", text)
+        return _text.parse_card(text, "scorecard", text, _CODES, _build_card, EMPTY_CARD)
 
     def is_open(self, category: Category) -> bool:
         """Whether ``category`` is still open.
@@ -306,3 +305,7 @@ def _raw_card(boxes: tuple[int | None, ...], bonus_marks: int) -> Scorecard:
 
 
 EMPTY_CARD = _raw_card((None,) * 13, 0)
+
+
+def _build_card(boxes: tuple[int | None, ...], marks: int) -> Scorecard:
+    return Scorecard(boxes, bonus_marks=marks)

@@ -26,6 +26,7 @@ from types import MappingProxyType
 
 import attrs
 
+from yahtzee_rules import _hooks
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import Dice, DiceLike, _as_dice
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
@@ -80,9 +81,8 @@ def _plain_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
-for _dice in Dice.all():
-    object.__setattr__(_dice, "_scores", _plain_scores(_dice.faces))
-del _dice
+_SCORES = tuple(_plain_scores(dice.faces) for dice in Dice.all())
+"""The plain value of every box for each of the 252 rolls, indexed by the roll's place."""
 
 
 def score(dice: DiceLike, category: Category) -> int:
@@ -112,10 +112,13 @@ def score(dice: DiceLike, category: Category) -> int:
     """
     if category.__class__ is Category:
         try:
-            return dice._scores[category]  # type: ignore[union-attr]
+            return _SCORES[dice._index][category]  # type: ignore[union-attr]
         except AttributeError:
             pass
-    return _as_dice(dice)._scores[_category_arg(category)]
+    return _SCORES[_as_dice(dice)._index][_category_arg(category)]
+
+
+_hooks.install_plain_score(score)
 
 
 def _joker_value(category: Category, dice: Dice) -> int:
@@ -124,7 +127,7 @@ def _joker_value(category: Category, dice: Dice) -> int:
 
 def _legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Category, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
-    scores = dice._scores
+    scores = _SCORES[dice._index]
     if boxes[11] is None or dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE:
         return {
             c: points
@@ -375,7 +378,7 @@ def _fill_unchecked(card: Scorecard, dice: Dice, category: Category, rules: Rule
     if boxes[category] is None and (boxes[11] is None or dice.faces[0] != dice.faces[4]):
         # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)
-        new[category] = dice._scores[category]
+        new[category] = _SCORES[dice._index][category]
         return _raw_card(tuple(new), card.bonus_marks)
     points = _legal_points(boxes, dice, category, rules)
     marks = card.bonus_marks + (1 if _bonus_due(boxes, dice, rules) else 0)

@@ -45,7 +45,7 @@ from yahtzee_rules.dice import _ALL_KEEPS, _DICE_BY_FACES, _KEEPS_OF, Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
-from yahtzee_rules.scoring import _bonus_due, _check_card, _check_rules, _legal
+from yahtzee_rules.scoring import _SCORES, _bonus_due, _check_card, _check_rules, _legal
 from yahtzee_rules.turn import Turn
 
 try:
@@ -156,7 +156,7 @@ class _Geometry:
             subs[position] = own + [own[-1]] * (32 - len(own))
         self.subkeeps = subs
         self.probability = np.array([d.ways / 7776 for d in self.dice])
-        self.scores = np.array([d._scores for d in self.dice], dtype=np.int64)  # (252, 13)
+        self.scores = np.array([_SCORES[d._index] for d in self.dice], dtype=np.int64)  # (252, 13)
         self.total = self.scores[:, _CHANCE].astype(np.float64)
         self.yahtzee_rows = np.array([i for i, d in enumerate(self.dice) if d.is_yahtzee])
         # five equal dice come first (fewest distinct faces), ones to sixes
@@ -180,11 +180,11 @@ class _Geometry:
         total_combos: dict[tuple[int, ...], int] = {}
         fixed_dice, fixed_rows, total_dice, total_rows = [], [], [], []
         for i, dice in enumerate(plain):
-            fixed = tuple(int(c) for c in fixed_boxes if dice._scores[c] > 0)
+            fixed = tuple(int(c) for c in fixed_boxes if _SCORES[dice._index][c] > 0)
             if fixed:
                 fixed_dice.append(i)
                 fixed_rows.append(37 + fixed_combos.setdefault(fixed, len(fixed_combos)))
-            by_total = tuple(int(c) for c in total_boxes if dice._scores[c] > 0)
+            by_total = tuple(int(c) for c in total_boxes if _SCORES[dice._index][c] > 0)
             if by_total:
                 total_dice.append(i)
                 total_rows.append(total_combos.setdefault(by_total, len(total_combos)))
