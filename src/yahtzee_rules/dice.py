@@ -400,7 +400,6 @@ _COUNTS: list[tuple[int, int, int, int, int, int]] = []
 _TOTALS: list[int] = []
 _KEEP_BY_FACES: dict[tuple[int, ...], Keep] = {}
 _KEEP_COUNTS: list[tuple[int, int, int, int, int, int]] = []
-_TOTALS: list[int] = []
 _KEEPS_OF: list[tuple[Keep, ...]] = []
 _KEEP_INDEXES_OF: list[frozenset[int]] = []
 _ALL_DICE: tuple[Dice, ...] = ()

@@ -25,7 +25,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
 import attrs
@@ -423,7 +423,8 @@ class GameRecord:
             >>> GameRecord.from_share_code(record.share_code()) == record
             True
         """
-        start, actions, game = _sharecode.decode(code, _roll_action, _fill_action, _apply)
+        roll: Callable[[Keep, tuple[int, ...]], Roll | Fill] = _roll_action
+        start, actions, game = _sharecode.decode(code, roll, _fill_action, _apply)
         return _raw_record(start, actions, game)
 
     def share_code(self) -> str:
