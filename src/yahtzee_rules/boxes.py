@@ -86,6 +86,16 @@ class Box(enum.IntEnum):
         # Every box is a real choice: ``if turn.forced_category:`` must hold for the first.
         return True
 
+    def score(self, dice: Dice) -> int:
+        """The plain value of this box for ``dice``, as its card scores it.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Dice
+            >>> Category.FULL_HOUSE.score(Dice("22333"))
+            25
+        """
+        return card_of(self).table[dice_index(dice)][self]
+
     @property
     def is_upper(self) -> bool:
         """Whether this box counts one face (Aces to Sixes).

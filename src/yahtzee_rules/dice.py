@@ -22,14 +22,11 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 import attrs
 
 from yahtzee_rules.errors import MalformedInputError
-
-if TYPE_CHECKING:
-    from yahtzee_rules.categories import Category
 
 __all__ = ["Dice", "DiceLike", "Keep", "KeepLike"]
 
@@ -39,6 +36,12 @@ KeepLike: TypeAlias = "Keep | Dice | str | Iterable[int]"
 """Anything :class:`Keep` accepts: a Keep or Dice, up to five digits as text, or ints."""
 
 _FACES = range(1, 7)
+
+
+class _ScoresDice(Protocol):
+    """Anything that scores dice: every box of every card."""
+
+    def score(self, dice: Dice, /) -> int: ...  # pragma: no cover - a protocol
 
 
 def _faces_from(value: object, *, what: str, lengths: range) -> tuple[int, ...]:
@@ -235,17 +238,18 @@ class Dice:
         """
         return _KEEPS_OF[self._index]
 
-    def score(self, category: Category) -> int:
-        """The plain value of ``category`` for these dice; see :func:`yahtzee_rules.score`.
+    def score(self, category: _ScoresDice) -> int:
+        """The plain value of a box for these dice; see :func:`yahtzee_rules.score`.
+
+        ``category`` is any box (a :class:`~yahtzee_rules.Category` or another card's);
+        the box knows how its card scores.
 
         Examples:
-            >>> from yahtzee_rules import Category
-            >>> Dice("22256").score(Category.TWOS)
-            6
+            >>> from yahtzee_rules import Category, YachtBox
+            >>> Dice("22256").score(Category.TWOS), Dice("22333").score(YachtBox.FULL_HOUSE)
+            (6, 13)
         """
-        from yahtzee_rules.scoring import score
-
-        return score(self, category)
+        return category.score(self)
 
     @classmethod
     def all(cls) -> tuple[Dice, ...]:

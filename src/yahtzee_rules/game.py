@@ -19,6 +19,8 @@ from types import MappingProxyType
 
 import attrs
 
+from yahtzee_rules import _text
+from yahtzee_rules._value_text import format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import _RNG, Dice, DiceLike, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
@@ -283,8 +285,6 @@ class Game:
         return cls(names, rules, cards, first, first, _raw_turn(empty, rules, None, 0))
 
     def __str__(self) -> str:
-        from yahtzee_rules.notation import _format_game
-
         return _format_game(self)
 
     @classmethod
@@ -303,9 +303,8 @@ class Game:
             >>> str(Game.new(["Ann", "Bob"], first=1))
             'forced 1 Ann,Bob'
         """
-        from yahtzee_rules.notation import parse_game
-
-        return parse_game(text)
+        text = _text.check_text("game", text)
+        return _parse_game(text.split(" "), text, "game")
 
     # --- where the game stands --------------------------------------------------
 
@@ -686,3 +685,151 @@ def roll_off(
         contenders = [seat for seat, dice in throws if dice.total == best]
         if len(contenders) == 1:
             return RollOff(tuple(rounds), contenders[0])
+
+
+# --- notation ------------------------------------------------------------------------
+
+
+def _format_header(game: Game) -> str:
+    names = ",".join(_text.escape_name(name) for name in game.players)
+    return f"{game.rules} {game.first} {names}"
+
+
+def _is_new(game: Game) -> bool:
+    """Whether ``game`` has not begun: empty cards, the starter to play, no roll yet."""
+    turn = game.turn
+    return (
+        turn is not None
+        and turn.dice is None
+        and game.current == game.first
+        and all(card.turns_played == 0 and not card.bonus_marks for card in game.cards)
+    )
+
+
+def _format_game(game: Game) -> str:
+    header = _format_header(game)
+    if _is_new(game):
+        return header
+    cards = "/".join(str(card) for card in game.cards)
+    turn = game.turn
+    progress = "end" if turn is None else format_progress(turn.dice, turn.rolls_used)
+    return f"{header} {cards} {progress}"
+
+
+def _parse_game(fields: list[str], whole: str, what: str) -> Game:
+    """Read a game from its space-separated fields; ``what`` and ``whole`` name the text."""
+    if "" in fields:
+        raise _text.fail(
+            what,
+            whole,
+            "empty field; fields are separated by exactly one ' ', with nothing "
+            "before the first or after the last",
+        )
+    if len(fields) not in (3, 5):
+        raise _text.fail(
+            what,
+            whole,
+            f"{len(fields)} fields; a game is rules, starting seat and names "
+            f"('forced 0 Ann,Bob'), then cards and turn progress once it has begun",
+        )
+    try:
+        rules = Rules.parse(fields[0])
+    except MalformedInputError as error:
+        raise _text.fail(what, whole, str(error)) from None
+    if _text.INT_RE.fullmatch(fields[1]) is None:
+        raise _text.fail(
+            what,
+            whole,
+            f"starting seat {_text.quote(fields[1], 40)} is not a plain non-negative int; "
+            f"seats count from 0",
+        )
+    first = int(fields[1])
+    names = tuple(_text.unescape_name(name, whole, what) for name in fields[2].split(","))
+    if first >= len(names):
+        raise _text.fail(
+            what,
+            whole,
+            f"starting seat {first} is not a seat; seats are 0 to {len(names) - 1}",
+        )
+    if len(fields) == 3:
+        try:
+            return Game.new(names, rules=rules, first=first)
+        except MalformedInputError as error:
+            raise _text.fail(what, whole, str(error)) from None
+    card_texts = fields[3].split("/")
+    if len(card_texts) != len(names):
+        raise _text.fail(
+            what,
+            whole,
+            f"{len(card_texts)} cards for {len(names)} players; write one card "
+            f"per player, separated by '/'",
+        )
+    cards = tuple(parse_card(card, what, whole) for card in card_texts)
+    progress = parse_progress(fields[4], what, whole, allow_end=True)
+    try:
+        game = _make_game(names, rules, first, cards, progress)
+    except MalformedInputError as error:
+        raise _text.fail(what, whole, str(error)) from None
+    if _is_new(game):
+        raise _text.fail(
+            what,
+            whole,
+            f"a game that has not begun is written without cards and progress: "
+            f"{_text.quote(_format_header(game))}",
+        )
+    return game
+
+
+def _make_game(
+    names: tuple[str, ...],
+    rules: Rules,
+    first: int,
+    cards: tuple[Scorecard, ...],
+    progress: tuple[Dice | None, int] | None,
+    current: int | None = None,
+) -> Game:
+    """Assemble and check a game from decoded fields; ``progress`` None means over.
+
+    Raises MalformedInputError with a plain message (the caller adds the input).
+    """
+    for card in cards:
+        if card.bonus_marks and rules.yahtzee_bonus == 0:
+            raise MalformedInputError(
+                f"a card has {card.bonus_marks} bonus marks but the rules have no Yahtzee "
+                f"bonus (yahtzee_bonus 0); no roll earns a mark under these rules"
+            )
+    if not 0 <= first < len(cards):
+        raise MalformedInputError(
+            f"starting seat {first} is not a seat; seats are 0 to {len(cards) - 1}"
+        )
+    derived = _current_seat(cards, first)
+    if current is not None and current != derived:
+        raise MalformedInputError(
+            f"current seat {current}: the cards and starting seat {first} say seat "
+            f"{derived} is to play; players take turns in seat order, one box per turn"
+        )
+    if progress is None:
+        turn = None
+    else:
+        if cards[derived].is_complete:
+            raise MalformedInputError(
+                "every card is complete, so the game is over; it has no turn in progress"
+            )
+        turn = _raw_turn(cards[derived], rules, progress[0], progress[1])
+    try:
+        return Game(
+            players=names, rules=rules, cards=cards, first=first, current=derived, turn=turn
+        )
+    except IllegalActionError as error:  # not raised today; kept so none can escape
+        raise MalformedInputError(str(error)) from None
+
+
+def _current_seat(cards: tuple[Scorecard, ...], first: int) -> int:
+    """The seat to play: the first in playing order with fewer boxes than the starter."""
+    seats = len(cards)
+    leader = cards[first].turns_played
+    for position in range(1, seats):
+        seat = (first + position) % seats
+        if cards[seat].turns_played < leader:
+            return seat
+    return first

@@ -27,6 +27,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TypeAlias
 
+from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules.boxes import Box, card_of
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import (
@@ -45,7 +46,6 @@ from yahtzee_rules.dice import (
     dice_index,
 )
 from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.turn import MAX_ROLLS
 
 __all__ = ["Pattern", "best_keep", "chance_of", "roll_distribution"]
 

@@ -25,11 +25,13 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
 import attrs
 
+from yahtzee_rules import _sharecode, _text
+from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import (
     _KEEP_BY_FACES,
@@ -44,10 +46,9 @@ from yahtzee_rules.dice import (
     _roll_table,
 )
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
-from yahtzee_rules.game import Game, _raw_game
+from yahtzee_rules.game import Game, _parse_game, _raw_game
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import _category_arg
-from yahtzee_rules.turn import MAX_ROLLS
 
 __all__ = ["Action", "Fill", "GameRecord", "Roll"]
 
@@ -164,6 +165,43 @@ def _fill_action(category: Category) -> Fill:
     return _FILLS[category]
 
 
+_BY_CODE = {category.code: category for category in Category}
+_ACTIONS: dict[str, Roll | Fill] = {}  # every valid action text read so far (4,381 at most)
+
+
+def _parse_action(text: str, what: str, whole: str) -> Roll | Fill:
+    """Read one action of a record's notation; ``what`` and ``whole`` name the text."""
+    action = _ACTIONS.get(text)
+    if action is None:
+        action = _ACTIONS[text] = _read_action(text, what, whole)
+    return action
+
+
+def _read_action(text: str, what: str, whole: str) -> Roll | Fill:
+    category = _BY_CODE.get(text)
+    if category is not None:
+        return _fill_action(category)
+    keep_text, slash, outcome_text = text.rpartition("/")
+    if (
+        (slash and not keep_text)
+        or _text.FACES_RE.fullmatch(keep_text) is None
+        or _text.FACES_RE.fullmatch(outcome_text) is None
+        or len(keep_text) + len(outcome_text) != 5
+        or "/" in keep_text
+    ):
+        raise _text.fail(
+            what,
+            whole,
+            f"action {_text.quote(text, 40)} is neither a fill (a box code such as 'fh') nor a "
+            f"roll: five faces ('22345'), or the faces held, '/', and the faces thrown "
+            f"('2/2456'), five in all, each part ascending",
+        )
+    return _roll_action(
+        _KEEP_BY_FACES[tuple(ord(c) - 48 for c in keep_text)],
+        tuple(ord(c) - 48 for c in outcome_text),
+    )
+
+
 _OUTCOME_INDEX: dict[tuple[int, ...], int] = {}  # sorted thrown faces: 462 at most
 
 
@@ -205,17 +243,11 @@ def _replay(start: Game, actions: Sequence[Roll | Fill], what: str, whole: str |
         try:
             game = _apply(game, action)
         except (IllegalActionError, MalformedInputError) as error:
-            shown = "" if whole is None else f" {_quote(whole)}"
+            shown = "" if whole is None else f" {_text.quote(whole)}"
             raise MalformedInputError(
                 f"{what}{shown}: action {index} {str(action)!r}: {error}"
             ) from None
     return game
-
-
-def _quote(text: str) -> str:
-    from yahtzee_rules.notation import _quote as quote
-
-    return quote(text)
 
 
 def _raw_record(start: Game, actions: tuple[Roll | Fill, ...], game: Game) -> GameRecord:
@@ -295,9 +327,7 @@ class GameRecord:
         object.__setattr__(self, "_game", _replay(self.start, self.actions, "game record", None))
 
     def __str__(self) -> str:
-        from yahtzee_rules.notation import _format_record
-
-        return _format_record(self)
+        return " ".join([str(self.start), ":", *map(str, self.actions)])
 
     def __repr__(self) -> str:
         return f"GameRecord.parse({str(self)!r})"
@@ -351,9 +381,34 @@ class GameRecord:
             >>> GameRecord.parse("forced 0 Ann : 12345 ls").game.card("Ann").turns_played
             1
         """
-        from yahtzee_rules.notation import parse_record
-
-        return parse_record(text)
+        text = _text.check_text("game record", text)
+        fields = text.split(" ")
+        try:
+            split = fields.index(":")
+        except ValueError:
+            raise _text.fail(
+                "game record",
+                text,
+                "no ':' field; a record is the starting game, ' :', then the actions, "
+                "such as 'forced 0 Ann : 22345 c'",
+            ) from None
+        start = _parse_game(fields[:split], text, "game record")
+        actions = fields[split + 1 :]
+        if "" in actions:
+            raise _text.fail(
+                "game record",
+                text,
+                "empty field; actions are separated by exactly one ' ', with nothing after the last",
+            )
+        limit = 4 * 13 * len(start.players)
+        if len(actions) > limit:
+            raise _text.fail(
+                "game record",
+                text,
+                f"{len(actions)} actions; a game of {len(start.players)} players has at most {limit}",
+            )
+        parsed = tuple(_parse_action(action, "game record", text) for action in actions)
+        return _replay_record(start, parsed, "game record", text)
 
     @classmethod
     def from_share_code(cls, code: str) -> GameRecord:
@@ -368,9 +423,9 @@ class GameRecord:
             >>> GameRecord.from_share_code(record.share_code()) == record
             True
         """
-        from yahtzee_rules.sharecode import decode_record
-
-        return decode_record(code)
+        roll: Callable[[Keep, tuple[int, ...]], Roll | Fill] = _roll_action
+        start, actions, game = _sharecode.decode(code, roll, _fill_action, _apply)
+        return _raw_record(start, actions, game)
 
     def share_code(self) -> str:
         """A short URL-safe code for this record, to continue the game elsewhere.
@@ -386,9 +441,16 @@ class GameRecord:
             >>> GameRecord.from_share_code(code).game.dice
             Dice('12345')
         """
-        from yahtzee_rules.sharecode import encode_record
+        return _sharecode.encode(self.start, self._steps())
 
-        return encode_record(self)
+    def _steps(self) -> Iterator[_sharecode.Step]:
+        game = self.start
+        for action in self.actions:
+            if isinstance(action, Roll):
+                yield game.dice, action.keep, action.dice
+            else:
+                yield action.category
+            game = _apply(game, action)
 
     # --- where the game stands -----------------------------------------------------
 

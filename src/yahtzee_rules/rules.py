@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from yahtzee_rules import _text
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
@@ -155,9 +156,7 @@ class Rules:
         )
 
     def __str__(self) -> str:
-        from yahtzee_rules.notation import _format_rules
-
-        return _format_rules(self)
+        return _text.format_rules(self.joker.value, attrs.asdict(self), attrs.asdict(_CLASSIC))
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -172,9 +171,11 @@ class Rules:
             >>> str(Rules()), Rules.parse("none,yb=0").yahtzee_bonus
             ('forced', 0)
         """
-        from yahtzee_rules.notation import parse_rules
-
-        return parse_rules(text)
+        text = _text.check_text("rules", text)
+        joker, values = _text.parse_rules(
+            text, [rule.value for rule in JokerRule], attrs.asdict(_CLASSIC)
+        )
+        return cls(joker=JokerRule(joker), **values)
 
     @property
     def name(self) -> str:

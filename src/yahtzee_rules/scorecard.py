@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from yahtzee_rules import _text
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.errors import MalformedInputError
@@ -215,7 +216,7 @@ class Scorecard:
 
     def __init__(
         self,
-        boxes: Mapping[Box, int] | Iterable[int | None] | None = None,
+        boxes: Mapping[Any, int] | Iterable[int | None] | None = None,
         bonus_marks: int = 0,
         *,
         card: Card | None = None,
@@ -244,13 +245,14 @@ class Scorecard:
                 return "Scorecard()"
             design = "" if self.card is CLASSIC else f"card={self.card!r}"
             return f"Scorecard({design}{marks})"
-        design = "" if self.card is card_of(next(iter(self.card.boxes))) else f", card={self.card!r}"
+        design = (
+            "" if self.card is card_of(next(iter(self.card.boxes))) else f", card={self.card!r}"
+        )
         return f"Scorecard({{{filled}}}{marks}{design})"
 
     def __str__(self) -> str:
-        from yahtzee_rules.notation import _format_card
-
-        return _format_card(self)
+        codes = tuple(box.code for box in self.card.members)
+        return _text.format_card(codes, self.boxes, self.bonus_marks)
 
     @classmethod
     def parse(cls, text: str) -> Scorecard:
@@ -266,9 +268,8 @@ class Scorecard:
             >>> card.bonus_marks, str(card)
             (1, '4=20,y=50,+1')
         """
-        from yahtzee_rules.notation import parse_scorecard
-
-        return parse_scorecard(text)
+        text = _text.check_text("scorecard", text)
+        return _text.parse_card(text, "scorecard", text, _CODES, _build_card, EMPTY_CARD)
 
     def is_open(self, category: Box) -> bool:
         """Whether ``category`` is still open.
@@ -297,9 +298,7 @@ class Scorecard:
             >>> Scorecard({Category.CHANCE: 20, Category.ACES: 3}).filled_categories
             (<Category.ACES: 0>, <Category.CHANCE: 12>)
         """
-        return tuple(
-            c for c, p in zip(self.card.members, self.boxes, strict=True) if p is not None
-        )
+        return tuple(c for c, p in zip(self.card.members, self.boxes, strict=True) if p is not None)
 
     @property
     def turns_played(self) -> int:
@@ -342,6 +341,11 @@ def _raw_card(boxes: tuple[int | None, ...], bonus_marks: int, card: Card) -> Sc
 
 EMPTY_CARD = _raw_card((None,) * 13, 0, CLASSIC)
 _EMPTY: dict[Card, Scorecard] = {CLASSIC: EMPTY_CARD}
+_CODES = tuple(category.code for category in CLASSIC.members)
+
+
+def _build_card(boxes: tuple[int | None, ...], marks: int) -> Scorecard:
+    return Scorecard(boxes, bonus_marks=marks)
 
 
 def empty_card(card: Card) -> Scorecard:

@@ -327,9 +327,7 @@ def box_options(
     return _options(card, _as_dice(dice), rules)
 
 
-def verify_fill(
-    card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC
-) -> None:
+def verify_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> None:
     """Raise :class:`IllegalActionError` with the reason if ``dice`` may not fill ``category``.
 
     Raises:

@@ -40,12 +40,22 @@ import json
 from importlib import resources
 from typing import Any, TypeVar, cast
 
+from yahtzee_rules._replay import (
+    DICE_BY_FACES,
+    KEEP_BY_FACES,
+    faces_from,
+    fill_action,
+    make_game,
+    make_turn,
+    replay_record,
+    roll_action,
+)
+from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
 from yahtzee_rules.categories import Category
-from yahtzee_rules.dice import _DICE_BY_FACES, _KEEP_BY_FACES, Dice, Keep, _faces_from
+from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.notation import MAX_INPUT_LENGTH, _brief, _make_game, _make_turn, _quote
-from yahtzee_rules.record import Fill, GameRecord, Roll, _fill_action, _replay_record, _roll_action
+from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
 from yahtzee_rules.turn import MAX_ROLLS, Turn
@@ -197,7 +207,7 @@ class _Reader:
         self.what = what
 
     def fail(self, path: str, problem: str) -> MalformedInputError:
-        return MalformedInputError(f"{self.what} JSON at {path}: {_brief(problem)}")
+        return MalformedInputError(f"{self.what} JSON at {path}: {brief(problem)}")
 
     def shown(self, value: object) -> str:
         text = repr(value)
@@ -258,7 +268,7 @@ class _Reader:
         faces = tuple(items)
         if list(faces) != sorted(faces):
             raise self.fail(path, f"faces {list(faces)} are not in ascending order")
-        return _faces_from(faces, what="faces", lengths=lengths)
+        return faces_from(faces, what="faces", lengths=lengths)
 
     def rules(self, value: object, path: str) -> Rules:
         data = self.obj(
@@ -311,7 +321,7 @@ class _Reader:
         faces = self.faces(data["dice"], f"{path}.dice", range(5, 6))
         if not rolls:
             raise self.fail(path, "dice before the first roll; rolls_used is 0")
-        return _DICE_BY_FACES[faces], rolls
+        return DICE_BY_FACES[faces], rolls
 
     def game(self, value: object, path: str) -> Game:
         data = self.obj(value, path, ("players", "rules", "first", "current", "cards", "turn"))
@@ -333,14 +343,14 @@ class _Reader:
         cards = tuple(self.card(card, f"{path}.cards[{i}]") for i, card in enumerate(cards_data))
         turn = None if data["turn"] is None else self.progress(data["turn"], f"{path}.turn")
         try:
-            return _make_game(tuple(players), rules, first, cards, turn, current)
+            return make_game(tuple(players), rules, first, cards, turn, current)
         except MalformedInputError as error:
             raise self.fail(path, str(error)) from None
 
     def action(self, value: object, path: str) -> Roll | Fill:
         if type(value) is dict and value.get("type") == "fill":
             data = self.obj(value, path, ("type", "category"))
-            return _fill_action(self.text(data["category"], f"{path}.category", _BY_BOX_NAME))
+            return fill_action(self.text(data["category"], f"{path}.category", _BY_BOX_NAME))
         if type(value) is dict and value.get("type") == "roll":
             data = self.obj(value, path, ("type", "keep", "outcome"))
             return self.roll(data, path)
@@ -355,7 +365,7 @@ class _Reader:
                 f"keep and outcome are {len(keep) + len(outcome)} dice; a roll holds some "
                 f"dice and throws the rest, five in all",
             )
-        return _roll_action(_KEEP_BY_FACES[keep], outcome)
+        return roll_action(KEEP_BY_FACES[keep], outcome)
 
     def record(self, data: dict[str, Any], path: str) -> GameRecord:
         start = self.game(data["start"], f"{path}.start")
@@ -364,7 +374,7 @@ class _Reader:
         actions = tuple(
             self.action(action, f"{path}.actions[{i}]") for i, action in enumerate(actions_data)
         )
-        return _replay_record(start, actions, f"{self.what} JSON at {path}.actions", None)
+        return replay_record(start, actions, f"{self.what} JSON at {path}.actions", None)
 
 
 def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
@@ -383,9 +393,9 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
     body = {k: v for k, v in data.items() if k not in ("version", "type")}
     reader.obj(body, "$", keys[kind])
     if kind == "dice":
-        return _DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))]
+        return DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))]
     if kind == "keep":
-        return _KEEP_BY_FACES[reader.faces(body["faces"], "$.faces", range(6))]
+        return KEEP_BY_FACES[reader.faces(body["faces"], "$.faces", range(6))]
     if kind == "category":
         return reader.text(body["category"], "$.category", _BY_BOX_NAME)
     if kind == "rules":
@@ -397,7 +407,7 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
         card = reader.card(body["card"], "$.card")
         progress = reader.progress({"dice": body["dice"], "rolls_used": body["rolls_used"]}, "$")
         try:
-            return _make_turn(rules, card, progress)
+            return make_turn(rules, card, progress)
         except MalformedInputError as error:
             raise reader.fail("$", str(error)) from None
     if kind == "game":
@@ -405,7 +415,7 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
     if kind == "roll":
         return reader.roll(body, "$")
     if kind == "fill":
-        return _fill_action(reader.text(body["category"], "$.category", _BY_BOX_NAME))
+        return fill_action(reader.text(body["category"], "$.category", _BY_BOX_NAME))
     return reader.record(body, "$")
 
 
@@ -529,7 +539,7 @@ def from_json(text: str | bytes, kind: type[T]) -> T:
         )
     if len(text) > MAX_INPUT_LENGTH:
         raise MalformedInputError(
-            f"{name} JSON {_quote(text)}: longer than the limit of {MAX_INPUT_LENGTH} characters"
+            f"{name} JSON {quote(text)}: longer than the limit of {MAX_INPUT_LENGTH} characters"
         )
     try:
         data = json.loads(
@@ -539,13 +549,13 @@ def from_json(text: str | bytes, kind: type[T]) -> T:
             parse_int=_bounded_int,
         )
     except _JSONProblemError as problem:
-        raise MalformedInputError(f"{name} JSON {_quote(text)}: {problem}") from None
+        raise MalformedInputError(f"{name} JSON {quote(text)}: {problem}") from None
     except json.JSONDecodeError as error:
         raise MalformedInputError(
-            f"{name} JSON {_quote(text)}: not JSON: {error.msg} at character {error.pos}"
+            f"{name} JSON {quote(text)}: not JSON: {error.msg} at character {error.pos}"
         ) from None
     except (RecursionError, ValueError) as error:
-        raise MalformedInputError(f"{name} JSON {_quote(text)}: not readable: {error}") from None
+        raise MalformedInputError(f"{name} JSON {quote(text)}: not readable: {error}") from None
     return from_dict(data, kind)
 
 

@@ -26,6 +26,9 @@ from typing import Any
 
 import attrs
 
+from yahtzee_rules import _text
+from yahtzee_rules._limits import MAX_ROLLS
+from yahtzee_rules._value_text import format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import (
     _ALL_KEEPS,
@@ -56,9 +59,6 @@ from yahtzee_rules.scoring import (
 )
 
 __all__ = ["MAX_ROLLS", "Turn"]
-
-MAX_ROLLS = 3
-"""Rolls allowed in one turn, the first included."""
 
 _CLASSIC = Rules()
 _EMPTY_KEEP = _ALL_KEEPS[0]
@@ -171,9 +171,7 @@ class Turn:
         return self.dice is not None
 
     def __str__(self) -> str:
-        from yahtzee_rules.notation import _format_turn
-
-        return _format_turn(self)
+        return f"{self.rules} {self.card} {format_progress(self.dice, self.rolls_used)}"
 
     @classmethod
     def parse(cls, text: str) -> Turn:
@@ -189,9 +187,26 @@ class Turn:
             >>> turn.dice, str(turn)
             (Dice('13366'), 'forced - 13366@1')
         """
-        from yahtzee_rules.notation import parse_turn
-
-        return parse_turn(text)
+        text = _text.check_text("turn", text)
+        fields = _text.split("turn", text)
+        if len(fields) != 3:
+            raise _text.fail(
+                "turn",
+                text,
+                f"{len(fields)} fields; a turn is rules, card and progress separated by "
+                f"single spaces, such as 'forced 4=12 22456@2'",
+            )
+        try:
+            rules = Rules.parse(fields[0])
+        except MalformedInputError as error:
+            raise _text.fail("turn", text, str(error)) from None
+        card = parse_card(fields[1], "turn", text)
+        progress = parse_progress(fields[2], "turn", text, allow_end=False)
+        assert progress is not None
+        try:
+            return _make_turn(rules, card, progress)
+        except MalformedInputError as error:
+            raise _text.fail("turn", text, str(error)) from None
 
     # --- rolling -----------------------------------------------------------------
 
@@ -424,3 +439,18 @@ def _raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int)
     setter(turn, "dice", dice)
     setter(turn, "rolls_used", rolls_used)
     return turn
+
+
+def _make_turn(rules: Rules, card: Scorecard, progress: tuple[Dice | None, int]) -> Turn:
+    """Assemble and check a turn from decoded fields.
+
+    Raises MalformedInputError with a plain message (the caller adds the input).
+    """
+    if card.bonus_marks and rules.yahtzee_bonus == 0:
+        raise MalformedInputError(
+            f"the card has {card.bonus_marks} bonus marks but the rules have no Yahtzee "
+            f"bonus (yahtzee_bonus 0); no roll earns a mark under these rules"
+        )
+    if card.is_complete:
+        raise MalformedInputError("the card is complete, so no turn is left; a card has 13 boxes")
+    return _raw_turn(card, rules, progress[0], progress[1])

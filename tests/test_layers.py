@@ -1,0 +1,64 @@
+"""The layers: imports point down only, and each value's notation lives with the value."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from yahtzee_rules import Category, Dice, Game, GameRecord, Rules, Scorecard, Turn
+from yahtzee_rules import turn as turn_module
+from yahtzee_rules.notation import parse_game, parse_record, parse_scorecard, parse_turn
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_layers_contract_holds() -> None:
+    lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint_imports is None:
+        pytest.skip("import-linter is not installed (it is in the lint dependency group)")
+    done = subprocess.run(
+        [lint_imports, "--no-logo", "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_game_reads_and_writes_its_own_notation() -> None:
+    code = (
+        "from yahtzee_rules.game import Game\n"
+        "game = Game.parse('forced 0 Ann,Bob 1=3/- 13366@1')\n"
+        "assert str(game) == 'forced 0 Ann,Bob 1=3/- 13366@1'\n"
+        "assert str(game.turn) == 'forced - 13366@1'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_notation_functions_and_value_methods_agree() -> None:
+    text = "forced 0 Ann,Bob : 22345 2345/6 ls 11566 66/166"
+    assert parse_record(text) == GameRecord.parse(text)
+    assert parse_game("forced 0 Ann,Bob ls=40/- 16666@2") == Game.parse(
+        "forced 0 Ann,Bob ls=40/- 16666@2"
+    )
+    assert parse_turn("free-choice,yb=0 4=12 22456@2") == Turn.parse(
+        "free-choice,yb=0 4=12 22456@2"
+    )
+    assert parse_scorecard("4=20,y=50,+1") == Scorecard.parse("4=20,y=50,+1")
+    assert str(Rules.parse("none,ub=50,ut=60,yb=0")) == "none,ub=50,ut=60,yb=0"
+
+
+def test_max_rolls_is_still_a_turn_constant() -> None:
+    assert turn_module.MAX_ROLLS == 3
+
+
+def test_dice_keep_no_score_table_and_still_score() -> None:
+    dice = Dice("22256")
+    assert not hasattr(dice, "_scores")
+    assert dice.score(Category.TWOS) == 6
+    assert dice.total == 17
