@@ -41,6 +41,7 @@ from yahtzee_rules.simulation import (
     RandomStrategy,
     SimulationResult,
     Strategy,
+    play_turn,
     simulate,
 )
 from yahtzee_rules.totals import Totals, totals
@@ -92,6 +93,7 @@ __all__ = [
     "is_joker",
     "json_schema",
     "legal_fills",
+    "play_turn",
     "possible_values",
     "roll_distribution",
     "roll_off",
