@@ -36,8 +36,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import re
 import zlib
+from collections.abc import Iterator
 
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import _ALL_DICE, _KEEP_BY_FACES, Dice
@@ -151,6 +153,18 @@ class _Reader:
 
     def fail(self, problem: str) -> MalformedInputError:
         return MalformedInputError(f"share code {_quote(self.code)}: {_brief(problem)}")
+
+    @contextlib.contextmanager
+    def checking(self, context: str = "") -> Iterator[None]:
+        """Report a value the code describes but the rules refuse as a fault of the code.
+
+        Only building values goes inside: the reader's own errors are raised outside,
+        so none is wrapped twice.
+        """
+        try:
+            yield
+        except (IllegalActionError, MalformedInputError) as error:
+            raise self.fail(f"{context}{error}") from None
 
     def byte(self, what: str) -> int:
         if self.position >= len(self.data):
@@ -282,34 +296,32 @@ def _read_start(reader: _Reader) -> Game:
         names = tuple(decoded)
         if names == _default_names(count):
             raise reader.fail("default names written out; they are marked by a flag")
-    try:
-        if not flags & 0b10000:
+    if not flags & 0b10000:
+        with reader.checking():
             return Game.new(names, rules=rules, first=first)
-        cards = []
-        for seat in range(count):
-            raw = reader.take(13, f"card {seat}")
-            marks = reader.varint(f"the bonus marks of card {seat}", 13)
+    cards = []
+    for seat in range(count):
+        raw = reader.take(13, f"card {seat}")
+        marks = reader.varint(f"the bonus marks of card {seat}", 13)
+        with reader.checking():
             cards.append(
                 Scorecard(tuple(None if b == 0 else b - 1 for b in raw), bonus_marks=marks)
             )
-        state = reader.byte("the turn")
-        progress: tuple[Dice | None, int] | None
-        if state == 255:
-            progress = None
-        elif state == 0:
-            progress = (None, 0)
-        elif state <= 3:
-            index = reader.byte("the dice")
-            if index >= len(_ALL_DICE):
-                raise reader.fail(f"dice index {index} is not one of the 252 rolls")
-            progress = (_ALL_DICE[index], state)
-        else:
-            raise reader.fail(f"turn byte {state} is not 0-3 or 255")
+    state = reader.byte("the turn")
+    progress: tuple[Dice | None, int] | None
+    if state == 255:
+        progress = None
+    elif state == 0:
+        progress = (None, 0)
+    elif state <= 3:
+        index = reader.byte("the dice")
+        if index >= len(_ALL_DICE):
+            raise reader.fail(f"dice index {index} is not one of the 252 rolls")
+        progress = (_ALL_DICE[index], state)
+    else:
+        raise reader.fail(f"turn byte {state} is not 0-3 or 255")
+    with reader.checking():
         game = _make_game(names, rules, first, tuple(cards), progress)
-    except MalformedInputError as error:
-        if str(error).startswith("share code"):
-            raise
-        raise reader.fail(str(error)) from None
     if _is_new(game):
         raise reader.fail("a new game is marked as begun")
     assert game.current == _current_seat(game.cards, first)
@@ -324,39 +336,34 @@ def _read_actions(reader: _Reader, start: Game) -> GameRecord:
         turn = game.turn
         if turn is None:
             raise reader.fail(f"action {index}: the game is over, yet more actions follow")
-        try:
-            if turn.dice is None:
-                new = _dice_at(reader, reader.byte(f"action {index}"), index)
-                action: object = _roll_action(_KEEP_BY_FACES[()], new.faces)
+        if turn.dice is None:
+            new = _dice_at(reader, reader.byte(f"action {index}"), index)
+            action: object = _roll_action(_KEEP_BY_FACES[()], new.faces)
+        else:
+            byte = reader.byte(f"action {index}")
+            if byte < 32:
+                keeps = turn.dice.keeps()
+                if byte >= len(keeps):
+                    raise reader.fail(
+                        f"action {index}: keep {byte} is not one of the {len(keeps)} "
+                        f"keeps of {turn.dice}"
+                    )
+                keep = keeps[byte]
+                new = _dice_at(reader, reader.byte(f"the dice of action {index}"), index)
+                if not keep.issubset(new):
+                    raise reader.fail(
+                        f"action {index}: held {keep} but the new dice {new} do not include them"
+                    )
+                thrown = list(new.faces)
+                for face in keep.faces:
+                    thrown.remove(face)
+                action = _roll_action(keep, tuple(thrown))
+            elif byte < 45:
+                action = _fill_action(_CATEGORIES[byte - 32])
             else:
-                byte = reader.byte(f"action {index}")
-                if byte < 32:
-                    keeps = turn.dice.keeps()
-                    if byte >= len(keeps):
-                        raise reader.fail(
-                            f"action {index}: keep {byte} is not one of the {len(keeps)} "
-                            f"keeps of {turn.dice}"
-                        )
-                    keep = keeps[byte]
-                    new = _dice_at(reader, reader.byte(f"the dice of action {index}"), index)
-                    if not keep.issubset(new):
-                        raise reader.fail(
-                            f"action {index}: held {keep} but the new dice {new} do not "
-                            f"include them"
-                        )
-                    thrown = list(new.faces)
-                    for face in keep.faces:
-                        thrown.remove(face)
-                    action = _roll_action(keep, tuple(thrown))
-                elif byte < 45:
-                    action = _fill_action(_CATEGORIES[byte - 32])
-                else:
-                    raise reader.fail(f"action {index}: byte {byte} is not an action")
+                raise reader.fail(f"action {index}: byte {byte} is not an action")
+        with reader.checking(f"action {index} {str(action)!r}: "):
             game = _apply(game, action)  # type: ignore[arg-type]
-        except (IllegalActionError, MalformedInputError) as error:
-            if str(error).startswith("share code"):
-                raise
-            raise reader.fail(f"action {index} {str(action)!r}: {error}") from None
         actions.append(action)
     return _raw_record(start, tuple(actions), game)  # type: ignore[arg-type]
 

@@ -448,16 +448,16 @@ class SimulationResult:
         return tuple(wins / self.games for wins in self.wins)
 
     def histogram_bins(self, bins: int = 24) -> tuple[tuple[int, int, int], ...]:
-        """The final totals counted in at most ``bins`` bins of a round width, for a histogram.
+        """The final totals counted in about ``bins`` bins of a round width, for a histogram.
 
         Every bin has the same width: the smallest of 1, 2, 5, 10, 20, 25, 50, 100,
         200, 250 and 500 that spans the lowest to the highest total in at most
         ``bins`` bins (wider still if none does). Bins start at multiples of their
-        width, and empty bins between the lowest and the highest total are included,
-        so the bins can be drawn as they are.
+        width, which can take one bin more; empty bins between the lowest and the
+        highest total are included, so the bins can be drawn as they are.
 
         Args:
-            bins: The most bins wanted, at least 1.
+            bins: How many bins to aim for, at least 1.
 
         Returns:
             ``(low, high, count)`` for each bin, lowest first: ``count`` totals lie
