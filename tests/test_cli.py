@@ -6,6 +6,7 @@ else runs ``python -m yahtzee_rules`` in a subprocess, as a player would.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
 import os
@@ -844,3 +845,82 @@ def test_hint_builds_the_table_first_when_it_is_not_cached(monkeypatch: pytest.M
     assert transcript.count("building it, once") == 1
     assert transcript.count("Coach: best is 'f c' (fill Chance), expected final score 200.00.") == 2
     assert built == [(1, 1)]
+
+
+# --- no program logic on the text of messages ---------------------------------------------
+
+_TEXT_TESTS = {"startswith", "endswith", "find", "index", "count", "split", "partition"}
+
+
+def _message_text_tests(tree: ast.AST) -> list[int]:
+    """Lines that decide something by an error's message or a box's reason text.
+
+    Caught: ``str(error)`` or ``error.args`` (for a name bound by ``except ... as``)
+    tested with ``in``, ``==`` or a string method, and any ``.reason`` tested that way.
+    Formatting a message into a new one (``f"...: {error}"``) is not a test and passes.
+    """
+    names = {
+        node.name for node in ast.walk(tree) if isinstance(node, ast.ExceptHandler) and node.name
+    }
+
+    def is_text(node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute) and node.attr == "reason":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "args":
+            return isinstance(node.value, ast.Name) and node.value.id in names
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "str"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in names
+        )
+
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and any(
+            isinstance(op, (ast.In, ast.NotIn, ast.Eq, ast.NotEq)) for op in node.ops
+        ):
+            if any(is_text(part) for part in (node.left, *node.comparators)):
+                lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _TEXT_TESTS
+            and is_text(node.func.value)
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_message_text_check_finds_what_it_is_meant_to_find() -> None:
+    caught = """
+try:
+    pass
+except ValueError as error:
+    if str(error).startswith("share code"):
+        raise
+    if "filled" in error.args[0] or "x" == str(error):
+        pass
+closed = [o for o in options if o.reason and "filled" not in o.reason]
+"""
+    assert _message_text_tests(ast.parse(caught)) == [5, 7, 9]
+    passed = """
+try:
+    pass
+except ValueError as error:
+    print(f"error: {error}")
+    raise OtherError(str(error)) from None
+"""
+    assert _message_text_tests(ast.parse(passed)) == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p.relative_to(SRC) for p in (SRC / "yahtzee_rules").rglob("*.py")),
+    ids=str,
+)
+def test_no_code_decides_anything_by_the_text_of_a_message(path: Path) -> None:
+    tree = ast.parse((SRC / path).read_text(encoding="utf-8"))
+    assert _message_text_tests(tree) == []

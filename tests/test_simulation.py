@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
@@ -254,7 +255,7 @@ def test_play_turn_continues_a_turn_under_way_and_refuses_bad_arguments() -> Non
         play_turn("forced 0 Ann :", GreedyStrategy(), random.Random(0))  # type: ignore[arg-type]
     with pytest.raises(MalformedInputError, match="has no choose_keep"):
         play_turn(Game.new(1), object(), random.Random(0))  # type: ignore[arg-type]
-    with pytest.raises(MalformedInputError, match="not a random.Random"):
+    with pytest.raises(MalformedInputError, match=r"not a random\.Random"):
         play_turn(Game.new(1), GreedyStrategy(), 3)  # type: ignore[arg-type]
     finished = GameRecord.new(1)
     while not finished.game.is_over:
@@ -295,8 +296,9 @@ def test_histogram_bins_cover_every_score_once_in_at_most_the_bins_asked(
     width = rows[0][1] - rows[0][0] + 1
     assert len(rows) <= bins + 1 or width > 500  # +1: the first bin starts at a multiple
     assert all(high - low + 1 == width and low % width == 0 for low, high, _ in rows)
-    assert all(b[0] == a[1] + 1 for a, b in zip(rows, rows[1:], strict=False))
-    assert rows[0][0] <= min(scores) and max(scores) <= rows[-1][1]
+    assert all(b[0] == a[1] + 1 for a, b in itertools.pairwise(rows))
+    assert rows[0][0] <= min(scores)
+    assert max(scores) <= rows[-1][1]
     for low, high, count in rows:
         assert count == sum(low <= s <= high for s in scores)
     exact = result.histogram_bins(max(scores) - min(scores) + 1)

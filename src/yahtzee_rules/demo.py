@@ -25,7 +25,7 @@ import attrs
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game, roll_off
-from yahtzee_rules.record import Fill
+from yahtzee_rules.record import Fill, Roll
 from yahtzee_rules.render import render_scorecards
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.simulation import play_turn
@@ -139,7 +139,8 @@ def play_demo(
     while not game.is_over:
         name, number = game.current_player, game.round
         turn = play_turn(game, strategy, rng)
-        *rolls, fill = turn.actions
+        *actions, fill = turn.actions
+        rolls = [action for action in actions if isinstance(action, Roll)]
         steps = [str(rolls[0].dice), *(f"hold {r.keep or '-'} -> {r.dice}" for r in rolls[1:])]
         assert isinstance(fill, Fill)
         before = turn.game_at(len(rolls))  # the dice showing, before the fill

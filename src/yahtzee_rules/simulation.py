@@ -529,9 +529,7 @@ def _play_turn(
         return game
 
 
-def play_turn(
-    game: Game | GameRecord, strategy: Strategy, rng: random.Random
-) -> GameRecord:
+def play_turn(game: Game | GameRecord, strategy: Strategy, rng: random.Random) -> GameRecord:
     """Play the current player's turn with ``strategy``; return the record with its actions.
 
     This is the library's one strategy loop: :func:`simulate`, the computer players

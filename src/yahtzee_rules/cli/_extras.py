@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING

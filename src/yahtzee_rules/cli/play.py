@@ -64,7 +64,8 @@ from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill as FillAction
-from yahtzee_rules.record import GameRecord, Roll as RollAction
+from yahtzee_rules.record import GameRecord
+from yahtzee_rules.record import Roll as RollAction
 from yahtzee_rules.render import render_scorecards
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scoring import is_joker
