@@ -6,6 +6,7 @@ else runs ``python -m yahtzee_rules`` in a subprocess, as a player would.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
 import os
@@ -36,8 +37,7 @@ from yahtzee_rules import (
 )
 from yahtzee_rules.cli import main, score_table
 from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
-from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
-from yahtzee_rules.cli.stats import Summary, histogram
+from yahtzee_rules.cli.stats import histogram, summary_lines
 from yahtzee_rules.demo import DEMO_SEED, play_demo
 
 SRC = Path(yahtzee_rules.__file__).resolve().parents[1]
@@ -141,12 +141,16 @@ def test_fill_accepts_every_box_by_code_label_and_name(category: Category, form:
 
 @given(st.lists(st.integers(0, 375), min_size=1, max_size=200))
 def test_histogram_counts_every_score_once(scores: list[int]) -> None:
-    rows = histogram(scores).splitlines()
+    from yahtzee_rules import SimulationResult
+
+    result = SimulationResult.from_scores(scores)
+    rows = histogram(result).splitlines()
     counts = [int(row.split()[1]) for row in rows]
     assert sum(counts) == len(scores)
-    summary = Summary.of(scores)
-    assert summary.minimum <= summary.mean <= summary.maximum
-    assert summary.standard_error <= summary.sd or summary.games == 1
+    assert len(rows) == len(result.histogram_bins())
+    lines = summary_lines(result)
+    assert lines[1] == f"mean       {result.mean:>8.2f}"
+    assert lines[4:] == [f"min        {min(scores):>8}", f"max        {max(scores):>8}"]
 
 
 def test_score_table_names_the_reason_for_each_closed_box() -> None:
@@ -230,19 +234,6 @@ def test_a_whole_game_played_through_a_pipe_ends_with_the_result() -> None:
     assert out.count("Solo fills ") == 13
 
 
-def test_game_is_replayed_exactly_from_its_moves() -> None:
-    from yahtzee_rules import Keep
-
-    moves: list[Move] = [
-        Rolled(Keep(()), Dice("13366")),
-        Rolled(Keep("66"), Dice("66666")),
-        Filled(Category.YAHTZEE),
-    ]
-    game = replay(Game.new(["Ann", "Bob"]), moves)
-    assert game.current_player == "Bob"
-    assert game.totals("Ann").grand_total == 50
-
-
 _LINES = st.one_of(
     st.builds(lambda p: "r " + " ".join(map(str, p)), st.lists(st.integers(1, 5), unique=True)),
     st.sampled_from([f"f {c.code}" for c in Category]),
@@ -251,7 +242,7 @@ _LINES = st.one_of(
 
 
 @given(st.lists(_LINES, max_size=60), st.integers(0, 2**32 - 1))
-def test_a_session_keeps_moves_that_replay_to_its_game_and_undo_steps_back(
+def test_a_session_keeps_a_record_that_replays_to_its_game_and_undo_steps_back(
     lines: list[str], seed: int
 ) -> None:
     import random
@@ -266,16 +257,16 @@ def test_a_session_keeps_moves_that_replay_to_its_game_and_undo_steps_back(
             command = parse_command(line)
         except MalformedInputError:
             continue
-        before = (session.game, list(session.moves))
+        before = session.record
         session.do(command)
-        assert replay(session.start, session.moves) == session.game
-        after = (session.game, list(session.moves))
+        assert GameRecord(session.record.start, session.record.actions) == session.record
+        after = session.record
         if isinstance(command, (Roll, Fill)) and after != before:
             # Undo steps back exactly; doing the same again gives the same dice.
             session.do(Undo())
-            assert (session.game, session.moves) == before
+            assert session.record == before
             session.do(command)
-            assert (session.game, session.moves) == after
+            assert session.record == after
         if session.game.is_over:
             break
     assert session.game.is_over or session.game.dice is not None
@@ -522,6 +513,12 @@ def _joker_game(joker: str, filled: dict[Category, int], dice: str) -> Game:
             "any open lower box",
         ),
         ("free-choice", {Category.YAHTZEE: 50}, "33333", "free-choice Joker allows any open box"),
+        (
+            "forced",  # the forced box is the only open box: no other box to take a reason from
+            {**{c: 0 for c in Category if c is not Category.THREES}, Category.YAHTZEE: 50},
+            "33333",
+            "the forced Joker requires Threes, the only open box.",
+        ),
     ],
 )
 def test_the_joker_note_names_the_rule_that_applies(
@@ -594,7 +591,7 @@ def test_no_input_line_crashes_a_session(lines: list[str], seed: int) -> None:
     session = Session(Game.new(["Ann", "Bob"]), random.Random(seed), console)
     with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):  # for 'save X'
         assert session.run() == 0
-    assert replay(session.start, session.moves) == session.game
+    assert GameRecord(session.record.start, session.record.actions).game == session.game
 
 
 # --- saving and resuming ------------------------------------------------------------------
@@ -718,7 +715,7 @@ def test_computer_players_take_their_turns_and_undo_takes_them_back() -> None:
     game = session.game
     assert game.current_player == "Ann"
     assert game.card("Cy").turns_played == 1
-    assert replay(session.start, session.moves) == game
+    assert GameRecord(session.record.start, session.record.actions).game == game
 
 
 def test_a_game_of_computer_players_only_plays_to_the_end() -> None:
@@ -762,21 +759,6 @@ def test_the_coach_table_lists_every_box_and_the_best_holds_with_their_cost(
         assert f"{keep!s:<8} " in body
         assert f"{best - value:6.2f}" in body
     assert ("more hold" in body) == (len(advice.keeps) > 4)
-
-
-@given(st.integers(1, 4), st.lists(st.integers(0, 400), min_size=1, max_size=40))
-def test_win_shares_add_up_to_one_and_favour_no_seat_on_symmetric_ties(
-    players: int, totals: list[int]
-) -> None:
-    from yahtzee_rules.cli.stats import win_shares
-
-    scores = [total for total in totals for _ in range(players)]  # every game a full tie
-    shares = win_shares(scores, players)
-    assert sum(shares) == pytest.approx(1.0)
-    assert shares == pytest.approx([1 / players] * players)
-    if players > 1:
-        with pytest.raises(ValueError, match="do not split into games"):
-            win_shares([*scores, 1], players)
 
 
 # --- computer players, simulate and the solver, through the real program -----------------
@@ -863,3 +845,82 @@ def test_hint_builds_the_table_first_when_it_is_not_cached(monkeypatch: pytest.M
     assert transcript.count("building it, once") == 1
     assert transcript.count("Coach: best is 'f c' (fill Chance), expected final score 200.00.") == 2
     assert built == [(1, 1)]
+
+
+# --- no program logic on the text of messages ---------------------------------------------
+
+_TEXT_TESTS = {"startswith", "endswith", "find", "index", "count", "split", "partition"}
+
+
+def _message_text_tests(tree: ast.AST) -> list[int]:
+    """Lines that decide something by an error's message or a box's reason text.
+
+    Caught: ``str(error)`` or ``error.args`` (for a name bound by ``except ... as``)
+    tested with ``in``, ``==`` or a string method, and any ``.reason`` tested that way.
+    Formatting a message into a new one (``f"...: {error}"``) is not a test and passes.
+    """
+    names = {
+        node.name for node in ast.walk(tree) if isinstance(node, ast.ExceptHandler) and node.name
+    }
+
+    def is_text(node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute) and node.attr == "reason":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "args":
+            return isinstance(node.value, ast.Name) and node.value.id in names
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "str"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in names
+        )
+
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and any(
+            isinstance(op, (ast.In, ast.NotIn, ast.Eq, ast.NotEq)) for op in node.ops
+        ):
+            if any(is_text(part) for part in (node.left, *node.comparators)):
+                lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _TEXT_TESTS
+            and is_text(node.func.value)
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_message_text_check_finds_what_it_is_meant_to_find() -> None:
+    caught = """
+try:
+    pass
+except ValueError as error:
+    if str(error).startswith("share code"):
+        raise
+    if "filled" in error.args[0] or "x" == str(error):
+        pass
+closed = [o for o in options if o.reason and "filled" not in o.reason]
+"""
+    assert _message_text_tests(ast.parse(caught)) == [5, 7, 9]
+    passed = """
+try:
+    pass
+except ValueError as error:
+    print(f"error: {error}")
+    raise OtherError(str(error)) from None
+"""
+    assert _message_text_tests(ast.parse(passed)) == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p.relative_to(SRC) for p in (SRC / "yahtzee_rules").rglob("*.py")),
+    ids=str,
+)
+def test_no_code_decides_anything_by_the_text_of_a_message(path: Path) -> None:
+    tree = ast.parse((SRC / path).read_text(encoding="utf-8"))
+    assert _message_text_tests(tree) == []

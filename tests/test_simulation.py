@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
@@ -212,3 +213,100 @@ def test_simulate_reports_progress_after_every_game() -> None:
         RandomStrategy(), games=5, seed=1, progress=lambda done, total: calls.append((done, total))
     )
     assert calls == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+
+
+# --- play_turn: the one strategy loop -------------------------------------------------------
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from([RandomStrategy(), GreedyStrategy()]))
+def test_play_turn_records_one_whole_turn_and_simulate_plays_the_same_turns(
+    seed: int, strategy: Strategy
+) -> None:
+    from yahtzee_rules import Fill, Game, GameRecord, Roll, play_turn
+
+    game = Game.new(2)
+    record = play_turn(game, strategy, random.Random(seed))
+    *rolls, fill = record.actions
+    assert record.start == game
+    assert 1 <= len(rolls) <= 3
+    assert all(isinstance(roll, Roll) for roll in rolls)
+    assert isinstance(fill, Fill)
+    assert GameRecord(game, record.actions).game == record.game  # the actions replay
+    assert record.game.current == 1
+    # Playing on from a record adds the next turn to it; turn after turn, the game is the
+    # one simulate plays with the same seed.
+    rng = random.Random(seed)
+    whole = GameRecord.new(2)
+    while not whole.game.is_over:
+        whole = play_turn(whole, strategy, rng)
+    scores = tuple(whole.game.totals(seat).grand_total for seat in range(2))
+    assert simulate(strategy, games=1, seed=seed, players=2).scores == scores
+
+
+def test_play_turn_continues_a_turn_under_way_and_refuses_bad_arguments() -> None:
+    from yahtzee_rules import Fill, Game, GameRecord, play_turn
+
+    record = GameRecord.new(1).roll(outcome="22345")
+    after = play_turn(record, GreedyStrategy(), random.Random(0))
+    assert after.actions[0] == record.actions[0]  # the roll already made is kept
+    assert after.start == record.start
+    assert isinstance(after.actions[-1], Fill)
+    with pytest.raises(MalformedInputError, match="not a Game or a GameRecord"):
+        play_turn("forced 0 Ann :", GreedyStrategy(), random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError, match="has no choose_keep"):
+        play_turn(Game.new(1), object(), random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError, match=r"not a random\.Random"):
+        play_turn(Game.new(1), GreedyStrategy(), 3)  # type: ignore[arg-type]
+    finished = GameRecord.new(1)
+    while not finished.game.is_over:
+        finished = play_turn(finished, GreedyStrategy(), random.Random(1))
+    with pytest.raises(IllegalActionError, match="game is over"):
+        play_turn(finished, GreedyStrategy(), random.Random(1))
+
+
+def test_the_demo_game_is_played_by_play_turn_with_the_demo_strategy() -> None:
+    from yahtzee_rules import GameRecord, play_turn, roll_off
+    from yahtzee_rules.demo import DemoStrategy, play_demo
+
+    game, _ = play_demo(seed=9, players=["Ann", "Bob"])
+    rng = random.Random(9)
+    record = GameRecord.new(["Ann", "Bob"], first=roll_off(["Ann", "Bob"], rng).starter)
+    while not record.game.is_over:
+        record = play_turn(record, DemoStrategy(), rng)
+    assert record.game == game
+
+
+@given(st.integers(1, 4), st.lists(st.integers(0, 400), min_size=1, max_size=40))
+def test_win_shares_add_up_to_one_and_favour_no_seat_on_symmetric_ties(
+    players: int, totals: list[int]
+) -> None:
+    scores = [total for total in totals for _ in range(players)]  # every game a full tie
+    shares = SimulationResult.from_scores(scores, players=players).win_shares
+    assert sum(shares) == pytest.approx(1.0)
+    assert shares == pytest.approx([1 / players] * players)
+    assert all(math.isnan(s) for s in SimulationResult.from_scores([], players=2).win_shares)
+
+
+@given(st.lists(st.integers(0, 1575), min_size=1, max_size=200), st.integers(1, 40))
+def test_histogram_bins_cover_every_score_once_in_at_most_the_bins_asked(
+    scores: list[int], bins: int
+) -> None:
+    result = SimulationResult.from_scores(scores)
+    rows = result.histogram_bins(bins)
+    width = rows[0][1] - rows[0][0] + 1
+    assert len(rows) <= bins + 1 or width > 500  # +1: the first bin starts at a multiple
+    assert all(high - low + 1 == width and low % width == 0 for low, high, _ in rows)
+    assert all(b[0] == a[1] + 1 for a, b in itertools.pairwise(rows))
+    assert rows[0][0] <= min(scores)
+    assert max(scores) <= rows[-1][1]
+    for low, high, count in rows:
+        assert count == sum(low <= s <= high for s in scores)
+    exact = result.histogram_bins(max(scores) - min(scores) + 1)
+    assert [(low, count) for low, _, count in exact if count] == list(result.histogram)
+
+
+def test_histogram_bins_refuses_a_bad_count_and_is_empty_without_games() -> None:
+    assert SimulationResult.from_scores([]).histogram_bins() == ()
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(MalformedInputError, match="not a positive int"):
+            SimulationResult.from_scores([1]).histogram_bins(bad)  # type: ignore[arg-type]

@@ -42,6 +42,7 @@ from yahtzee_rules.simulation import (
     RandomStrategy,
     SimulationResult,
     Strategy,
+    play_turn,
     simulate,
 )
 from yahtzee_rules.totals import Totals, totals
@@ -99,6 +100,7 @@ __all__ = [
     "is_joker",
     "json_schema",
     "legal_fills",
+    "play_turn",
     "possible_values",
     "roll_distribution",
     "roll_off",

@@ -110,9 +110,17 @@ class _Reader:
         self.data = data
         self.position = 0
         self.code = code
+        self.failures: set[int] = set()
 
     def fail(self, problem: str) -> MalformedInputError:
-        return MalformedInputError(f"share code {quote(self.code)}: {brief(problem)}")
+        """The reader's own error: raised as it is, never wrapped again."""
+        error = MalformedInputError(f"share code {quote(self.code)}: {brief(problem)}")
+        self.failures.add(id(error))
+        return error
+
+    def own(self, error: Exception) -> bool:
+        """Whether ``error`` is one this reader made (so it already names the code)."""
+        return id(error) in self.failures
 
     def byte(self, what: str) -> int:
         if self.position >= len(self.data):
@@ -258,7 +266,7 @@ def _read_start(reader: _Reader) -> Game:
             raise reader.fail(f"turn byte {state} is not 0-3 or 255")
         game = _make_game(names, rules, first, tuple(cards), progress)
     except MalformedInputError as error:
-        if str(error).startswith("share code"):
+        if reader.own(error):
             raise
         raise reader.fail(str(error)) from None
     if _is_new(game):
@@ -311,7 +319,7 @@ def _read_actions(
                     raise reader.fail(f"action {index}: byte {byte} is not an action")
             game = apply(game, action)
         except (IllegalActionError, MalformedInputError) as error:
-            if str(error).startswith("share code"):
+            if reader.own(error):
                 raise
             raise reader.fail(f"action {index} {str(action)!r}: {error}") from None
         actions.append(action)

@@ -1,8 +1,10 @@
 """The seeded demonstration game that ``python -m yahtzee_rules`` plays and prints.
 
-Three players use a simple built-in policy: hold the most common face (or a
-straight draw), and fill the open box worth the most points. The same seed
-always plays the same game.
+Three players use a simple built-in policy, :class:`DemoStrategy`: hold the
+most common face (or a straight draw), and fill the open box worth the most
+points. Turns are played by :func:`~yahtzee_rules.play_turn`, as computer
+players and :func:`~yahtzee_rules.simulate` play them. The same seed always
+plays the same game.
 
 Examples:
     >>> from yahtzee_rules.demo import play_demo
@@ -18,13 +20,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import attrs
+
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game, roll_off
+from yahtzee_rules.record import Fill, Roll
 from yahtzee_rules.render import render_scorecards
 from yahtzee_rules.rules import Rules
+from yahtzee_rules.simulation import play_turn
+from yahtzee_rules.turn import Turn
 
-__all__ = ["DEMO_SEED", "demo_keep", "play_demo"]
+__all__ = ["DEMO_SEED", "DemoStrategy", "demo_keep", "play_demo"]
 
 DEMO_SEED = 107
 """The seed ``python -m yahtzee_rules`` plays: its game shows an extra Yahtzee, the forced
@@ -60,10 +67,60 @@ def _preference(category: Category, points: int) -> tuple[int, int]:
     return (weight, 0 if category is Category.CHANCE else 1)
 
 
+@attrs.frozen
+class DemoStrategy:
+    """The demonstration policy as a :class:`~yahtzee_rules.Strategy`.
+
+    It stops rolling once some open box is worth 25 points or more, otherwise holds
+    :func:`demo_keep` (and stops when that is all five dice); it fills the open box
+    worth the most points, counting an upper box at or above par (three of its face)
+    double and taking Chance last among equals. It never draws from ``rng``.
+
+    Examples:
+        >>> import random
+        >>> from yahtzee_rules import Turn
+        >>> demo, rng = DemoStrategy(), random.Random(0)
+        >>> demo.choose_keep(Turn().roll(outcome="13356"), rng)
+        Keep('33')
+        >>> demo.choose_keep(Turn().roll(outcome="22555"), rng)  # a full house: stop
+        >>> demo.choose_box(Turn().roll(outcome="66612"), rng)
+        <Category.SIXES: 5>
+    """
+
+    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
+        """Stop at 25 points or more in an open box; else hold :func:`demo_keep` of the dice.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Turn
+            >>> DemoStrategy().choose_keep(Turn().roll(outcome="22356"), random.Random(0))
+            Keep('22')
+        """
+        dice = turn.dice
+        if dice is None or max(turn.options.values()) >= 25:
+            return None
+        keep = demo_keep(dice)
+        return None if len(keep) == 5 else keep
+
+    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        """The open box worth the most, an upper box at or above par counting double.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import Turn
+            >>> DemoStrategy().choose_box(Turn().roll(outcome="22356"), random.Random(0))
+            <Category.CHANCE: 12>
+        """
+        options = turn.options
+        return max(options, key=lambda c: _preference(c, options[c]))
+
+
 def play_demo(
     seed: int = DEMO_SEED, players: Sequence[str] = ("Ann", "Bob", "Cy"), *, rules: Rules = _CLASSIC
 ) -> tuple[Game, list[str]]:
     """Play a whole seeded game with the demonstration policy; return it and its log lines.
+
+    Each turn is played by :func:`~yahtzee_rules.play_turn` with a :class:`DemoStrategy`.
 
     Examples:
         >>> game, log = play_demo(seed=1, players=["Solo"])
@@ -78,29 +135,24 @@ def play_demo(
         again = ", ".join(f"{players[seat]} {dice.total}" for seat, dice in extra)
         log.append(f"  tie, rolled again: {again}")
     game = Game.new(players, rules=rules, first=off.starter)
+    strategy = DemoStrategy()
     while not game.is_over:
         name, number = game.current_player, game.round
-        game = game.roll(rng)
-        steps = [str(game.dice)]
-        while game.rolls_left and game.dice is not None:
-            best_now = max(game.options.values())
-            if best_now >= 25:
-                break
-            keep = demo_keep(game.dice)
-            if len(keep) == 5:
-                break
-            game = game.roll(rng, keep=keep)
-            steps.append(f"hold {keep or '-'} -> {game.dice}")
-        options = game.options
-        category = max(options, key=lambda c: _preference(c, options[c]))
-        joker = game.forced_category
-        bonus = game.box_options()[category].bonus
-        game = game.fill(category)
+        turn = play_turn(game, strategy, rng)
+        *actions, fill = turn.actions
+        rolls = [action for action in actions if isinstance(action, Roll)]
+        steps = [str(rolls[0].dice), *(f"hold {r.keep or '-'} -> {r.dice}" for r in rolls[1:])]
+        assert isinstance(fill, Fill)
+        before = turn.game_at(len(rolls))  # the dice showing, before the fill
+        category = fill.category
+        joker = before.forced_category
+        option = before.box_options()[category]
+        game = turn.game
         note = f" (forced Joker box {joker.label})" if joker else ""
-        note += f" +{bonus} Yahtzee bonus" if bonus else ""
+        note += f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
         log.append(
             f"Round {number:>2} - {name}: {', '.join(steps)}; "
-            f"fills {category.label} for {options[category]}{note}"
+            f"fills {category.label} for {option.points}{note}"
         )
         log.append(render_scorecards(game.cards, game.players, rules=rules))
     result = game.result

@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import attrs
 
 from yahtzee_rules.categories import Category
-from yahtzee_rules.dice import _ALL_KEEPS, _KEEP_BY_FACES, Keep
+from yahtzee_rules.dice import _ALL_KEEPS, _KEEP_BY_FACES, Keep, KeepLike
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
+from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import possible_values
 from yahtzee_rules.turn import Turn
@@ -47,10 +48,12 @@ __all__ = [
     "RandomStrategy",
     "SimulationResult",
     "Strategy",
+    "play_turn",
     "simulate",
 ]
 
 _CLASSIC = Rules()
+_EMPTY_KEEP = _ALL_KEEPS[0]
 
 
 @runtime_checkable
@@ -430,6 +433,160 @@ class SimulationResult:
         high = min(low + 1, len(ordered) - 1)
         return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
+    @property
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the games won: :attr:`wins` divided by :attr:`games`.
+
+        A tie shares the win equally, so the shares add up to 1 (``nan`` each for no games).
+
+        Examples:
+            >>> SimulationResult.from_scores([100, 90, 80, 80], players=2).win_shares
+            (0.75, 0.25)
+        """
+        if not self.games:
+            return tuple(math.nan for _ in self.wins)
+        return tuple(wins / self.games for wins in self.wins)
+
+    def histogram_bins(self, bins: int = 24) -> tuple[tuple[int, int, int], ...]:
+        """The final totals counted in about ``bins`` bins of a round width, for a histogram.
+
+        Every bin has the same width: the smallest of 1, 2, 5, 10, 20, 25, 50, 100,
+        200, 250 and 500 that spans the lowest to the highest total in at most
+        ``bins`` bins (wider still if none does). Bins start at multiples of their
+        width, which can take one bin more; empty bins between the lowest and the
+        highest total are included, so the bins can be drawn as they are.
+
+        Args:
+            bins: How many bins to aim for, at least 1.
+
+        Returns:
+            ``(low, high, count)`` for each bin, lowest first: ``count`` totals lie
+            from ``low`` to ``high`` inclusive. Empty for no games.
+
+        Raises:
+            MalformedInputError: Unless ``bins`` is a positive int.
+
+        Examples:
+            >>> result = SimulationResult.from_scores([200, 250, 300, 305])
+            >>> result.histogram_bins(3)
+            ((200, 249, 1), (250, 299, 1), (300, 349, 2))
+            >>> SimulationResult.from_scores([7, 5, 7]).histogram_bins()
+            ((5, 5, 1), (6, 6, 0), (7, 7, 2))
+        """
+        if type(bins) is not int or bins < 1:
+            raise MalformedInputError(f"bins {bins!r}: not a positive int")
+        if not self.scores:
+            return ()
+        low, high = min(self.scores), max(self.scores)
+        span = high - low + 1
+        size = next(
+            (w for w in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500) if span <= w * bins),
+            math.ceil(span / bins),
+        )
+        start = low // size * size
+        counts = Counter((score - start) // size for score in self.scores)
+        return tuple(
+            (start + key * size, start + key * size + size - 1, counts[key])
+            for key in range(max(counts) + 1)
+        )
+
+
+def _rolled(keep: KeepLike, game: Game) -> Roll:
+    """The record's action for a roll that held ``keep`` and left ``game``'s dice showing."""
+    held = keep if isinstance(keep, Keep) else Keep(keep)
+    assert game.dice is not None
+    thrown = list(game.dice.faces)
+    for face in held.faces:
+        thrown.remove(face)
+    return Roll(thrown, keep=held)
+
+
+def _play_turn(
+    game: Game, strategy: Strategy, rng: random.Random, log: list[Roll | Fill] | None = None
+) -> Game:
+    """The strategy loop: roll if no dice show, hold and reroll while asked, then fill.
+
+    The actions played are appended to ``log`` when one is given.
+    """
+    if game.dice is None:
+        game = game.roll(rng, keep=_EMPTY_KEEP)
+        if log is not None:
+            log.append(_rolled(_EMPTY_KEEP, game))
+    while True:
+        turn = game.turn
+        assert turn is not None
+        if turn.rolls_left:
+            keep = strategy.choose_keep(turn, rng)
+            if keep is not None:
+                game = game.roll(rng, keep=keep)
+                if log is not None:
+                    log.append(_rolled(keep, game))
+                continue
+        category = strategy.choose_box(turn, rng)
+        game = game.fill(category)
+        if log is not None:
+            log.append(Fill(category))
+        return game
+
+
+def play_turn(game: Game | GameRecord, strategy: Strategy, rng: random.Random) -> GameRecord:
+    """Play the current player's turn with ``strategy``; return the record with its actions.
+
+    This is the library's one strategy loop: :func:`simulate`, the computer players
+    of the ``yahtzee-rules`` command and the demonstration game all play through it.
+    With no dice showing it rolls all five; then, while the turn has rolls left, it
+    asks ``strategy.choose_keep`` and rolls the other dice, until the strategy says
+    ``None``; then it fills the box ``strategy.choose_box`` names. A turn already
+    under way (dice showing) is continued from where it stands. ``rng`` rolls the
+    dice and is passed to the strategy, so the same seed plays the same turn.
+
+    Args:
+        game: The game so far: a :class:`~yahtzee_rules.GameRecord`, whose actions the
+            turn's are added to, or a :class:`~yahtzee_rules.Game`, where the record
+            returned starts.
+        strategy: Who decides the holds and the box.
+        rng: The dice generator, also handed to the strategy.
+
+    Returns:
+        The record after the turn: its last actions are the turn's rolls (each with
+        the dice held and the dice showing after it) and its fill, and its
+        :attr:`~yahtzee_rules.GameRecord.game` is the game with the next player to move.
+
+    Raises:
+        MalformedInputError: If ``game`` is not a Game or GameRecord, ``strategy`` is
+            not a :class:`Strategy`, or ``rng`` is not a :class:`random.Random`.
+        IllegalActionError: If the game is over, or the strategy picks a keep or a box
+            the rules do not allow.
+
+    Examples:
+        >>> import random
+        >>> from yahtzee_rules import Game, GreedyStrategy
+        >>> record = play_turn(Game.new(["Ann", "Bob"]), GreedyStrategy(), random.Random(2))
+        >>> [str(action) for action in record.actions]  # rolled, held 3456 twice, filled
+        ['13456', '3456/6', '3456/1', 'ss']
+        >>> record.game.current_player, record.game.totals("Ann").grand_total
+        ('Bob', 30)
+        >>> record = play_turn(record, GreedyStrategy(), random.Random(4))  # Bob's turn
+        >>> record
+        GameRecord.parse('forced 0 Ann,Bob : 13456 3456/6 3456/1 ss 23366 66/145 66/233 c')
+    """
+    if isinstance(game, GameRecord):
+        record = game
+    elif isinstance(game, Game):
+        record = GameRecord.from_game(game)
+    else:
+        raise MalformedInputError(
+            f"game {game!r}: not a Game or a GameRecord; start one with GameRecord.new(players)"
+        )
+    (seat,) = _strategies(strategy, 1)
+    if not isinstance(rng, random.Random):
+        raise MalformedInputError(f"rng {rng!r}: not a random.Random; pass random.Random(seed)")
+    actions: list[Roll | Fill] = []
+    _play_turn(record.game, seat, rng, actions)
+    for action in actions:
+        record = record.play(action)
+    return record
+
 
 def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) -> list[Strategy]:
     if isinstance(strategy, Sequence):
@@ -492,22 +649,10 @@ def simulate(
     rng = random.Random(seed)
     scores: list[int] = []
     started = time.perf_counter()
-    empty = _ALL_KEEPS[0]
     for number in range(games):
         game = Game.new(len(seats), rules=rules)
         while game.turn is not None:
-            player = seats[game.current]
-            game = game.roll(rng, keep=empty)
-            while True:
-                turn = game.turn
-                assert turn is not None
-                if turn.rolls_left:
-                    keep = player.choose_keep(turn, rng)
-                    if keep is not None:
-                        game = game.roll(rng, keep=keep)
-                        continue
-                game = game.fill(player.choose_box(turn, rng))
-                break
+            game = _play_turn(game, seats[game.current], rng)
         scores.extend(game.totals(seat).grand_total for seat in range(len(seats)))
         if progress is not None:
             progress(number + 1, games)

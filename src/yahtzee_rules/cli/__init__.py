@@ -28,13 +28,13 @@ from collections.abc import Sequence
 
 from yahtzee_rules.cli import _extras
 from yahtzee_rules.cli.console import AppError, StreamConsole
-from yahtzee_rules.cli.moves import Move, replay
 from yahtzee_rules.cli.play import EXIT_INTERRUPTED, Session
 from yahtzee_rules.cli.progress import Progress
-from yahtzee_rules.cli.stats import Summary, histogram, win_shares
+from yahtzee_rules.cli.stats import histogram, summary_lines, win_shares_line
 from yahtzee_rules.dice import Dice
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game, roll_off
+from yahtzee_rules.record import GameRecord
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.scoring import box_options
@@ -216,7 +216,6 @@ def _play(args: argparse.Namespace) -> int:
             )
     rng = random.Random(args.seed)
     bot_kinds: dict[str, str] = {}
-    moves: list[Move] = []
     if args.load is not None or args.code is not None:
         if args.names:
             raise AppError(
@@ -224,10 +223,10 @@ def _play(args: argparse.Namespace) -> int:
                 f"game has its own players, so give only --load FILE or --code CODE"
             )
         if args.load is not None:
-            start, moves, bot_kinds = _extras.load_game(args.load)
+            record, bot_kinds = _extras.load_game(args.load)
         else:
-            start, moves = _extras.game_from_code(args.code)
-        game = replay(start, moves)
+            record = _extras.game_from_code(args.code)
+        game = record.game
         if args.joker is not None and _rules(args.joker) != game.rules:
             raise AppError(
                 f"play: --joker {args.joker}: the saved game plays with the "
@@ -243,14 +242,16 @@ def _play(args: argparse.Namespace) -> int:
             bot_kinds[name] = kind
         print(f"Resuming: {', '.join(game.players)}, round {game.round}.")
     else:
-        start = game = _new_game(args, rng)
+        record = GameRecord.from_game(_new_game(args, rng))
         bot_kinds = {name: kind for kind, name in args.bot}
     if args.coach or "optimal" in bot_kinds.values():
-        _ensure_table(game.rules)
-    bots = {name: (kind, _extras.make_bot(kind, game.rules)) for name, kind in bot_kinds.items()}
-    session = Session(start, rng, StreamConsole(), moves=moves, bots=bots, coach=args.coach)
+        _ensure_table(record.game.rules)
+    bots = {
+        name: (kind, _extras.make_bot(kind, record.game.rules)) for name, kind in bot_kinds.items()
+    }
+    session = Session(record, rng, StreamConsole(), bots=bots, coach=args.coach)
     if args.load is not None:
-        session.saved = (args.load, len(moves))
+        session.saved = (args.load, len(record.actions))
     return session.run()
 
 
@@ -281,7 +282,7 @@ def _simulate(args: argparse.Namespace) -> int:
         _ensure_table(rules)
     bar = Progress(f"simulate {args.strategy}", args.games)
     try:
-        scores = _extras.simulate_scores(
+        result = _extras.simulate_games(
             args.strategy,
             games=args.games,
             seed=args.seed,
@@ -296,13 +297,12 @@ def _simulate(args: argparse.Namespace) -> int:
         f"{args.games} games of {args.strategy} play{seats}, seed {args.seed}, "
         f"{_JOKER_NAMES[rules.joker.value]}"
     )
-    print("\n".join(Summary.of(scores).lines()))
+    print("\n".join(summary_lines(result)))
     if args.players > 1:
-        shares = win_shares(scores, args.players)
-        print("wins by seat " + "  ".join(f"{i + 1}: {s:.1%}" for i, s in enumerate(shares)))
+        print(win_shares_line(result))
     print()
     print("Final scores:")
-    print(histogram(scores))
+    print(histogram(result))
     return 0
 
 

@@ -11,25 +11,29 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import attrs
 
 from yahtzee_rules.categories import Category
 from yahtzee_rules.cli.console import AppError
-from yahtzee_rules.cli.moves import Filled, Move, Rolled
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game
 from yahtzee_rules.notation import parse_scorecard
-from yahtzee_rules.record import Fill, GameRecord, Roll
+from yahtzee_rules.record import GameRecord
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.simulation import GreedyStrategy, OptimalStrategy, RandomStrategy, simulate
-from yahtzee_rules.turn import Turn
+from yahtzee_rules.simulation import (
+    GreedyStrategy,
+    OptimalStrategy,
+    RandomStrategy,
+    SimulationResult,
+    Strategy,
+    simulate,
+)
 
 if TYPE_CHECKING:
     from yahtzee_rules.solver import Table
@@ -38,18 +42,6 @@ if TYPE_CHECKING:
 ProgressCallback = Callable[[int, int], None]
 
 BOT_KINDS = ("random", "greedy", "optimal")
-
-
-class Bot(Protocol):
-    """A computer player, shaped like the library's ``Strategy``: what to hold, which box."""
-
-    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
-        """The dice to hold for the next roll, or ``None`` to stop rolling."""
-        ...
-
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
-        """The box to fill with the dice showing."""
-        ...
 
 
 @attrs.frozen
@@ -74,23 +66,7 @@ SAVE_VERSION = 1
 MAX_SAVE_BYTES = 1 << 20
 
 
-def _record(start: Game, moves: Sequence[Move]) -> GameRecord:
-    actions = [
-        Roll(move.thrown, keep=move.keep) if isinstance(move, Rolled) else Fill(move.category)
-        for move in moves
-    ]
-    return GameRecord(start, actions)
-
-
-def _moves(record: GameRecord) -> tuple[Game, list[Move]]:
-    moves: list[Move] = [
-        Rolled(action.keep, action.dice) if isinstance(action, Roll) else Filled(action.category)
-        for action in record.actions
-    ]
-    return record.start, moves
-
-
-def save_game(path: str, start: Game, moves: Sequence[Move], bots: Mapping[str, str]) -> None:
+def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
     """Write the game (its whole record, and which players are computer players) to ``path``.
 
     The file is JSON: ``format``, ``version``, ``computer_players`` (name to kind) and
@@ -103,7 +79,7 @@ def save_game(path: str, start: Game, moves: Sequence[Move], bots: Mapping[str, 
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "computer_players": dict(sorted(bots.items())),
-        "record": str(_record(start, moves)),
+        "record": str(record),
     }
     target = Path(path)
     temporary = target.with_name(f".{target.name}.tmp")
@@ -118,8 +94,8 @@ def save_game(path: str, start: Game, moves: Sequence[Move], bots: Mapping[str, 
         ) from None
 
 
-def load_game(path: str) -> tuple[Game, list[Move], dict[str, str]]:
-    """Read a game saved by :func:`save_game`: its start, its moves and its computer players."""
+def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
+    """Read a game saved by :func:`save_game`: its record and its computer players."""
     try:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_SAVE_BYTES + 1)
@@ -163,18 +139,12 @@ def load_game(path: str) -> tuple[Game, list[Move], dict[str, str]]:
             f"load {path!r}: computer_players {bots!r} must map players of the game "
             f"to one of {', '.join(BOT_KINDS)}"
         )
-    start, moves = _moves(record)
-    return start, moves, dict(bots)
+    return record, dict(bots)
 
 
-def share_code(start: Game, moves: Sequence[Move]) -> str:
-    """A short URL-safe code for the game (its whole record)."""
-    return _record(start, moves).share_code()
-
-
-def game_from_code(code: str) -> tuple[Game, list[Move]]:
-    """The game a share code stands for: its start and its moves."""
-    return _moves(GameRecord.from_share_code(code.strip()))
+def game_from_code(code: str) -> GameRecord:
+    """The game record a share code stands for."""
+    return GameRecord.from_share_code(code.strip())
 
 
 def parse_card(text: str) -> Scorecard:
@@ -219,7 +189,7 @@ def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Tab
     return table
 
 
-def make_bot(kind: str, rules: Rules) -> Bot:
+def make_bot(kind: str, rules: Rules) -> Strategy:
     """A computer player of ``kind``: random, greedy or optimal (which needs the solver)."""
     if kind == "random":
         return RandomStrategy()
@@ -243,7 +213,7 @@ def advise(game: Game) -> Advice:
     return Advice(keeps, boxes)
 
 
-def simulate_scores(
+def simulate_games(
     strategy: str,
     *,
     games: int,
@@ -251,25 +221,23 @@ def simulate_scores(
     players: int,
     rules: Rules,
     progress: ProgressCallback,
-) -> list[int]:
-    """Play ``games`` seeded games; return every player's final score, game by game.
+) -> SimulationResult:
+    """Play ``games`` seeded games of ``strategy`` at every seat.
 
     Optimal solitaire games are played by the solver's batched simulator
-    (:func:`yahtzee_rules.solver.simulate_optimal`). Every other run plays the games
-    exactly as :func:`yahtzee_rules.simulate` does, with the same dice for the same
-    seed, and reports progress after each game.
+    (:func:`yahtzee_rules.solver.simulate_optimal`). Every other run is
+    :func:`yahtzee_rules.simulate`, which reports progress after each game.
     """
     if strategy == "optimal" and players == 1:
         with _needs_numpy():
             from yahtzee_rules.solver import simulate_optimal
-        result = simulate_optimal(
+        return simulate_optimal(
             optimal_table(rules),
             games=games,
             seed=seed,
             progress=lambda done, total: progress(games * done // max(1, total), games),
         )
-        return list(result.scores)
-    result = simulate(
+    return simulate(
         make_bot(strategy, rules),
         games=games,
         seed=seed,
@@ -277,7 +245,6 @@ def simulate_scores(
         rules=rules,
         progress=progress,
     )
-    return list(result.scores)
 
 
 def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:

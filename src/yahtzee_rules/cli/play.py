@@ -1,7 +1,10 @@
 """Pass-and-play at the terminal: the ``play`` command's game loop.
 
-A :class:`Session` owns the game being played, the dice generator and the undo
-history, and talks to the players through a :class:`~yahtzee_rules.cli.console.Console`.
+A :class:`Session` owns the game being played, as a
+:class:`~yahtzee_rules.GameRecord` (which undo, save and share codes use), and the
+dice generator, and talks to the players through a
+:class:`~yahtzee_rules.cli.console.Console`. Computer players take their turns
+through :func:`~yahtzee_rules.play_turn`.
 Every input is checked: a mistake prints why and asks again, and the game is
 never lost (Ctrl-C and the end of input offer to save it).
 
@@ -56,14 +59,17 @@ from yahtzee_rules.cli.commands import (
     parse_command,
 )
 from yahtzee_rules.cli.console import AppError, Console
-from yahtzee_rules.cli.moves import Filled, Move, Rolled, replay
 from yahtzee_rules.cli.progress import Progress
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game
+from yahtzee_rules.record import Fill as FillAction
+from yahtzee_rules.record import GameRecord
+from yahtzee_rules.record import Roll as RollAction
 from yahtzee_rules.render import render_scorecards
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scoring import is_joker
+from yahtzee_rules.simulation import Strategy, play_turn
 
 __all__ = [
     "Session",
@@ -159,8 +165,12 @@ def joker_note(game: Game) -> str | None:
     forced = game.forced_category
     options = game.box_options()
     if forced is not None:
-        closed = next(o for o in options.values() if o.reason and "filled" not in o.reason)
-        body = f"{closed.reason}."
+        # Every other open box is closed by the forced Joker; its reason names the rule.
+        by_joker = [c for c in Category if c is not forced and turn.card.is_open(c)]
+        if by_joker:
+            body = f"{options[by_joker[0]].reason}."
+        else:
+            body = f"the forced Joker requires {forced.label}, the only open box."
     elif game.rules.joker is JokerRule.FORCED:
         upper = Category.for_face(face)
         lower_open = [c for c in Category.lower() if turn.card.is_open(c)]
@@ -248,54 +258,69 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
 
 @attrs.frozen
 class _Snapshot:
-    moves: int
+    actions: int
     rng_state: object
     action: str
 
 
 class Session:
-    """One ``play`` session: the game, its players (human or computer) and the undo history.
+    """One ``play`` session: the game record, its players (human or computer) and undo.
 
     Args:
-        start: The game as the session found it (new, or a saved game's start).
+        record: The game as the session finds it: a new game, or a saved game's
+            record (a :class:`~yahtzee_rules.Game` starts a record of its own).
         rng: The dice generator; undo restores its state too, so undoing a roll and
             rolling again the same way shows the same dice.
         console: Where to ask and tell.
-        moves: The moves already played from ``start`` (a resumed game's history).
-        bots: Computer players by name: a label for their kind, and a strategy with
-            ``choose_keep(turn, rng)`` and ``choose_box(turn, rng)`` (such as
-            ``yahtzee_rules.GreedyStrategy()``), which draws from ``rng``.
+        bots: Computer players by name: a label for their kind, and their
+            :class:`~yahtzee_rules.Strategy` (such as ``yahtzee_rules.GreedyStrategy()``),
+            which draws from ``rng``.
         coach: Show the coach's advice after every roll of a human player.
+
+    Attributes:
+        record: The game so far: every action since the session's start.
 
     Examples:
         >>> from yahtzee_rules.cli.console import ScriptConsole
         >>> console = ScriptConsole(["r 9", "hold", "r 1 2", "undo", "help", "quit", ""])
-        >>> Session(Game.new(["Ann"]), random.Random(3), console).run()
+        >>> session = Session(Game.new(["Ann"]), random.Random(3), console)
+        >>> session.run()
         0
         >>> "error: positions '9'" in console.transcript()
         True
+        >>> session.record  # the first roll; the roll holding 22 was undone
+        GameRecord.parse('forced 0 Ann : 23334')
     """
 
     def __init__(
         self,
-        start: Game,
+        record: GameRecord | Game,
         rng: random.Random,
         console: Console,
         *,
-        moves: Sequence[Move] = (),
-        bots: Mapping[str, tuple[str, _extras.Bot]] | None = None,
+        bots: Mapping[str, tuple[str, Strategy]] | None = None,
         coach: bool = False,
     ) -> None:
-        self.start = start
-        self.moves: list[Move] = list(moves)
-        self.game = replay(start, self.moves)
+        self.record = record if isinstance(record, GameRecord) else GameRecord.from_game(record)
         self.rng = rng
         self.console = console
         self.bots = dict(bots or {})
         self.coach = coach
         self.history: list[_Snapshot] = []
-        #: The file last saved to, and how many moves it holds.
+        #: The file last saved to, and how many actions it holds.
         self.saved: tuple[str, int] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game being played: the record's game.
+
+        Examples:
+            >>> from yahtzee_rules.cli.console import ScriptConsole
+            >>> record = GameRecord.new(["Ann"]).roll(outcome="13366")
+            >>> Session(record, random.Random(1), ScriptConsole([])).game.dice
+            Dice('13366')
+        """
+        return self.record.game
 
     # --- output -------------------------------------------------------------------
 
@@ -317,8 +342,8 @@ class Session:
         Examples:
             >>> from yahtzee_rules.cli.console import ScriptConsole
             >>> console = ScriptConsole([])
-            >>> start = Game.new(["Ann"])
-            >>> session = Session(start, random.Random(1), console, moves=[Rolled(Keep(()), Dice("13366"))])
+            >>> record = GameRecord.new(["Ann"]).roll(outcome="13366")
+            >>> session = Session(record, random.Random(1), console)
             >>> session.show()
             >>> print(console.transcript())  # doctest: +ELLIPSIS
             <BLANKLINE>
@@ -446,7 +471,7 @@ class Session:
             elif isinstance(command, Save):
                 self._save(command.path)
             elif isinstance(command, Code):
-                code = _extras.share_code(self.start, self.moves)
+                code = self.record.share_code()
                 self.say(f"Share code: {code}")
                 self.say(f"Resume with: yahtzee-rules play --code {code}")
             elif isinstance(command, Help):
@@ -459,19 +484,10 @@ class Session:
             self.say(f"error: {error}")
 
     def _snapshot(self, action: str) -> None:
-        self.history.append(_Snapshot(len(self.moves), self.rng.getstate(), action))
+        self.history.append(_Snapshot(len(self.record.actions), self.rng.getstate(), action))
 
     def _throw(self, keep: Keep | None = None) -> None:
-        held = keep or Keep(())
-        game = self.game.roll(self.rng, keep=held)
-        assert game.dice is not None
-        self.moves.append(Rolled(held, game.dice))
-        self.game = game
-
-    def _put(self, category: Category) -> None:
-        game = self.game.fill(category)
-        self.moves.append(Filled(category))
-        self.game = game
+        self.record = self.record.roll(self.rng, keep=keep or Keep(()))
 
     def _roll(self, command: Roll) -> None:
         dice = self.game.dice
@@ -489,7 +505,7 @@ class Session:
         game.verify_fill(category)
         option = game.box_options()[category]
         self._snapshot(f"{game.current_player}'s fill of {category.label}")
-        self._put(category)
+        self.record = self.record.fill(category)
         bonus = f" plus the {option.bonus}-point Yahtzee bonus" if option.bonus else ""
         self.say(
             f"{game.current_player} fills {category.label} with {game.dice} "
@@ -504,8 +520,7 @@ class Session:
             )
             return
         snapshot = self.history.pop()
-        del self.moves[snapshot.moves :]
-        self.game = replay(self.start, self.moves)
+        self.record = self.record.undo(len(self.record.actions) - snapshot.actions)
         self.rng.setstate(snapshot.rng_state)  # type: ignore[arg-type]
         self.say(f"Undone: {snapshot.action}.")
         self.show()
@@ -524,23 +539,21 @@ class Session:
     def _bot_turn(self) -> None:
         name = self.game.current_player
         kind, bot = self.bots[name]
-        if self.game.dice is None:
-            self._throw()
-        steps = [str(self.game.dice)]
-        while self.game.rolls_left:
-            assert self.game.turn is not None
-            keep = bot.choose_keep(self.game.turn, self.rng)
-            if keep is None:
-                break
-            self._throw(keep)
-            steps.append(f"hold {keep or '-'} -> {self.game.dice}")
-        assert self.game.turn is not None
-        category = bot.choose_box(self.game.turn, self.rng)
-        option = self.game.box_options()[category]
-        self._put(category)
+        showing = self.game.dice
+        before = len(self.record.actions)
+        self.record = play_turn(self.record, bot, self.rng)
+        actions = self.record.actions[before:]
+        rolls = [action for action in actions if isinstance(action, RollAction)]
+        fill = actions[-1]
+        assert isinstance(fill, FillAction)
+        if showing is None:
+            showing, rolls = rolls[0].dice, rolls[1:]
+        steps = [str(showing), *(f"hold {roll.keep or '-'} -> {roll.dice}" for roll in rolls)]
+        played = self.record.game_at(len(self.record.actions) - 1)  # before the fill
+        option = played.box_options()[fill.category]
         bonus = f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
         self.say(
-            f"{name} ({kind}): {', '.join(steps)}; fills {category.label} "
+            f"{name} ({kind}): {', '.join(steps)}; fills {fill.category.label} "
             f"for {option.points}{bonus}"
         )
 
@@ -563,8 +576,8 @@ class Session:
         return {name: kind for name, (kind, _) in self.bots.items()}
 
     def _save(self, path: str) -> None:
-        _extras.save_game(path, self.start, self.moves, self._bot_kinds())
-        self.saved = (path, len(self.moves))
+        _extras.save_game(path, self.record, self._bot_kinds())
+        self.saved = (path, len(self.record.actions))
         self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {shlex.quote(path)}")
 
     def _offer_save(self) -> None:
@@ -572,7 +585,7 @@ class Session:
 
         Nothing is asked when the game was saved and nothing has happened since.
         """
-        if self.saved is not None and self.saved[1] == len(self.moves):
+        if self.saved is not None and self.saved[1] == len(self.record.actions):
             path = self.saved[0]
             self.say(
                 f"The game is saved in {path}. "
@@ -597,9 +610,5 @@ class Session:
                 self.say(f"error: {error}; try another file name")
                 continue
             return
-        try:
-            code = _extras.share_code(self.start, self.moves)
-        except AppError:
-            self.say("Game not saved.")
-            return
+        code = self.record.share_code()
         self.say(f"Game not saved to a file. To resume it: yahtzee-rules play --code {code}")
