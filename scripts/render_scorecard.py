@@ -18,7 +18,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-from yahtzee_rules import Category, Dice, Rules, Scorecard, Totals, Turn, totals
+from yahtzee_rules import Box, Category, Dice, Rules, Scorecard, Totals, Turn, totals
 
 #: The seed of the demonstration game: a card with the upper bonus and an extra Yahtzee
 #: that the forced Joker puts in Full House.
@@ -39,7 +39,7 @@ PAR.update(
 )
 
 
-def choose_box(turn: Turn) -> Category:
+def choose_box(turn: Turn) -> Box:
     """The open box whose points beat its par by the most."""
     options = turn.options
     return max(options, key=lambda category: options[category] - PAR[category])
@@ -75,11 +75,11 @@ def choose_keep(turn: Turn) -> str | None:
 CLASSIC = Rules()
 
 
-def play(seed: int, rules: Rules = CLASSIC) -> tuple[Scorecard, dict[Category, tuple[int, Dice]]]:
+def play(seed: int, rules: Rules = CLASSIC) -> tuple[Scorecard, dict[Box, tuple[int, Dice]]]:
     """Play one solitaire game; return the card and, per box, (turn number, dice)."""
     rng = random.Random(seed)
     card = Scorecard()
-    filled_by: dict[Category, tuple[int, Dice]] = {}
+    filled_by: dict[Box, tuple[int, Dice]] = {}
     for number in range(1, 14):
         turn = Turn(card, rules=rules).roll(rng)
         while turn.can_roll() and (keep := choose_keep(turn)) is not None:
@@ -160,7 +160,7 @@ def text(
 
 
 def render(
-    card: Scorecard, filled_by: dict[Category, tuple[int, Dice]], result: Totals, *, title: str
+    card: Scorecard, filled_by: dict[Box, tuple[int, Dice]], result: Totals, *, title: str
 ) -> str:
     """The SVG document for a finished card."""
     x0, x_dice, x_turn, x_points = 24, 330, 494, WIDTH - 32
@@ -179,7 +179,7 @@ def render(
         body.append(text(x_points, y + 20, "score", size=12, anchor="end", fill="#ffffff"))
         y += ROW
 
-    def row(category: Category) -> None:
+    def row(category: Box) -> None:
         nonlocal y
         body.append(
             f'<line x1="{x0 - 8}" y1="{y + ROW}" x2="{WIDTH - x0 + 8}" y2="{y + ROW}" '

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import yahtzee_rules
 from yahtzee_rules import (
+    Box,
     Category,
     Dice,
     Game,
@@ -690,7 +691,7 @@ class _FirstBoxBot:
         face = max(range(1, 7), key=turn.dice.count)
         return Keep([face] * turn.dice.count(face))
 
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         return min(turn.options)
 
 

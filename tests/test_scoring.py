@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from yahtzee_rules import (
+    Box,
     Category,
     Dice,
     IllegalActionError,
@@ -32,7 +33,7 @@ from yahtzee_rules import strategies as yst
 C = Category
 FREE = Rules(joker=JokerRule.FREE_CHOICE)
 NONE = Rules(joker=JokerRule.NONE)
-JOKER_FIXED = {C.FULL_HOUSE: 25, C.SMALL_STRAIGHT: 30, C.LARGE_STRAIGHT: 40}
+JOKER_FIXED: dict[Box, int] = {C.FULL_HOUSE: 25, C.SMALL_STRAIGHT: 30, C.LARGE_STRAIGHT: 40}
 
 
 # --- plain scores: invariants over every roll ------------------------------------------

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yahtzee_rules import (
+    Box,
     Category,
     GreedyStrategy,
     IllegalActionError,
@@ -40,7 +41,7 @@ class Recorder:
         self.keep_turns.append(turn)
         return self.greedy.choose_keep(turn, rng)
 
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         self.box_turns.append(turn)
         return self.greedy.choose_box(turn, rng)
 
@@ -129,7 +130,7 @@ def test_user_strategies_plug_in() -> None:
         def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
             return None
 
-        def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        def choose_box(self, turn: Turn, rng: random.Random) -> Box:
             return next(iter(turn.options))
 
     assert isinstance(ChanceThenZeros(), Strategy)
@@ -142,7 +143,7 @@ def test_a_strategy_breaking_the_rules_is_stopped() -> None:
         def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
             return Keep("66666")
 
-        def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        def choose_box(self, turn: Turn, rng: random.Random) -> Box:
             return Category.YAHTZEE
 
     with pytest.raises(IllegalActionError):

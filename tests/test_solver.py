@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import yahtzee_rules
 from yahtzee_rules import (
+    Box,
     Category,
     Dice,
     JokerRule,
@@ -89,7 +90,7 @@ class PlainSolver:
             card[Category.YAHTZEE] == 50,
         )
 
-    def fill_value(self, card: Scorecard, dice: Dice, category: Category) -> float:
+    def fill_value(self, card: Scorecard, dice: Dice, category: Box) -> float:
         after = fill(card, dice, category, rules=self.rules)
         gained = (
             totals(after, rules=self.rules).grand_total - totals(card, rules=self.rules).grand_total

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeAlias, TypeVar
 
 from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
@@ -28,7 +29,7 @@ from yahtzee_rules.scorecard import Scorecard
 
 A = TypeVar("A")
 
-Step: TypeAlias = tuple[Dice | None, Keep, Dice] | Category
+Step: TypeAlias = tuple[Dice | None, Keep, Dice] | Box
 """One action to encode: a roll as (the dice before, the dice held, the dice after), or a fill."""
 
 PREFIX = "y1"
@@ -94,7 +95,7 @@ def encode(start: Game, steps: Iterable[Step]) -> str:
             out.append(turn.rolls_used)
             out.append(_DICE_INDEX[turn.dice])
     for step in steps:
-        if isinstance(step, Category):
+        if isinstance(step, Box):
             out.append(32 + step)
         else:
             dice, keep, new = step
@@ -157,7 +158,7 @@ class _Reader:
 def decode(
     code: str,
     roll: Callable[[Keep, tuple[int, ...]], A],
-    fill: Callable[[Category], A],
+    fill: Callable[[Box], A],
     apply: Callable[[Game, A], Game],
 ) -> tuple[Game, tuple[A, ...], Game]:
     """Read a share code: the start, the actions (built by ``roll`` and ``fill``) and the end.
@@ -279,7 +280,7 @@ def _read_actions(
     reader: _Reader,
     start: Game,
     roll: Callable[[Keep, tuple[int, ...]], A],
-    fill: Callable[[Category], A],
+    fill: Callable[[Box], A],
     apply: Callable[[Game, A], Game],
 ) -> tuple[Game, tuple[A, ...], Game]:
     game = start

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game, roll_off
@@ -59,7 +60,7 @@ def demo_keep(dice: Dice) -> Keep:
     return Keep([best + 1] * counts[best])
 
 
-def _preference(category: Category, points: int) -> tuple[int, int]:
+def _preference(category: Box, points: int) -> tuple[int, int]:
     """Most points first; an upper box at or above par (three of its face) counts double,
     and Chance is the last resort among equals."""
     face = category.face
@@ -102,7 +103,7 @@ class DemoStrategy:
         keep = demo_keep(dice)
         return None if len(keep) == 5 else keep
 
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """The open box worth the most, an upper box at or above par counting double.
 
         Examples:

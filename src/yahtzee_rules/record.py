@@ -32,6 +32,7 @@ import attrs
 
 from yahtzee_rules import _sharecode, _text
 from yahtzee_rules._limits import MAX_ROLLS
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import (
     _KEEP_BY_FACES,
@@ -124,6 +125,12 @@ class Roll:
         return Dice(self.keep.faces + self.outcome)
 
 
+def _box_arg(value: object) -> Box:
+    if isinstance(value, Box):
+        return value
+    return _category_arg(value)  # type: ignore[no-any-return]
+
+
 @attrs.frozen(repr=False)
 class Fill:
     """A fill in a record: the box the current player filled, ending the turn.
@@ -133,13 +140,13 @@ class Fill:
         (Fill(Category.CHANCE), 'fh')
     """
 
-    category: Category = attrs.field(converter=_category_arg)
+    category: Box = attrs.field(converter=_box_arg)
 
     def __str__(self) -> str:
         return self.category.code
 
     def __repr__(self) -> str:
-        return f"Fill(Category.{self.category.name})"
+        return f"Fill({type(self.category).__name__}.{self.category.name})"
 
 
 Action: TypeAlias = Roll | Fill
@@ -158,11 +165,12 @@ def _roll_action(keep: Keep, outcome: tuple[int, ...]) -> Roll:
     return roll
 
 
-_FILLS = {category: Fill(category) for category in Category}
+_FILLS: dict[Box, Fill] = {category: Fill(category) for category in Category}
 
 
-def _fill_action(category: Category) -> Fill:
-    return _FILLS[category]
+def _fill_action(category: Box) -> Fill:
+    found = _FILLS.get(category)
+    return Fill(category) if found is None else found
 
 
 _BY_CODE = {category.code: category for category in Category}
@@ -529,7 +537,7 @@ class GameRecord:
             thrown.remove(face)
         return _raw_record(self.start, (*self.actions, _roll_action(held, tuple(thrown))), game)
 
-    def fill(self, category: Category) -> GameRecord:
+    def fill(self, category: Box) -> GameRecord:
         """Fill ``category`` as :meth:`Game.fill <yahtzee_rules.Game.fill>` does and record it.
 
         Raises:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.categories import Category
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
@@ -34,7 +35,7 @@ def render_scorecards(
     names: Sequence[str],
     *,
     rules: Rules = _CLASSIC,
-    options: Mapping[Category, int] | None = None,
+    options: Mapping[Box, int] | None = None,
     options_for: int | None = None,
 ) -> str:
     """A score sheet with one column per card: boxes, then the totals lines.

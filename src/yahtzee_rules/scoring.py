@@ -161,9 +161,7 @@ def _check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
     return card_value, rules_value
 
 
-def legal_fills(
-    card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC
-) -> Mapping[Category, int]:
+def legal_fills(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Mapping[Box, int]:
     """Every box ``dice`` may fill on ``card``, with the points that would be written.
 
     The result is a read-only mapping in card order. It never includes a filled

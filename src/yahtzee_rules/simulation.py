@@ -30,13 +30,13 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import _ALL_KEEPS, _KEEP_BY_FACES, Keep, KeepLike
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import possible_values
 from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class Strategy(Protocol):
         >>> class ChanceFirst:
         ...     def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
         ...         return None  # never reroll
-        ...     def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+        ...     def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         ...         return max(turn.options, key=turn.options.__getitem__)
         >>> isinstance(ChanceFirst(), Strategy)
         True
@@ -90,7 +90,7 @@ class Strategy(Protocol):
         """
         ...  # pragma: no cover
 
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """The box to fill with the dice showing; it must be one of ``turn.options``.
 
         Examples:
@@ -134,7 +134,7 @@ class RandomStrategy:
         choice = rng.randrange(len(keeps) + 1)
         return None if choice == len(keeps) else keeps[choice]
 
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """A uniformly random legal box.
 
         Examples:
@@ -146,7 +146,6 @@ class RandomStrategy:
         return rng.choice(tuple(turn.options))
 
 
-_POTENTIAL = {c: max(possible_values(c)) for c in Category}
 _STRAIGHT_RUNS = ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
 
 
@@ -206,7 +205,7 @@ class GreedyStrategy:
             return None  # five equal dice and no use for them: rerolling none would waste a roll
         return _KEEP_BY_FACES[(best + 1,) * counts[best]]
 
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """The legal box with the most points; on a tie the one that could hold the least.
 
         Examples:
@@ -216,7 +215,8 @@ class GreedyStrategy:
             <Category.FULL_HOUSE: 8>
         """
         options = turn.options
-        return max(options, key=lambda c: (options[c], -_POTENTIAL[c], -int(c)))
+        possible = turn.rules.card.possible
+        return max(options, key=lambda c: (options[c], -max(possible[c]), -int(c)))
 
 
 class OptimalStrategy:
@@ -268,7 +268,7 @@ class OptimalStrategy:
         action = best_action(turn, self.table)
         return action if isinstance(action, Keep) else None
 
-    def choose_box(self, turn: Turn, rng: random.Random) -> Category:
+    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """The box that maximises the expected final score, filling now.
 
         Examples:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import _ALL_KEEPS, _DICE_BY_FACES, _KEEPS_OF, Dice, Keep, dice_index
 from yahtzee_rules.errors import MalformedInputError
@@ -965,10 +966,10 @@ class _TurnTables:
         self.keeps = (last[:, 0], first[:, 0])  # by rerolls: one left, two left
         best_box = fills.argmax(axis=1)
         boxes = [_CATEGORIES[int(best_box[g.dice_pos[i]])] for i in range(252)]
-        actions: list[tuple[Keep | Category, ...]] = [tuple(boxes)]
+        actions: list[tuple[Keep | Box, ...]] = [tuple(boxes)]
         for keep_values in self.keeps:
             chosen = g.subkeeps[np.arange(252), keep_values[g.subkeeps].argmax(axis=1)]
-            row: list[Keep | Category] = []
+            row: list[Keep | Box] = []
             for i in range(252):
                 position = int(chosen[g.dice_pos[i]])
                 row.append(boxes[i] if position >= g.five else g.keeps[position])
@@ -993,7 +994,7 @@ class Option:
         (True, False)
     """
 
-    action: Keep | Category
+    action: Keep | Box
     expected: float
 
     @property
@@ -1065,7 +1066,7 @@ class Advice:
         """
         return self.options[0].expected
 
-    def expected_of(self, action: Keep | Category) -> float:
+    def expected_of(self, action: Keep | Box) -> float:
         """The expected final grand total after ``action``.
 
         Raises:
@@ -1143,7 +1144,7 @@ def advise(turn: Turn, table: Table) -> Advice:
     return Advice(turn, tuple(item[3] for item in ranked))
 
 
-def best_action(turn: Turn, table: Table) -> Keep | Category:
+def best_action(turn: Turn, table: Table) -> Keep | Box:
     """The optimal action in ``turn``: a keep to hold before rerolling, or the box to fill.
 
     This is :func:`advise`'s best option without the others, answered from a per-turn
@@ -1170,7 +1171,7 @@ def best_action(turn: Turn, table: Table) -> Keep | Category:
     return tables.actions[3 - turn.rolls_used][dice._index]
 
 
-def best_box(turn: Turn, table: Table) -> Category:
+def best_box(turn: Turn, table: Table) -> Box:
     """The box to fill now that maximises the expected final score (rolls left or not).
 
     Raises:

@@ -62,7 +62,7 @@ def categories() -> st.SearchStrategy[Category]:
     Examples:
         >>> from hypothesis import given
         >>> @given(categories())
-        ... def check(category: Category) -> None:
+        ... def check(category: Box) -> None:
         ...     assert category in Category
         >>> check()
     """

@@ -42,6 +42,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.categories import Category
 from yahtzee_rules.cli import _extras
 from yahtzee_rules.cli.commands import (
@@ -191,8 +192,8 @@ def joker_note(game: Game) -> str | None:
     return head + body + tail
 
 
-def _command_for(dice: Dice, action: Keep | Category) -> tuple[str, str]:
-    if isinstance(action, Category):
+def _command_for(dice: Dice, action: Keep | Box) -> tuple[str, str]:
+    if isinstance(action, Box):
         return f"f {action.code}", action.label
     positions = positions_of(dice, action)
     command = "r " + " ".join(map(str, positions)) if positions else "r"
@@ -220,7 +221,7 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
           5666     r 2 3 4 5     1.50    Chance           f c    22.50
           (1 more hold, costing 12.50 or more)
     """
-    everything: list[tuple[Keep | Category, float]] = [*advice.keeps, *advice.boxes]
+    everything: list[tuple[Keep | Box, float]] = [*advice.keeps, *advice.boxes]
     if not everything:
         return ["Coach: no choice to make"]
     best_action, best = max(everything, key=lambda item: item[1])
