@@ -55,7 +55,9 @@ def full_table(rules: Rules) -> Any:
         def record(done: int, total: int) -> None:
             _PROGRESS.append((done, total))
 
-        _TABLES[rules] = solver.build_table(rules, progress=record if rules == FORCED else None)
+        _TABLES[rules] = solver.build_table(
+            rules=rules, progress=record if rules == FORCED else None
+        )
     return _TABLES[rules]
 
 
@@ -181,7 +183,7 @@ odd_rules = st.builds(
 def test_any_rules_agree_with_the_plain_implementation(data: st.DataObject) -> None:
     rules = data.draw(odd_rules)
     card = data.draw(yst.scorecards(rules=rules, min_filled=10, max_filled=12))
-    table = solver.build_table(rules, start=card)
+    table = solver.build_table(rules=rules, start=card)
     expected = PlainSolver(rules)
     assert table.value(card) == pytest.approx(expected.value(card), abs=1e-9)
 
@@ -214,7 +216,7 @@ late_turns = st.sampled_from([FORCED, FREE, NO_JOKER]).flatmap(
 @given(late_turns)
 def test_advice_obeys_the_bellman_equations(case: tuple[Rules, Scorecard, Dice, int]) -> None:
     rules, card, dice, rolls_left = case
-    table = solver.build_table(rules, start=card)
+    table = solver.build_table(rules=rules, start=card)
     turn = Turn(card, rules, dice, 3 - rolls_left)
     advice = solver.advise(turn, table)
     base = totals(card, rules=rules).grand_total
@@ -281,7 +283,7 @@ def test_holding_all_five_is_answered_with_the_box() -> None:
 
 def test_rejects_a_table_for_other_rules() -> None:
     card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
-    table = solver.build_table(FORCED, start=card)
+    table = solver.build_table(rules=FORCED, start=card)
     turn = Turn(card, FREE).roll(outcome="12345")
     with pytest.raises(MalformedInputError, match="use a table built for the turn's rules"):
         solver.advise(turn, table)
@@ -356,18 +358,20 @@ def test_damaged_cache_files_are_rebuilt(cache: Path, damage: str) -> None:
 def test_files_for_other_rules_or_versions_are_never_used(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    solver.load_table(FREE, start=LATE)
+    solver.load_table(rules=FREE, start=LATE)
     # a file for other rules put where this rule set's file goes is refused
-    os.replace(solver.cache_path(FREE, start=LATE), solver.cache_path(FORCED, start=LATE))
+    os.replace(
+        solver.cache_path(rules=FREE, start=LATE), solver.cache_path(rules=FORCED, start=LATE)
+    )
     seen: list[tuple[int, int]] = []
-    solver.load_table(FORCED, start=LATE, progress=lambda *p: seen.append(p))
+    solver.load_table(rules=FORCED, start=LATE, progress=lambda *p: seen.append(p))
     assert seen
     # another library version has another key
-    before = solver.cache_path(FORCED, start=LATE)
-    monkeypatch.setattr(yahtzee_rules, "__version__", "999.0")
-    assert solver.cache_path(FORCED, start=LATE) != before
+    before = solver.cache_path(rules=FORCED, start=LATE)
+    monkeypatch.setattr(yahtzee_rules._version, "__version__", "999.0")
+    assert solver.cache_path(rules=FORCED, start=LATE) != before
     seen.clear()
-    solver.load_table(FORCED, start=LATE, progress=lambda *p: seen.append(p))
+    solver.load_table(rules=FORCED, start=LATE, progress=lambda *p: seen.append(p))
     assert seen
 
 
