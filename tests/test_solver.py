@@ -281,6 +281,31 @@ def test_holding_all_five_is_answered_with_the_box() -> None:
     assert solver.advise(turn, table).best.action is Category.LARGE_STRAIGHT
 
 
+@pytest.mark.parametrize("rules", list(PUBLISHED), ids=lambda r: r.name)
+def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) -> None:
+    """The build's fast route to each roll's best fill gives the same floats as _fills.
+
+    (The fast route counts a zero in an upper box as an option for every roll: never
+    better than scoring there, given the table's values, so the maximum is the same.)
+    """
+    from yahtzee_rules.solver import _geometry, _kernels, _model
+
+    model = _model._model(rules)
+    g = _geometry._geometry()
+    values = full_table(rules).values
+    for level in (0, 4, 9, 12):
+        states = model.states(level)
+        pick = np.random.default_rng(level).permutation(len(states.masks))[:40]
+        m, u, y = states.masks[pick], states.uppers[pick], states.flags[pick]
+        fast = _kernels._final_values(model, values, m, u, y)
+        for j in range(len(m)):
+            points = np.where((int(m[j]) & _geometry._BITS) != 0, -1, g.scores)
+            points[:6] = model.joker[:, :, m[j]]
+            fills = _kernels._fills(model, values, m[j], u[j], y[j], points)[0]
+            fills[:6] += model.bonus_due[:, y[j], None]
+            assert np.array_equal(fills.max(axis=1), fast[:, j])
+
+
 def test_rejects_a_table_for_other_rules() -> None:
     card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
     table = solver.build_table(rules=FORCED, start=card)
@@ -394,6 +419,82 @@ def test_an_unwritable_cache_only_costs_a_rebuild(
     table = solver.load_table(start=LATE)
     assert table.value(LATE) > 0
     assert solver.load_table(start=LATE, cache=False).value(LATE) == table.value(LATE)
+
+
+def test_tables_built_in_tests_go_to_the_session_cache_not_the_users(
+    session_cache_dir: Path,
+) -> None:
+    solver.load_table(start=LATE)  # no fixture here: the session's directory applies
+    path = solver.cache_path(start=LATE)
+    assert path.exists()
+    assert path.parent == session_cache_dir
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    users = (Path(xdg) if xdg else Path.home() / ".cache") / "yahtzee_rules"
+    assert users != session_cache_dir
+    assert users not in path.parents
+
+
+SOLVER_CACHE = pytest.importorskip("yahtzee_rules.solver._cache")
+PACKAGE = Path(yahtzee_rules.__file__).parent
+
+
+def _relative(paths: tuple[Path, ...], root: Path = PACKAGE) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in paths}
+
+
+def test_the_cache_key_digests_every_module_the_values_depend_on() -> None:
+    digested = _relative(SOLVER_CACHE._source_files())
+    solver_modules = {f"solver/{p.name}" for p in (PACKAGE / "solver").glob("*.py")}
+    assert solver_modules <= digested
+    assert {"scorecard.py", "scoring.py", "rules.py", "dice.py", "categories.py"} <= digested
+    assert {"results.py", "_version.py", "totals.py", "turn.py"} <= digested
+    # the solver sits below the simulation module and the package root
+    assert not {"__init__.py", "simulation.py", "strategies.py", "render.py"} & digested
+    assert not {name for name in digested if name.startswith("cli/")}
+
+
+def test_every_module_the_solver_uses_at_run_time_is_digested() -> None:
+    digested = set(SOLVER_CACHE._source_files())
+    for module_path in (PACKAGE / "solver").glob("*.py"):
+        name = "yahtzee_rules.solver" + (
+            "" if module_path.stem == "__init__" else "." + module_path.stem
+        )
+        module = sys.modules[name] if name in sys.modules else __import__(name, fromlist=["_"])
+        for value in vars(module).values():
+            owner = (
+                value
+                if isinstance(value, type(sys))
+                else sys.modules.get(getattr(value, "__module__", None) or "")
+            )
+            owner_file = getattr(owner, "__file__", None)
+            if owner_file and Path(owner_file).is_relative_to(PACKAGE):
+                assert Path(owner_file).resolve() in digested, (name, owner_file)
+
+
+def test_editing_or_adding_a_dependency_changes_the_digest(tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "yahtzee_rules"
+    shutil.copytree(PACKAGE, root, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def digest() -> str:
+        digest: str = SOLVER_CACHE._digest_files(root, SOLVER_CACHE._source_files(root))
+        return digest
+
+    before = digest()
+    with (root / "scorecard.py").open("a") as stream:
+        stream.write("# an edit\n")
+    assert digest() != before
+    # a module imported from a new place is covered as soon as it is imported
+    (root / "boxes").mkdir()
+    (root / "boxes" / "__init__.py").write_text("")
+    (root / "boxes" / "classic.py").write_text("from ..errors import RulesError\n")
+    assert "boxes/classic.py" not in _relative(SOLVER_CACHE._source_files(root), root)
+    with (root / "scoring.py").open("a") as stream:
+        stream.write("from yahtzee_rules.boxes import classic\n")
+    covered = _relative(SOLVER_CACHE._source_files(root), root)
+    assert {"boxes/__init__.py", "boxes/classic.py", "errors.py"} <= covered
+    assert "__init__.py" not in covered
 
 
 # --------------------------------------------------------------------------------------
