@@ -67,8 +67,8 @@ def _fills(
     m, u, y = (np.expand_dims(np.asarray(a), axis) for a in (m, u, y))
     trailing = (1,) * (-axis - 1)  # the axes after the box axis
     after = m | _BITS.reshape(13, *trailing)
-    upper = (Ellipsis, slice(None, 6), *(slice(None),) * len(trailing))
-    lower = (Ellipsis, slice(6, None), *(slice(None),) * len(trailing))
+    upper: Any = (Ellipsis, slice(None, 6), *(slice(None),) * len(trailing))  # boxes 0-5
+    lower: Any = (Ellipsis, slice(6, None), *(slice(None),) * len(trailing))  # boxes 6-12
     u2, bonus = model.upper_step(u, points[upper])
     fills = np.empty(points.shape)
     fills[upper] = values[_flat(model, after[upper], u2, y)]
