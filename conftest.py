@@ -7,12 +7,19 @@ share a namespace, in page order, so a tutorial can build on its earlier steps.
 A block can be skipped with an HTML comment ``<!-- skip: next -->`` before it.
 
 Docstrings in ``src`` are collected by pytest's own ``--doctest-modules``.
+
+Solver tables built while testing go to one temporary directory for the whole
+session (``YAHTZEE_RULES_CACHE_DIR``, removed at the end), never to the user's
+cache, unless the variable is already set.
 """
 
 from __future__ import annotations
 
 import doctest
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -40,12 +47,46 @@ pytest_collect_file = Sybil(
 ).pytest()
 
 
+CACHE_VARIABLE = "YAHTZEE_RULES_CACHE_DIR"
+_CACHE: dict[str, str] = {}  # "dir": the session's cache directory; "made": set if made here
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Under pytest-xdist, run each page's examples in one worker, in order.
+    """Set the session's cache directory, and under pytest-xdist run pages whole.
 
     The examples of a page share a namespace, so plain ``-n`` distribution
     ("load", test by test) would break them; "loadfile" sends each file, page or
-    test module, to a single worker.
+    test module, to a single worker. Workers inherit the cache directory.
     """
     if getattr(config.option, "dist", "no") == "load":
         config.option.dist = "loadfile"
+    if not _CACHE:
+        existing = os.environ.get(CACHE_VARIABLE)
+        if existing:
+            _CACHE["dir"] = existing
+        else:
+            _CACHE["dir"] = os.environ[CACHE_VARIABLE] = tempfile.mkdtemp(
+                prefix="yahtzee-rules-test-cache-"
+            )
+            _CACHE["made"] = "yes"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the session's cache directory if this session made it."""
+    if _CACHE.pop("made", None):
+        shutil.rmtree(_CACHE["dir"], ignore_errors=True)
+        if os.environ.get(CACHE_VARIABLE) == _CACHE["dir"]:
+            del os.environ[CACHE_VARIABLE]
+    _CACHE.clear()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Put the variable back for each test if an earlier one (a doc example) removed it."""
+    if _CACHE:
+        os.environ.setdefault(CACHE_VARIABLE, _CACHE["dir"])
+
+
+@pytest.fixture(scope="session")
+def session_cache_dir() -> Path:
+    """The directory solver tables built during the session are cached in."""
+    return Path(_CACHE["dir"])

@@ -45,7 +45,7 @@ from yahtzee_rules.solver import build_table
 rules = Rules(joker=JokerRule({joker!r}), yahtzee_bonus={bonus})
 baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
-table = build_table(rules, threads={threads})
+table = build_table(rules=rules, threads={threads})
 seconds = time.perf_counter() - started
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 from yahtzee_rules import Scorecard

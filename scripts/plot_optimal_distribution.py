@@ -107,7 +107,7 @@ def main() -> None:
         "--output", type=Path, default=ROOT / "docs/images/optimal-distribution.svg"
     )
     args = parser.parse_args()
-    result = simulate_optimal(load_table(Rules()), games=args.games, seed=args.seed)
+    result = simulate_optimal(load_table(rules=Rules()), games=args.games, seed=args.seed)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(
         svg(list(result.scores), result.mean, result.stderr, result.std, result.games)

@@ -25,7 +25,7 @@ from yahtzee_rules import Box, Category, Dice, Rules, Scorecard, Totals, Turn, t
 SEED = 1122
 
 # The bot of the tutorial's "Write a bot" lesson.
-PAR = {category: 3 * (category.face or 0) for category in Category.upper()}
+PAR: dict[Box, int] = {category: 3 * (category.face or 0) for category in Category.upper()}
 PAR.update(
     {
         Category.THREE_OF_A_KIND: 20,
@@ -102,7 +102,7 @@ PAPER = "#fffdf7"
 RULE = "#d7ccc8"
 FONT = "font-family=\"Helvetica, Arial, 'Liberation Sans', sans-serif\""
 
-HOW_TO_SCORE = {
+HOW_TO_SCORE: dict[Box, str] = {
     Category.ACES: "Count and add only Aces",
     Category.TWOS: "Count and add only Twos",
     Category.THREES: "Count and add only Threes",

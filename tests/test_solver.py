@@ -56,7 +56,9 @@ def full_table(rules: Rules) -> Any:
         def record(done: int, total: int) -> None:
             _PROGRESS.append((done, total))
 
-        _TABLES[rules] = solver.build_table(rules, progress=record if rules == FORCED else None)
+        _TABLES[rules] = solver.build_table(
+            rules=rules, progress=record if rules == FORCED else None
+        )
     return _TABLES[rules]
 
 
@@ -182,7 +184,7 @@ odd_rules = st.builds(
 def test_any_rules_agree_with_the_plain_implementation(data: st.DataObject) -> None:
     rules = data.draw(odd_rules)
     card = data.draw(yst.scorecards(rules=rules, min_filled=10, max_filled=12))
-    table = solver.build_table(rules, start=card)
+    table = solver.build_table(rules=rules, start=card)
     expected = PlainSolver(rules)
     assert table.value(card) == pytest.approx(expected.value(card), abs=1e-9)
 
@@ -215,7 +217,7 @@ late_turns = st.sampled_from([FORCED, FREE, NO_JOKER]).flatmap(
 @given(late_turns)
 def test_advice_obeys_the_bellman_equations(case: tuple[Rules, Scorecard, Dice, int]) -> None:
     rules, card, dice, rolls_left = case
-    table = solver.build_table(rules, start=card)
+    table = solver.build_table(rules=rules, start=card)
     turn = Turn(card, rules, dice, 3 - rolls_left)
     advice = solver.advise(turn, table)
     base = totals(card, rules=rules).grand_total
@@ -280,9 +282,34 @@ def test_holding_all_five_is_answered_with_the_box() -> None:
     assert solver.advise(turn, table).best.action is Category.LARGE_STRAIGHT
 
 
+@pytest.mark.parametrize("rules", list(PUBLISHED), ids=lambda r: r.name)
+def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) -> None:
+    """The build's fast route to each roll's best fill gives the same floats as _fills.
+
+    (The fast route counts a zero in an upper box as an option for every roll: never
+    better than scoring there, given the table's values, so the maximum is the same.)
+    """
+    from yahtzee_rules.solver import _geometry, _kernels, _model
+
+    model = _model._model(rules)
+    g = _geometry._geometry()
+    values = full_table(rules).values
+    for level in (0, 4, 9, 12):
+        states = model.states(level)
+        pick = np.random.default_rng(level).permutation(len(states.masks))[:40]
+        m, u, y = states.masks[pick], states.uppers[pick], states.flags[pick]
+        fast = _kernels._final_values(model, values, m, u, y)
+        for j in range(len(m)):
+            points = np.where((int(m[j]) & _geometry._BITS) != 0, -1, g.scores)
+            points[:6] = model.joker[:, :, m[j]]
+            fills = _kernels._fills(model, values, m[j], u[j], y[j], points)[0]
+            fills[:6] += model.bonus_due[:, y[j], None]
+            assert np.array_equal(fills.max(axis=1), fast[:, j])
+
+
 def test_rejects_a_table_for_other_rules() -> None:
     card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
-    table = solver.build_table(FORCED, start=card)
+    table = solver.build_table(rules=FORCED, start=card)
     turn = Turn(card, FREE).roll(outcome="12345")
     with pytest.raises(MalformedInputError, match="use a table built for the turn's rules"):
         solver.advise(turn, table)
@@ -357,18 +384,20 @@ def test_damaged_cache_files_are_rebuilt(cache: Path, damage: str) -> None:
 def test_files_for_other_rules_or_versions_are_never_used(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    solver.load_table(FREE, start=LATE)
+    solver.load_table(rules=FREE, start=LATE)
     # a file for other rules put where this rule set's file goes is refused
-    os.replace(solver.cache_path(FREE, start=LATE), solver.cache_path(FORCED, start=LATE))
+    os.replace(
+        solver.cache_path(rules=FREE, start=LATE), solver.cache_path(rules=FORCED, start=LATE)
+    )
     seen: list[tuple[int, int]] = []
-    solver.load_table(FORCED, start=LATE, progress=lambda *p: seen.append(p))
+    solver.load_table(rules=FORCED, start=LATE, progress=lambda *p: seen.append(p))
     assert seen
     # another library version has another key
-    before = solver.cache_path(FORCED, start=LATE)
-    monkeypatch.setattr(yahtzee_rules, "__version__", "999.0")
-    assert solver.cache_path(FORCED, start=LATE) != before
+    before = solver.cache_path(rules=FORCED, start=LATE)
+    monkeypatch.setattr(yahtzee_rules._version, "__version__", "999.0")
+    assert solver.cache_path(rules=FORCED, start=LATE) != before
     seen.clear()
-    solver.load_table(FORCED, start=LATE, progress=lambda *p: seen.append(p))
+    solver.load_table(rules=FORCED, start=LATE, progress=lambda *p: seen.append(p))
     assert seen
 
 
@@ -391,6 +420,82 @@ def test_an_unwritable_cache_only_costs_a_rebuild(
     table = solver.load_table(start=LATE)
     assert table.value(LATE) > 0
     assert solver.load_table(start=LATE, cache=False).value(LATE) == table.value(LATE)
+
+
+def test_tables_built_in_tests_go_to_the_session_cache_not_the_users(
+    session_cache_dir: Path,
+) -> None:
+    solver.load_table(start=LATE)  # no fixture here: the session's directory applies
+    path = solver.cache_path(start=LATE)
+    assert path.exists()
+    assert path.parent == session_cache_dir
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    users = (Path(xdg) if xdg else Path.home() / ".cache") / "yahtzee_rules"
+    assert users != session_cache_dir
+    assert users not in path.parents
+
+
+SOLVER_CACHE = pytest.importorskip("yahtzee_rules.solver._cache")
+PACKAGE = Path(yahtzee_rules.__file__).parent
+
+
+def _relative(paths: tuple[Path, ...], root: Path = PACKAGE) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in paths}
+
+
+def test_the_cache_key_digests_every_module_the_values_depend_on() -> None:
+    digested = _relative(SOLVER_CACHE._source_files())
+    solver_modules = {f"solver/{p.name}" for p in (PACKAGE / "solver").glob("*.py")}
+    assert solver_modules <= digested
+    assert {"scorecard.py", "scoring.py", "rules.py", "dice.py", "categories.py"} <= digested
+    assert {"results.py", "_version.py", "totals.py", "turn.py"} <= digested
+    # the solver sits below the simulation module and the package root
+    assert not {"__init__.py", "simulation.py", "strategies.py", "render.py"} & digested
+    assert not {name for name in digested if name.startswith("cli/")}
+
+
+def test_every_module_the_solver_uses_at_run_time_is_digested() -> None:
+    digested = set(SOLVER_CACHE._source_files())
+    for module_path in (PACKAGE / "solver").glob("*.py"):
+        name = "yahtzee_rules.solver" + (
+            "" if module_path.stem == "__init__" else "." + module_path.stem
+        )
+        module = sys.modules[name] if name in sys.modules else __import__(name, fromlist=["_"])
+        for value in vars(module).values():
+            owner = (
+                value
+                if isinstance(value, type(sys))
+                else sys.modules.get(getattr(value, "__module__", None) or "")
+            )
+            owner_file = getattr(owner, "__file__", None)
+            if owner_file and Path(owner_file).is_relative_to(PACKAGE):
+                assert Path(owner_file).resolve() in digested, (name, owner_file)
+
+
+def test_editing_or_adding_a_dependency_changes_the_digest(tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "yahtzee_rules"
+    shutil.copytree(PACKAGE, root, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def digest() -> str:
+        digest: str = SOLVER_CACHE._digest_files(root, SOLVER_CACHE._source_files(root))
+        return digest
+
+    before = digest()
+    with (root / "scorecard.py").open("a") as stream:
+        stream.write("# an edit\n")
+    assert digest() != before
+    # a module imported from a new place is covered as soon as it is imported
+    (root / "boxes").mkdir()
+    (root / "boxes" / "__init__.py").write_text("")
+    (root / "boxes" / "classic.py").write_text("from ..errors import RulesError\n")
+    assert "boxes/classic.py" not in _relative(SOLVER_CACHE._source_files(root), root)
+    with (root / "scoring.py").open("a") as stream:
+        stream.write("from yahtzee_rules.boxes import classic\n")
+    covered = _relative(SOLVER_CACHE._source_files(root), root)
+    assert {"boxes/__init__.py", "boxes/classic.py", "errors.py"} <= covered
+    assert "__init__.py" not in covered
 
 
 # --------------------------------------------------------------------------------------

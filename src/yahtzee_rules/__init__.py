@@ -14,6 +14,7 @@ Examples:
     17
 """
 
+from yahtzee_rules._version import __version__
 from yahtzee_rules.boxes import Box, Card, Section
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
@@ -22,6 +23,7 @@ from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
 from yahtzee_rules.notation import from_notation, to_notation
 from yahtzee_rules.probability import Pattern, best_keep, chance_of, roll_distribution
 from yahtzee_rules.record import Action, Fill, GameRecord, Roll
+from yahtzee_rules.results import SimulationResult
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard, possible_values
 from yahtzee_rules.scoring import (
@@ -40,7 +42,6 @@ from yahtzee_rules.simulation import (
     GreedyStrategy,
     OptimalStrategy,
     RandomStrategy,
-    SimulationResult,
     Strategy,
     play_turn,
     simulate,
@@ -48,8 +49,6 @@ from yahtzee_rules.simulation import (
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 from yahtzee_rules.yacht import YACHT, YachtBox
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CLASSIC",

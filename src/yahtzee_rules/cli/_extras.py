@@ -175,7 +175,7 @@ def table_is_ready(rules: Rules) -> bool:
         return True
     with _needs_numpy():
         from yahtzee_rules.solver import cache_path
-    return cache_path(rules).exists()
+    return cache_path(rules=rules).exists()
 
 
 def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Table:
@@ -184,7 +184,7 @@ def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Tab
     if table is None:
         with _needs_numpy():
             from yahtzee_rules.solver import load_table
-        table = load_table(rules, progress=progress)
+        table = load_table(rules=rules, progress=progress)
         _TABLES[rules] = table
     return table
 
@@ -253,4 +253,4 @@ def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
     table = optimal_table(rules, progress)
     with _needs_numpy():
         from yahtzee_rules.solver import cache_path
-    return str(cache_path(rules)), table.expected_final(Scorecard())
+    return str(cache_path(rules=rules)), table.expected_final(Scorecard())

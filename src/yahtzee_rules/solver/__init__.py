@@ -1,0 +1,61 @@
+"""The optimal solitaire strategy, by backward induction over turn-start states.
+
+A turn starts in a *state*: which boxes are filled, the upper subtotal (capped at
+the bonus threshold, since more does not matter) and whether the Yahtzee box holds
+50 (which decides whether an extra Yahtzee earns a bonus). From the last turn back
+to the first, :func:`build_table` works out the expected points still to come from
+every reachable state when each keep and box is chosen to maximise that
+expectation. The empty card's value is the published optimum: 254.5877 under
+Hasbro's rules, 254.5896 with the free-choice Joker of Verhoeff's optimal solitaire
+player (1999); compare Woodward, "Yahtzee: the solution", *Chance* 16(1), 2003.
+
+The table holds one float per state (a few MB), is cached per user and reloads in
+milliseconds (:func:`load_table`); :func:`advise` turns it into the expected final
+score of every option in a turn; :func:`simulate_optimal` plays many games at once.
+
+This package needs NumPy: ``pip install "yahtzee-rules[solver]"``. Its public
+names are all here; the modules inside it are private (``_build`` does the
+backward induction, ``_cache`` the cache, ``_advice`` the advice, ``_simulate``
+the batched games) and may change without notice.
+
+Examples:
+    >>> from yahtzee_rules import Category, Scorecard, Turn
+    >>> from yahtzee_rules.solver import advise, build_table
+    >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+    >>> table = build_table(start=card)  # quick: only Chance is open
+    >>> round(table.expected_final(card), 4)  # 17.5 for one roll, more with rerolls
+    23.3333
+    >>> advice = advise(Turn(card).roll(outcome="12266"), table)
+    >>> advice.best.action, advice.best.expected
+    (Keep('66'), 24.75)
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy  # noqa: F401  # before the modules below, for a message saying what to install
+except ImportError as error:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        'yahtzee_rules.solver needs NumPy; install it with pip install "yahtzee-rules[solver]"'
+    ) from error
+
+from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
+from yahtzee_rules.solver._build import Progress as Progress
+from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
+from yahtzee_rules.solver._simulate import simulate_optimal
+from yahtzee_rules.solver._table import Table, build_table
+
+__all__ = [
+    "TABLE_FORMAT",
+    "Advice",
+    "Option",
+    "Table",
+    "advise",
+    "best_action",
+    "best_box",
+    "build_table",
+    "cache_dir",
+    "cache_path",
+    "load_table",
+    "simulate_optimal",
+]

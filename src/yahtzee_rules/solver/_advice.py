@@ -1,0 +1,242 @@
+"""Advice: the value of every option in a turn."""
+
+from __future__ import annotations
+
+import attrs
+
+from yahtzee_rules.boxes import Box
+from yahtzee_rules.categories import Category
+from yahtzee_rules.dice import _ALL_KEEPS, Keep
+from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.scoring import _legal
+from yahtzee_rules.solver._geometry import _geometry
+from yahtzee_rules.solver._table import Table
+from yahtzee_rules.turn import Turn
+
+
+@attrs.frozen
+class Option:
+    """One thing a player may do now, and the expected final score if they do it.
+
+    Attributes:
+        action: A :class:`~yahtzee_rules.Keep` to hold before rerolling (an empty keep
+            rerolls all five), or a :class:`~yahtzee_rules.Category` to fill.
+        expected: The expected final grand total (points on the card, bonuses
+            included) after this action, with optimal play from then on.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> option = Option(Category.CHANCE, 212.5)
+        >>> option.is_fill, option.is_keep
+        (True, False)
+    """
+
+    action: Keep | Box
+    expected: float
+
+    @property
+    def is_fill(self) -> bool:
+        """Whether the option fills a box (ending the turn).
+
+        Examples:
+            >>> Option(Keep("66"), 20.0).is_fill
+            False
+        """
+        return isinstance(self.action, Category)
+
+    @property
+    def is_keep(self) -> bool:
+        """Whether the option holds dice and rolls again.
+
+        Examples:
+            >>> Option(Keep("66"), 20.0).is_keep
+            True
+        """
+        return isinstance(self.action, Keep)
+
+
+@attrs.frozen
+class Advice:
+    """Every option for a turn with its expected final score, best first.
+
+    Attributes:
+        turn: The turn advised on.
+        options: Each distinct keep (while rolls remain) and each legal box, sorted by
+            expected final grand total, best first. On a tie a fill comes before a keep
+            and a smaller keep before a larger one. Before the first roll the only
+            option is to roll all five dice (an empty keep).
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+        >>> advice = advise(Turn(card).roll(outcome="66666"), build_table(start=card))
+        >>> advice.best
+        Option(action=<Category.YAHTZEE: 11>, expected=50.0)
+        >>> len(advice.options)  # 6 keeps of 66666, and the Yahtzee box
+        7
+    """
+
+    turn: Turn
+    options: tuple[Option, ...]
+
+    @property
+    def best(self) -> Option:
+        """The option with the highest expected final score.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard, Turn
+            >>> from yahtzee_rules.solver import build_table
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+            >>> advise(Turn(card), build_table(start=card)).best.action
+            Keep('')
+        """
+        return self.options[0]
+
+    @property
+    def expected(self) -> float:
+        """The expected final grand total with optimal play from here.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard, Turn
+            >>> from yahtzee_rules.solver import build_table
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+            >>> round(advise(Turn(card), build_table(start=card)).expected, 4)
+            23.3333
+        """
+        return self.options[0].expected
+
+    def expected_of(self, action: Keep | Box) -> float:
+        """The expected final grand total after ``action``.
+
+        Raises:
+            IllegalActionError: If ``action`` is not one of the options now.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Keep, Scorecard, Turn
+            >>> from yahtzee_rules.solver import build_table
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+            >>> advice = advise(Turn(card).roll(outcome="12366"), build_table(start=card))
+            >>> round(advice.expected_of(Keep("66")), 4), advice.expected_of(Category.CHANCE)
+            (24.75, 18.0)
+        """
+        for option in self.options:
+            if option.action == action:
+                return option.expected
+        from yahtzee_rules.errors import IllegalActionError
+
+        raise IllegalActionError(
+            f"action {action!r}: not an option now; the options are "
+            f"{', '.join(repr(o.action) for o in self.options)}"
+        )
+
+
+def _check_pair(turn: object, table: object) -> tuple[Turn, Table]:
+    if not isinstance(turn, Turn):
+        raise MalformedInputError(f"turn {turn!r}: not a Turn; advice is given on a Turn")
+    if not isinstance(table, Table):
+        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
+    if turn.rules is not table.rules and turn.rules != table.rules:
+        raise MalformedInputError(
+            f"table for {table.rules!r}: the turn plays {turn.rules!r}; "
+            f"use a table built for the turn's rules"
+        )
+    return turn, table
+
+
+def advise(turn: Turn, table: Table) -> Advice:
+    """The expected final score of every option in ``turn``, under optimal play afterwards.
+
+    Args:
+        turn: The turn: card, dice and rolls left.
+        table: A table for the turn's rules that covers its card.
+
+    Raises:
+        MalformedInputError: For a table built for other rules or not covering the card.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Keep, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
+        >>> advice = advise(Turn(card).roll(outcome="66612"), build_table(start=card))
+        >>> [(str(o.action), round(o.expected, 2)) for o in advice.options[:3]]
+        [('666', 45.0), ('1666', 44.17), ('2666', 44.17)]
+    """
+    turn, table = _check_pair(turn, table)
+    tables = table._turn_tables(turn.card)
+    from yahtzee_rules.totals import totals
+
+    base = totals(turn.card, rules=turn.rules).grand_total
+    dice = turn.dice
+    if dice is None:
+        return Advice(turn, (Option(Keep(), base + tables.start),))
+    g = _geometry()
+    position = int(g.dice_pos[dice._index])
+    ranked: list[tuple[float, int, int, Option]] = []
+    for category in _legal(turn.card.boxes, dice, turn.rules):
+        expected = base + float(tables.fills[position, category])
+        ranked.append((-expected, 0, int(category), Option(category, expected)))
+    rerolls = turn.rolls_left
+    if rerolls:
+        keep_values = tables.keeps[rerolls - 1]
+        for keep in dice.keeps():
+            expected = base + float(keep_values[g.keep_pos[keep._index]])
+            ranked.append((-expected, 1, keep._index, Option(keep, expected)))
+    ranked.sort(key=lambda item: item[:3])
+    return Advice(turn, tuple(item[3] for item in ranked))
+
+
+def best_action(turn: Turn, table: Table) -> Keep | Box:
+    """The optimal action in ``turn``: a keep to hold before rerolling, or the box to fill.
+
+    This is :func:`advise`'s best option without the others, answered from a per-turn
+    lookup (a few microseconds once the card has been seen). When holding all five
+    dice is best the answer is the box to fill now, which is worth the same.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+        >>> table = build_table(start=card)
+        >>> best_action(Turn(card).roll(outcome="55523"), table)
+        Keep('555')
+        >>> best_action(Turn(card).roll(outcome="55555"), table)
+        <Category.YAHTZEE: 11>
+    """
+    if turn.__class__ is not Turn or table.__class__ is not Table:
+        turn, table = _check_pair(turn, table)
+    elif turn.rules is not table.rules and turn.rules != table.rules:
+        _check_pair(turn, table)
+    dice = turn.dice
+    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
+    if dice is None:
+        return _ALL_KEEPS[0]
+    return tables.actions[3 - turn.rolls_used][dice._index]
+
+
+def best_box(turn: Turn, table: Table) -> Box:
+    """The box to fill now that maximises the expected final score (rolls left or not).
+
+    Raises:
+        IllegalActionError: Before the first roll.
+        MalformedInputError: For a table built for other rules or not covering the card.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.ACES, Category.CHANCE)})
+        >>> table = build_table(start=card)
+        >>> best_box(Turn(card).roll(outcome="11166"), table)  # 3 now, Chance later
+        <Category.ACES: 0>
+        >>> best_box(Turn(card).roll(outcome="66655"), table)
+        <Category.CHANCE: 12>
+    """
+    turn, table = _check_pair(turn, table)
+    dice = turn.dice
+    if dice is None:
+        from yahtzee_rules.errors import IllegalActionError
+
+        raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
+    action = table._turn_tables(turn.card).actions[0][dice._index]
+    assert isinstance(action, Category)
+    return action

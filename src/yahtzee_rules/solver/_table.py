@@ -1,0 +1,215 @@
+"""The table: one value per turn-start state, and how to build it."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.scorecard import Scorecard
+from yahtzee_rules.scoring import _check_card, _check_rules
+from yahtzee_rules.solver._build import Progress, _build_values
+from yahtzee_rules.solver._geometry import _UPPER_MAX
+from yahtzee_rules.solver._model import _mask_of, _model, _state_of
+from yahtzee_rules.solver._turns import _TurnTables
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+_CLASSIC = Rules()
+
+
+class Table:
+    """The optimal expected score still to come from the start of every turn, for one rule set.
+
+    Get one with :func:`load_table` (cached) or :func:`build_table`. A table is
+    read-only; it remembers the per-turn work that :func:`advise` and
+    :func:`best_action` do, so repeated advice on a card is fast.
+
+    A table built with ``start=card`` covers only the cards that extend ``card``
+    (the same boxes filled, and more): quick to build for a nearly finished card.
+
+    Args:
+        rules: The rule set the values were computed for.
+        values: One float per state, as :attr:`values` describes (copied).
+        start: The card the values start from (default: the empty card).
+
+    Raises:
+        MalformedInputError: For values of the wrong shape or type.
+
+    Attributes:
+        rules: The rule set the table was built for.
+        start: The card the table starts from (the empty card for a full table).
+
+    Examples:
+        >>> from yahtzee_rules import Category, Rules, Scorecard
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.ACES})
+        >>> table = build_table(rules=Rules(), start=card)  # only Aces open: instant
+        >>> round(table.value(card), 4)  # 5 x (1 - (5/6) ** 3) 1s on average
+        2.1065
+        >>> table.covers(card), table.covers(Scorecard())
+        (True, False)
+    """
+
+    __slots__ = ("_levels", "_start_mask", "_states", "_turns", "_values", "rules", "start")
+
+    def __init__(
+        self, rules: Rules, values: NDArray[np.float64], start: Scorecard | None = None
+    ) -> None:
+        self.rules = _check_rules(rules)
+        self.start = Scorecard() if start is None else _check_card(start)
+        self._start_mask = _mask_of(self.start)
+        self._levels = min(rules.upper_bonus_threshold, _UPPER_MAX) + 1
+        expected = 8192 * self._levels * 2
+        if (
+            not isinstance(values, np.ndarray)
+            or values.shape != (expected,)
+            or values.dtype != np.float64
+        ):
+            found = getattr(values, "shape", type(values).__name__)
+            raise MalformedInputError(
+                f"table values of shape {found}: a table for {rules!r} holds "
+                f"{expected} float64 values, one per state"
+            )
+        values = np.array(values, dtype=np.float64)  # a private, read-only copy
+        values.setflags(write=False)
+        self._values = values
+        self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
+        self._states: dict[int, _TurnTables] = {}  # by state index
+
+    def __repr__(self) -> str:
+        if self._start_mask:
+            return f"<Table rules={self.rules!r} start={self.start!r}>"
+        return f"<Table rules={self.rules!r} expected={self.value(self.start):.7f}>"
+
+    @property
+    def values(self) -> NDArray[np.float64]:
+        """The raw values, a read-only array indexed by ``(mask * levels + upper) * 2 + flag``.
+
+        ``mask`` has bit ``c`` set for each filled box ``c`` (card order); ``upper``
+        is the upper subtotal capped at ``levels - 1``, where ``levels`` is
+        ``min(threshold, 105) + 1``; ``flag`` is 1 when the Yahtzee box holds 50.
+        States the table does not cover hold 0.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard
+            >>> table = build_table(start=Scorecard({c: 0 for c in Category}))
+            >>> table.values.shape, float(table.values.max())
+            ((1048576,), 0.0)
+        """
+        return self._values
+
+    def covers(self, card: Scorecard) -> bool:
+        """Whether the table has values for ``card``: it extends the table's start card.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard
+            >>> build_table(start=Scorecard({c: 0 for c in Category})).covers(Scorecard())
+            False
+        """
+        return _mask_of(_check_card(card)) & self._start_mask == self._start_mask
+
+    def _index(self, card: Scorecard) -> int:
+        mask, upper, flag = _state_of(_check_card(card), self._levels)
+        if mask & self._start_mask != self._start_mask:
+            raise MalformedInputError(
+                f"card {card!r}: this table starts from {self.start!r} and covers only "
+                f"cards with those boxes filled; build a table from this card or an earlier one"
+            )
+        return (mask * self._levels + upper) * 2 + flag
+
+    def value(self, card: Scorecard) -> float:
+        """The expected points still to come, with optimal play, from the start of a turn.
+
+        Bonuses still to be earned (upper bonus, extra-Yahtzee bonuses) are included;
+        points already on ``card`` are not. A complete card has 0 to come.
+
+        Raises:
+            MalformedInputError: If ``card`` is not a Scorecard, or not covered.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+            >>> round(build_table(start=card).value(card), 4)  # 50 x P(Yahtzee in a turn)
+            2.3014
+        """
+        return float(self._values[self._index(card)])
+
+    def expected_final(self, card: Scorecard) -> float:
+        """The expected final grand total: the card's total so far plus :meth:`value`.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+            >>> card = Scorecard({**card.to_mapping(), Category.SIXES: 30})
+            >>> round(build_table(start=card).expected_final(card), 4)  # 30 + Chance
+            53.3333
+        """
+        from yahtzee_rules.totals import totals
+
+        return totals(_check_card(card), rules=self.rules).grand_total + self.value(card)
+
+    def _turn_tables(self, card: Scorecard) -> _TurnTables:
+        found = self._turns.get(card.boxes)
+        if found is None:
+            index = self._index(card)
+            found = self._states.get(index)
+            if found is None:
+                if len(self._states) >= _TURN_CACHE:  # about 40 kB each
+                    self._states.clear()
+                found = _TurnTables(
+                    _model(self.rules), self._values, *_state_of(card, self._levels), index
+                )
+                self._states[index] = found
+            if len(self._turns) >= 4 * _TURN_CACHE:
+                self._turns.clear()
+            self._turns[card.boxes] = found
+        return found
+
+
+#: Turn-start states whose per-turn tables a Table keeps (cleared when full).
+_TURN_CACHE = 1024
+
+
+def build_table(
+    *,
+    rules: Rules = _CLASSIC,
+    start: Scorecard | None = None,
+    progress: Progress | None = None,
+    threads: int | None = None,
+) -> Table:
+    """Compute the optimal strategy's table for ``rules`` (a few seconds; no cache).
+
+    Prefer :func:`load_table`, which caches full tables.
+
+    Args:
+        rules: The rule set: any Joker rule, bonus values and threshold.
+        start: Compute only the states that extend this card (default: every state).
+        progress: Called as ``progress(done, total)`` with the number of states solved
+            so far, from ``(0, total)`` to ``(total, total)``.
+        threads: Worker threads (default: up to 2, one per CPU).
+
+    Raises:
+        MalformedInputError: For a ``rules`` that is not a Rules or ``start`` not a Scorecard.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Rules, Scorecard
+        >>> card = Scorecard({c: 0 for c in Category.lower()})
+        >>> seen = []
+        >>> table = build_table(rules=Rules(), start=card, progress=lambda *p: seen.append(p))
+        >>> seen[0], seen[-1]
+        ((0, 5588), (5588, 5588))
+        >>> round(table.value(card), 4)  # the upper boxes alone, bonus included
+        71.9515
+    """
+    rules = _check_rules(rules)
+    start_card = Scorecard() if start is None else _check_card(start)
+    if threads is None:
+        threads = max(1, min(2, os.cpu_count() or 1))
+    if type(threads) is not int or threads < 1:
+        raise MalformedInputError(f"threads {threads!r}: not a positive int")
+    values = _build_values(rules, progress, threads=threads, start=_mask_of(start_card))
+    return Table(rules, values, start_card)
