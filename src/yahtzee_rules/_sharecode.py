@@ -18,9 +18,11 @@ import zlib
 from collections.abc import Callable, Iterable
 from typing import TypeAlias, TypeVar
 
+import attrs
+
 from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
-from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, Card
+from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.game import Game, _current_seat, _is_new, _make_game
@@ -37,7 +39,6 @@ PREFIX = "y1"
 
 _JOKERS = (JokerRule.FORCED, JokerRule.FREE_CHOICE, JokerRule.NONE)
 _CLASSIC = Rules()
-_CATEGORIES = tuple(Category)
 _CODE_RE = re.compile(r"[A-Za-z0-9_-]*")
 _MAX_VARINT_BYTES = 5
 _ALL_DICE_ = Dice.all()
@@ -63,15 +64,23 @@ def _default_names(count: int) -> tuple[str, ...]:
 def encode(start: Game, steps: Iterable[Step]) -> str:
     """The share code of a record that starts at ``start`` and plays ``steps``."""
     rules = start.rules
+    base = Rules.for_card(rules.card)
     out = bytearray()
     custom = (rules.upper_bonus, rules.upper_bonus_threshold, rules.yahtzee_bonus) != (
-        _CLASSIC.upper_bonus,
-        _CLASSIC.upper_bonus_threshold,
-        _CLASSIC.yahtzee_bonus,
+        base.upper_bonus,
+        base.upper_bonus_threshold,
+        base.yahtzee_bonus,
     )
     default_names = start.players == _default_names(len(start.players))
     begun = not _is_new(start)
-    out.append(_JOKERS.index(rules.joker) | custom << 2 | default_names << 3 | begun << 4)
+    other = rules.card is not CLASSIC
+    out.append(
+        _JOKERS.index(rules.joker) | custom << 2 | default_names << 3 | begun << 4 | other << 5
+    )
+    if other:
+        card_name = rules.card.name.encode("ascii")
+        _varint(len(card_name), out)
+        out += card_name
     if custom:
         for value in (rules.upper_bonus, rules.upper_bonus_threshold, rules.yahtzee_bonus):
             _varint(value, out)
@@ -207,23 +216,43 @@ def decode(
 
 def _read_start(reader: _Reader) -> Game:
     flags = reader.byte("the flags")
-    if flags & 0b11100000 or flags & 0b11 == 3:
+    if flags & 0b11000000 or flags & 0b11 == 3:
         raise reader.fail(f"unknown flags {flags:#04x}")
     joker = _JOKERS[flags & 0b11]
+    base = _CLASSIC
+    if flags & 0b100000:
+        length = reader.varint("the length of the card's name", 40)
+        name = reader.take(length, "the card's name")
+        try:
+            design = Card.named(name.decode("ascii"))
+        except (UnicodeDecodeError, MalformedInputError):
+            raise reader.fail(f"card name {name!r} is no card this library knows") from None
+        if design is CLASSIC:
+            raise reader.fail("the Classic card is named, but it is marked by no flag")
+        base = Rules.for_card(design)
     if flags & 0b100:
         upper_bonus = reader.varint("the upper bonus", 10**9 - 1)
         threshold = reader.varint("the upper bonus threshold", 10**9 - 1)
         yahtzee_bonus = reader.varint("the Yahtzee bonus", 10**9 - 1)
-        if (upper_bonus, threshold, yahtzee_bonus) == (35, 63, 100):
-            raise reader.fail("the bonus values are the Classic ones but marked as changed")
-        rules = Rules(
-            joker=joker,
-            upper_bonus=upper_bonus,
-            upper_bonus_threshold=threshold,
-            yahtzee_bonus=yahtzee_bonus,
-        )
+        if (upper_bonus, threshold, yahtzee_bonus) == (
+            base.upper_bonus,
+            base.upper_bonus_threshold,
+            base.yahtzee_bonus,
+        ):
+            raise reader.fail(
+                f"the bonus values are the {base.card.title} ones but marked as changed"
+            )
+        values = {
+            "upper_bonus": upper_bonus,
+            "upper_bonus_threshold": threshold,
+            "yahtzee_bonus": yahtzee_bonus,
+        }
     else:
-        rules = Rules(joker=joker)
+        values = {}
+    try:
+        rules = attrs.evolve(base, joker=joker, **values)
+    except MalformedInputError as error:
+        raise reader.fail(str(error)) from None
     count = reader.varint("the number of players", MAX_INPUT_LENGTH // 2)
     if count < 1:
         raise reader.fail("no players; a game needs at least one")
@@ -247,10 +276,14 @@ def _read_start(reader: _Reader) -> Game:
             return Game.new(names, rules=rules, first=first)
         cards = []
         for seat in range(count):
-            raw = reader.take(13, f"card {seat}")
-            marks = reader.varint(f"the bonus marks of card {seat}", 13)
+            raw = reader.take(len(rules.card), f"card {seat}")
+            marks = reader.varint(f"the bonus marks of card {seat}", len(rules.card))
             cards.append(
-                Scorecard(tuple(None if b == 0 else b - 1 for b in raw), bonus_marks=marks)
+                Scorecard(
+                    tuple(None if b == 0 else b - 1 for b in raw),
+                    bonus_marks=marks,
+                    card=rules.card,
+                )
             )
         state = reader.byte("the turn")
         progress: tuple[Dice | None, int] | None
@@ -284,6 +317,7 @@ def _read_actions(
     apply: Callable[[Game, A], Game],
 ) -> tuple[Game, tuple[A, ...], Game]:
     game = start
+    boxes = start.rules.card.members
     actions: list[A] = []
     while not reader.done:
         index = len(actions)
@@ -314,8 +348,8 @@ def _read_actions(
                     for face in keep.faces:
                         thrown.remove(face)
                     action = roll(keep, tuple(thrown))
-                elif byte < 45:
-                    action = fill(_CATEGORIES[byte - 32])
+                elif byte < 32 + len(boxes):
+                    action = fill(boxes[byte - 32])
                 else:
                     raise reader.fail(f"action {index}: byte {byte} is not an action")
             game = apply(game, action)

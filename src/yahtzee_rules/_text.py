@@ -133,10 +133,29 @@ def format_rules(joker: str, values: Mapping[str, int], classic: Mapping[str, in
 
 
 def parse_rules(
-    text: str, jokers: Sequence[str], classic: Mapping[str, int]
+    text: str,
+    jokers: Sequence[str],
+    classic: Mapping[str, int],
+    *,
+    skip: int = 0,
+    default_joker: str | None = None,
+    base: str = "Classic",
 ) -> tuple[str, dict[str, int]]:
-    """The Joker rule's name and the changed fields (by field name) of rules notation."""
-    parts = split("rules", text, ",")
+    """The Joker rule's name and the changed fields (by field name) of rules notation.
+
+    ``skip`` leading parts (a card's name) are passed over; with ``default_joker`` the
+    Joker rule may be left out (and may not repeat it); ``classic`` holds the values
+    that ``base`` (a ruleset's name in messages) has, which the text may not repeat.
+    """
+    parts = split("rules", text, ",")[skip:]
+    if default_joker is not None and (not parts or parts[0] not in jokers):
+        parts.insert(0, default_joker)
+    elif parts and parts[0] == default_joker:
+        raise fail(
+            "rules",
+            text,
+            f"Joker rule {quote(parts[0], 40)} repeats the {base} ruleset's own; leave it out",
+        )
     if parts[0] not in jokers:
         raise fail(
             "rules",
@@ -168,7 +187,7 @@ def parse_rules(
             raise fail(
                 "rules",
                 text,
-                f"field {quote(part, 40)} repeats the Classic value; leave it out",
+                f"field {quote(part, 40)} repeats the {base} value; leave it out",
             )
         values[field] = value
         position = index + 1

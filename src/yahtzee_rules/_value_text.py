@@ -9,21 +9,19 @@ from __future__ import annotations
 
 from yahtzee_rules import _text
 from yahtzee_rules._limits import MAX_ROLLS
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Card
 from yahtzee_rules.dice import Dice
-from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard
-
-CODES = tuple(category.code for category in Category)
-"""The short codes of the boxes, in card order."""
+from yahtzee_rules.scorecard import Scorecard, format_card_of, parse_card_of
 
 
-def _build_card(boxes: tuple[int | None, ...], marks: int) -> Scorecard:
-    return Scorecard(boxes, bonus_marks=marks)
+def parse_card(text: str, what: str, whole: str, design: Card) -> Scorecard:
+    """Read a ``design`` card field of a larger text; ``what`` and ``whole`` name that text."""
+    return parse_card_of(design, text, what, whole)
 
 
-def parse_card(text: str, what: str, whole: str) -> Scorecard:
-    """Read a card field of a larger text; ``what`` and ``whole`` name that text in messages."""
-    return _text.parse_card(text, what, whole, CODES, _build_card, EMPTY_CARD)
+def format_card(card: Scorecard) -> str:
+    """A card field of a larger text: the card's boxes, without its card's name."""
+    return format_card_of(card)
 
 
 def format_progress(dice: Dice | None, rolls_used: int) -> str:

@@ -54,7 +54,8 @@ class Box(enum.IntEnum):
     A box is an :class:`int` (its position in card order), so it can index tuples, but
     the library accepts only members of the card's own enumeration, never bare ints.
     Every member is true, the first included, so ``if turn.forced_category:`` works as
-    it reads. :class:`~yahtzee_rules.Category` (Classic) and
+    it reads. Boxes of different cards are never equal, even at the same position, so a
+    mapping keyed by one card's boxes never answers for another card's. :class:`~yahtzee_rules.Category` (Classic) and
     :class:`~yahtzee_rules.YachtBox` are the enumerations the library ships.
 
     Attributes:
@@ -68,6 +69,9 @@ class Box(enum.IntEnum):
         >>> from yahtzee_rules import Category
         >>> isinstance(Category.FOURS, Box), Category.FOURS.code, Category.FOURS.face
         (True, '4', 4)
+        >>> from yahtzee_rules import YachtBox
+        >>> Category.THREE_OF_A_KIND == 6, Category.THREE_OF_A_KIND == YachtBox.FULL_HOUSE
+        (True, False)
     """
 
     label: str
@@ -81,6 +85,19 @@ class Box(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.label
+
+    def __eq__(self, other: object) -> bool:
+        # A box equals an int of its position, but never a box of another card: Classic's
+        # Three of a Kind and Yacht's Full House are both 6, yet different boxes.
+        if isinstance(other, Box) and other.__class__ is not self.__class__:
+            return False
+        return int(self) == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return int.__hash__(self)
 
     def __bool__(self) -> bool:
         # Every box is a real choice: ``if turn.forced_category:`` must hold for the first.
@@ -217,6 +234,7 @@ def describe_boxes(
 
 
 _DEFAULT_CARDS: dict[type[Box], Card] = {}
+_NAMED_CARDS: dict[str, Card] = {}
 
 
 def card_of(box: Box) -> Card:
@@ -305,6 +323,7 @@ class Card:
                     fives[box].add(fixed[box])
         setter = object.__setattr__
         _DEFAULT_CARDS.setdefault(self.boxes, self)
+        _NAMED_CARDS.setdefault(self.name, self)
         setter(self, "members", members)
         setter(self, "table", table)
         setter(self, "possible", tuple(frozenset(v) for v in possible))
@@ -312,6 +331,35 @@ class Card:
 
     def __repr__(self) -> str:
         return self.name.upper()
+
+    @staticmethod
+    def named(name: str) -> Card:
+        """The card called ``name`` (``"classic"``, ``"yacht"``).
+
+        Raises:
+            MalformedInputError: If no card has that name.
+
+        Examples:
+            >>> Card.named("yacht")
+            YACHT
+        """
+        found = _NAMED_CARDS.get(name) if isinstance(name, str) else None
+        if found is None:
+            shown = repr(name)[:60]
+            raise MalformedInputError(
+                f"card {shown}: no such card; cards are {', '.join(sorted(_NAMED_CARDS))}"
+            )
+        return found
+
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        """The names of every card, in the order they were made.
+
+        Examples:
+            >>> Card.names()
+            ('classic', 'yacht')
+        """
+        return tuple(_NAMED_CARDS)
 
     def __len__(self) -> int:
         return len(self.boxes)

@@ -20,7 +20,7 @@ from types import MappingProxyType
 import attrs
 
 from yahtzee_rules import _text
-from yahtzee_rules._value_text import format_progress, parse_card, parse_progress
+from yahtzee_rules._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import _RNG, Dice, DiceLike, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
@@ -710,7 +710,7 @@ def _format_game(game: Game) -> str:
     header = _format_header(game)
     if _is_new(game):
         return header
-    cards = "/".join(str(card) for card in game.cards)
+    cards = "/".join(format_card(card) for card in game.cards)
     turn = game.turn
     progress = "end" if turn is None else format_progress(turn.dice, turn.rolls_used)
     return f"{header} {cards} {progress}"
@@ -764,7 +764,7 @@ def _parse_game(fields: list[str], whole: str, what: str) -> Game:
             f"{len(card_texts)} cards for {len(names)} players; write one card "
             f"per player, separated by '/'",
         )
-    cards = tuple(parse_card(card, what, whole) for card in card_texts)
+    cards = tuple(parse_card(card, what, whole, rules.card) for card in card_texts)
     progress = parse_progress(fields[4], what, whole, allow_end=True)
     try:
         game = _make_game(names, rules, first, cards, progress)

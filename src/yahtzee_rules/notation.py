@@ -50,11 +50,12 @@ from yahtzee_rules import _text
 from yahtzee_rules._replay import DICE_BY_FACES, KEEP_BY_FACES
 from yahtzee_rules._replay import parse_action as _parse_action
 from yahtzee_rules._text import MAX_INPUT_LENGTH
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, Card, card_of
+from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.record import Fill, GameRecord, Roll
+from yahtzee_rules.record import Fill, GameRecord, Roll, check_ruleset
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.turn import Turn
@@ -77,7 +78,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-_BY_CODE = {c.code: c for c in Category}
 
 # Each value's grammar lives with the value or below it (yahtzee_rules._text); the
 # functions here read and write through the values, so this module only adds the
@@ -122,28 +122,39 @@ def parse_keep(text: str) -> Keep:
     return KEEP_BY_FACES[_text.read_faces("keep", text, lengths=range(6))]
 
 
-def parse_category(text: str) -> Category:
+def parse_category(text: str, *, card: Card = CLASSIC) -> Box:
     """Read a box from its short code: ``1`` to ``6``, ``3k``, ``4k``, ``fh``, ``ss``, ``ls``, ``y``, ``c``.
 
     :meth:`Category.parse <yahtzee_rules.Category.parse>` is more forgiving (it
     also reads names such as ``"full house"``); the notation uses codes only.
+    Another card's box is read with its ``card`` (Yacht: ``fh``, ``4k``, ``ls``,
+    ``bs``, ``ch``, ``y``).
 
     Raises:
-        MalformedInputError: For anything but one of the 13 codes.
+        MalformedInputError: For anything but one of the card's codes.
 
     Examples:
         >>> parse_category("fh"), parse_category("4")
         (<Category.FULL_HOUSE: 8>, <Category.FOURS: 3>)
+        >>> from yahtzee_rules import YACHT
+        >>> parse_category("bs", card=YACHT)
+        <YachtBox.BIG_STRAIGHT: 9>
     """
     text = _text.check_text("category", text)
-    found = _BY_CODE.get(text)
-    if found is None:
-        raise _text.fail(
-            "category",
-            text,
-            f"no box has this code; codes are {', '.join(c.code for c in Category)}",
-        )
-    return found
+    if not isinstance(card, Card):
+        raise MalformedInputError(f"card {card!r}: not a Card; use a card such as CLASSIC")
+    return _parse_code(text, card)
+
+
+def _parse_code(text: str, card: Card) -> Box:
+    for box in card.members:
+        if box.code == text:
+            return box
+    raise _text.fail(
+        "category",
+        text,
+        f"no box has this code; codes are {', '.join(c.code for c in card.members)}",
+    )
 
 
 # --- rules, scorecards, turns, games ----------------------------------------------------
@@ -310,7 +321,7 @@ def to_notation(value: object) -> str:
         >>> to_notation(Rules(joker="free-choice", yahtzee_bonus=0)), to_notation(Turn())
         ('free-choice,yb=0', 'forced - -')
     """
-    if isinstance(value, Category):
+    if isinstance(value, Box):
         return value.code
     if isinstance(value, (Dice, Keep, Roll, Fill, Rules, Scorecard, Turn, Game, GameRecord)):
         return str(value)
@@ -320,12 +331,16 @@ def to_notation(value: object) -> str:
     )
 
 
-def from_notation(text: str, kind: type[T]) -> T:
+def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
     """Read the notation of a value of type ``kind``; the inverse of :func:`to_notation`.
+
+    With ``rules``, the value must belong to them (a record, game or turn of other
+    rules, a scorecard of another card, is refused, with both named), and a box
+    code or an action is read as a box of the rules' card.
 
     Raises:
         MalformedInputError: If the text is not the notation of a ``kind``, or
-            ``kind`` is not a type with a notation.
+            ``kind`` is not a type with a notation, or belongs to other rules.
 
     Examples:
         >>> from yahtzee_rules import Dice, Scorecard
@@ -347,12 +362,27 @@ def from_notation(text: str, kind: type[T]) -> T:
         Fill: parse_action,
     }
     parser = parsers.get(kind)
+    if parser is None and isinstance(kind, type) and issubclass(kind, Box) and kind is not Box:
+        design = card_of(next(iter(kind)))
+
+        def parser(text: str) -> Box:
+            return parse_category(text, card=design)
+
     if parser is None:
         raise MalformedInputError(
             f"kind {kind!r}: no notation for this type; give Dice, Keep, Category, Rules, "
             f"Scorecard, Turn, Game, Roll, Fill or GameRecord"
         )
-    value = parser(text)
+    value: object
+    if rules is not None and kind in (Roll, Fill):
+        check_ruleset(None, rules, "action", "")  # checks that rules is a Rules
+        value = _parse_action(_text.check_text("action", text), "action", text, rules.card)
+    elif rules is not None and isinstance(kind, type) and issubclass(kind, Box):
+        check_ruleset(None, rules, "category", "")
+        value = _parse_code(_text.check_text("category", text), rules.card)
+    else:
+        value = parser(text)
+    check_ruleset(value, rules, kind.__name__.lower(), _text.quote(text))
     if not isinstance(value, cast(type, kind)):
         raise _text.fail(
             kind.__name__.lower(),

@@ -32,8 +32,8 @@ import attrs
 
 from yahtzee_rules import _sharecode, _text
 from yahtzee_rules._limits import MAX_ROLLS
-from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, Card, card_of
+from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import (
     _KEEP_BY_FACES,
     _KEEP_INDEXES_OF,
@@ -49,7 +49,8 @@ from yahtzee_rules.dice import (
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.game import Game, _parse_game, _raw_game
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import _category_arg
+from yahtzee_rules.scorecard import Scorecard, _category_arg
+from yahtzee_rules.turn import Turn
 
 __all__ = ["Action", "Fill", "GameRecord", "Roll"]
 
@@ -173,22 +174,25 @@ def _fill_action(category: Box) -> Fill:
     return Fill(category) if found is None else found
 
 
-_BY_CODE = {category.code: category for category in Category}
-_ACTIONS: dict[str, Roll | Fill] = {}  # every valid action text read so far (4,381 at most)
+# every valid action text read so far, per card (4,381 at most for a card of 13 boxes)
+_ACTIONS: dict[Card, dict[str, Roll | Fill]] = {}
 
 
-def _parse_action(text: str, what: str, whole: str) -> Roll | Fill:
+def _parse_action(text: str, what: str, whole: str, design: Card = CLASSIC) -> Roll | Fill:
     """Read one action of a record's notation; ``what`` and ``whole`` name the text."""
-    action = _ACTIONS.get(text)
+    known = _ACTIONS.get(design)
+    if known is None:
+        known = _ACTIONS.setdefault(design, {})
+    action = known.get(text)
     if action is None:
-        action = _ACTIONS[text] = _read_action(text, what, whole)
+        action = known[text] = _read_action(text, what, whole, design)
     return action
 
 
-def _read_action(text: str, what: str, whole: str) -> Roll | Fill:
-    category = _BY_CODE.get(text)
-    if category is not None:
-        return _fill_action(category)
+def _read_action(text: str, what: str, whole: str, design: Card) -> Roll | Fill:
+    for category in design.members:
+        if category.code == text:
+            return _fill_action(category)
     keep_text, slash, outcome_text = text.rpartition("/")
     if (
         (slash and not keep_text)
@@ -280,6 +284,48 @@ def _to_actions(value: object) -> tuple[Roll | Fill, ...]:
         if action.__class__ not in (Roll, Fill):
             raise MalformedInputError(f"actions: action {index} {action!r} is not a Roll or a Fill")
     return actions
+
+
+def check_ruleset(value: object, expected: object, what: str, shown: str) -> None:
+    """Refuse a value read under ``expected`` rules that it was not written for.
+
+    ``what`` and ``shown`` name the input (``"share code"``, its quoted text). Values
+    with rules (records, games, turns, rules) must have exactly these rules; values
+    of one card (scorecards, boxes, fills) must be of the rules' card.
+    """
+    if expected is None:
+        return
+    if not isinstance(expected, Rules):
+        raise MalformedInputError(
+            f"rules {expected!r}: not a Rules; give the rules to read under, such as "
+            f"Rules.from_name('yacht')"
+        )
+    found: Rules | None = None
+    if isinstance(value, GameRecord):
+        found = value.start.rules
+    elif isinstance(value, (Game, Turn)):
+        found = value.rules
+    elif isinstance(value, Rules):
+        found = value
+    if found is not None:
+        if found != expected:
+            raise MalformedInputError(
+                f"{what} {shown}: written under the {found.name!r} rules, not the "
+                f"{expected.name!r} rules asked for; read it under its own rules"
+            )
+        return
+    design = None
+    if isinstance(value, Scorecard):
+        design = value.card
+    elif isinstance(value, Box):
+        design = card_of(value)
+    elif isinstance(value, Fill):
+        design = card_of(value.category)
+    if design is not None and design != expected.card:
+        raise MalformedInputError(
+            f"{what} {shown}: a {design.title} card's, but the {expected.name!r} rules play "
+            f"the {expected.card.title} card; read it under rules of its own card"
+        )
 
 
 def _check_start(instance: GameRecord, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -382,13 +428,28 @@ class GameRecord:
         return _raw_record(game, (), game)
 
     @classmethod
-    def parse(cls, text: str) -> GameRecord:
+    def parse(cls, text: str, *, rules: Rules | None = None) -> GameRecord:
         """Read a record from its notation; see :func:`yahtzee_rules.notation.parse_record`.
+
+        Args:
+            text: The notation.
+            rules: The rules the record must have been played under, if given; a record
+                of other rules is refused, with both named.
 
         Examples:
             >>> GameRecord.parse("forced 0 Ann : 12345 ls").game.card("Ann").turns_played
             1
+            >>> GameRecord.parse("yacht 0 Ann : 12345 ls", rules=Rules())
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.MalformedInputError: game record 'yacht 0 Ann : 12345 ls': written under the 'yacht' rules, not the 'forced' rules asked for; read it under its own rules
         """
+        record = cls._parse(text)
+        check_ruleset(record, rules, "game record", _text.quote(text))
+        return record
+
+    @classmethod
+    def _parse(cls, text: str) -> GameRecord:
         text = _text.check_text("game record", text)
         fields = text.split(" ")
         try:
@@ -408,23 +469,29 @@ class GameRecord:
                 text,
                 "empty field; actions are separated by exactly one ' ', with nothing after the last",
             )
-        limit = 4 * 13 * len(start.players)
+        limit = 4 * len(start.rules.card) * len(start.players)
         if len(actions) > limit:
             raise _text.fail(
                 "game record",
                 text,
                 f"{len(actions)} actions; a game of {len(start.players)} players has at most {limit}",
             )
-        parsed = tuple(_parse_action(action, "game record", text) for action in actions)
+        design = start.rules.card
+        parsed = tuple(_parse_action(action, "game record", text, design) for action in actions)
         return _replay_record(start, parsed, "game record", text)
 
     @classmethod
-    def from_share_code(cls, code: str) -> GameRecord:
+    def from_share_code(cls, code: str, *, rules: Rules | None = None) -> GameRecord:
         """Read a record from a :meth:`share_code`, checking every action.
+
+        Args:
+            code: The share code.
+            rules: The rules the record must have been played under, if given.
 
         Raises:
             MalformedInputError: For a code that is damaged, truncated, from an
-                unknown version, or whose actions are not legal.
+                unknown version, whose actions are not legal, or (with ``rules``)
+                that was played under other rules.
 
         Examples:
             >>> record = GameRecord.new(["Ann"]).roll(outcome="66666")
@@ -433,7 +500,9 @@ class GameRecord:
         """
         roll: Callable[[Keep, tuple[int, ...]], Roll | Fill] = _roll_action
         start, actions, game = _sharecode.decode(code, roll, _fill_action, _apply)
-        return _raw_record(start, actions, game)
+        record = _raw_record(start, actions, game)
+        check_ruleset(record, rules, "share code", _text.quote(code))
+        return record
 
     def share_code(self) -> str:
         """A short URL-safe code for this record, to continue the game elsewhere.
@@ -548,9 +617,9 @@ class GameRecord:
             >>> GameRecord.new(1).roll(outcome="12345").fill(Category.CHANCE).actions[-1]
             Fill(Category.CHANCE)
         """
-        category = _category_arg(category)
+        category = _category_arg(category, self.start.rules.card)
         game = self._game.fill(category)
-        return _raw_record(self.start, (*self.actions, _FILLS[category]), game)
+        return _raw_record(self.start, (*self.actions, _fill_action(category)), game)
 
     def undo(self, n: int = 1) -> GameRecord:
         """The record without its last ``n`` actions (a roll or a fill each).

@@ -27,9 +27,6 @@ from yahtzee_rules.yacht import YACHT
 
 __all__ = ["JokerRule", "Rules"]
 
-_CARDS: dict[str, Card] = {card.name: card for card in (CLASSIC, YACHT)}
-"""Every card the library ships, by name."""
-
 
 class JokerRule(enum.Enum):
     """How an extra Yahtzee (five equal dice with the Yahtzee box filled) may be placed.
@@ -88,7 +85,7 @@ def _to_card(value: object) -> Card:
         return value
     raise MalformedInputError(
         f"card {value!r}: not a Card; use a card such as CLASSIC or YACHT "
-        f"(cards: {', '.join(_CARDS)})"
+        f"(cards: {', '.join(Card.names())})"
     )
 
 
@@ -156,13 +153,29 @@ class Rules:
         )
 
     def __str__(self) -> str:
-        return _text.format_rules(self.joker.value, attrs.asdict(self), attrs.asdict(_CLASSIC))
+        base = _BASE.get(self.card.name, _CLASSIC)
+        text = _text.format_rules(
+            self.joker.value,
+            attrs.asdict(self, recurse=False),
+            attrs.asdict(base, recurse=False),
+        )
+        if self.card is CLASSIC:
+            return text
+        joker, _, changes = text.partition(",")
+        parts = [self.card.name]
+        if self.joker is not base.joker:
+            parts.append(joker)
+        if changes:
+            parts.append(changes)
+        return ",".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Read rules from their notation, such as ``"free-choice,yb=0"``; the inverse of ``str()``.
 
-        See :func:`yahtzee_rules.notation.parse_rules`.
+        Classic rules start with the Joker rule; another card's rules start with the
+        card's name (``"yacht"``), then its Joker rule and bonus values where they
+        differ from that card's usual ruleset. See :func:`yahtzee_rules.notation.parse_rules`.
 
         Raises:
             MalformedInputError: For text that is not rules notation.
@@ -170,12 +183,28 @@ class Rules:
         Examples:
             >>> str(Rules()), Rules.parse("none,yb=0").yahtzee_bonus
             ('forced', 0)
+            >>> Rules.parse("yacht") == Rules.from_name("yacht"), str(Rules.parse("yacht,ub=35"))
+            (True, 'yacht,ub=35')
         """
         text = _text.check_text("rules", text)
+        jokers = [rule.value for rule in JokerRule]
+        head = text.partition(",")[0]
+        base = _BASE.get(head) if head != CLASSIC.name else None
+        if base is None:
+            joker, values = _text.parse_rules(text, jokers, attrs.asdict(_CLASSIC, recurse=False))
+            return cls(joker=JokerRule(joker), **values)
         joker, values = _text.parse_rules(
-            text, [rule.value for rule in JokerRule], attrs.asdict(_CLASSIC)
+            text,
+            jokers,
+            attrs.asdict(base, recurse=False),
+            skip=1,
+            default_joker=base.joker.value,
+            base=head,
         )
-        return cls(joker=JokerRule(joker), **values)
+        try:
+            return attrs.evolve(base, joker=JokerRule(joker), **values)
+        except MalformedInputError as error:
+            raise _text.fail("rules", text, str(error)) from None
 
     @property
     def name(self) -> str:
@@ -230,6 +259,28 @@ class Rules:
             raise MalformedInputError(
                 f"rules {name!r}: no such ruleset; use one of {', '.join(cls.names())}, "
                 f"optionally followed by ', field=value' parts"
+            )
+        return found
+
+    @staticmethod
+    def for_card(card: Card) -> Rules:
+        """The usual ruleset of ``card``: ``Rules()`` for Classic, no bonuses for Yacht.
+
+        Raises:
+            MalformedInputError: If ``card`` is not a Card.
+
+        Examples:
+            >>> from yahtzee_rules import YACHT
+            >>> Rules.for_card(YACHT) == Rules.from_name("yacht")
+            True
+        """
+        card = _to_card(card)
+        found = _BASE.get(card.name)
+        if found is None or found.card != card:
+            return (
+                Rules(card=card)
+                if card.yahtzee is not None
+                else Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=card)
             )
         return found
 

@@ -252,12 +252,14 @@ class Scorecard:
 
     def __str__(self) -> str:
         codes = tuple(box.code for box in self.card.members)
-        return _text.format_card(codes, self.boxes, self.bonus_marks)
+        text = _text.format_card(codes, self.boxes, self.bonus_marks)
+        return text if self.card is CLASSIC else f"{self.card.name}:{text}"
 
     @classmethod
     def parse(cls, text: str) -> Scorecard:
         """Read a card from its notation, such as ``"4=12,fh=25"``; the inverse of ``str()``.
 
+        A card other than Classic starts with its name and a colon: ``"yacht:ch=20"``.
         See :func:`yahtzee_rules.notation.parse_scorecard`.
 
         Raises:
@@ -267,9 +269,20 @@ class Scorecard:
             >>> card = Scorecard.parse("4=20,y=50,+1")
             >>> card.bonus_marks, str(card)
             (1, '4=20,y=50,+1')
+            >>> Scorecard.parse("yacht:bs=30,ch=20")
+            Scorecard({YachtBox.BIG_STRAIGHT: 30, YachtBox.CHOICE: 20})
         """
         text = _text.check_text("scorecard", text)
-        return _text.parse_card(text, "scorecard", text, _CODES, _build_card, EMPTY_CARD)
+        name, colon, body = text.rpartition(":")
+        design = CLASSIC
+        if colon:
+            try:
+                design = Card.named(name)
+            except MalformedInputError as error:
+                raise _text.fail("scorecard", text, str(error)) from None
+            if design is CLASSIC:
+                raise _text.fail("scorecard", text, "a Classic card is written without a card name")
+        return parse_card_of(design, body, "scorecard", text)
 
     def is_open(self, category: Box) -> bool:
         """Whether ``category`` is still open.
@@ -341,11 +354,22 @@ def _raw_card(boxes: tuple[int | None, ...], bonus_marks: int, card: Card) -> Sc
 
 EMPTY_CARD = _raw_card((None,) * 13, 0, CLASSIC)
 _EMPTY: dict[Card, Scorecard] = {CLASSIC: EMPTY_CARD}
-_CODES = tuple(category.code for category in CLASSIC.members)
 
 
-def _build_card(boxes: tuple[int | None, ...], marks: int) -> Scorecard:
-    return Scorecard(boxes, bonus_marks=marks)
+def parse_card_of(design: Card, text: str, what: str, whole: str) -> Scorecard:
+    """Read the boxes of a ``design`` card from notation without a card name."""
+    codes = tuple(box.code for box in design.members)
+
+    def build(boxes: tuple[int | None, ...], marks: int) -> Scorecard:
+        return Scorecard(boxes, bonus_marks=marks, card=design)
+
+    return _text.parse_card(text, what, whole, codes, build, empty_card(design))
+
+
+def format_card_of(card: Scorecard) -> str:
+    """The notation of ``card``'s boxes without a card name (as turns and games write it)."""
+    codes = tuple(box.code for box in card.card.members)
+    return _text.format_card(codes, card.boxes, card.bonus_marks)
 
 
 def empty_card(card: Card) -> Scorecard:

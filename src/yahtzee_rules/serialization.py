@@ -51,13 +51,14 @@ from yahtzee_rules._replay import (
     roll_action,
 )
 from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, Card, card_of
+from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.record import Fill, GameRecord, Roll
+from yahtzee_rules.record import Fill, GameRecord, Roll, check_ruleset
 from yahtzee_rules.rules import JokerRule, Rules
-from yahtzee_rules.scorecard import Scorecard, possible_values
+from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 
 __all__ = ["VERSION", "from_dict", "from_json", "json_schema", "to_dict", "to_json"]
@@ -68,10 +69,18 @@ VERSION = 1
 
 T = TypeVar("T")
 
-_CATEGORIES = tuple(Category)
-_BOX_NAMES = tuple(c.name.lower() for c in Category)
-_BY_BOX_NAME = dict(zip(_BOX_NAMES, Category, strict=True))
 _JOKERS = {rule.value: rule for rule in JokerRule}
+_OTHER_CARDS = {name: Card.named(name) for name in Card.names() if name != CLASSIC.name}
+
+
+def _box_name(box: Box) -> str:
+    return box.name.lower()
+
+
+def _boxes_by_name(design: Card) -> dict[str, Box]:
+    return {_box_name(box): box for box in design.members}
+
+
 _MAX_INT = 10**9 - 1
 
 _TYPE_NAMES: dict[type, str] = {
@@ -91,8 +100,14 @@ _TYPE_NAMES: dict[type, str] = {
 # --- writing -----------------------------------------------------------------------------
 
 
+def _named(design: Card) -> dict[str, Any]:
+    """The ``"card"`` key of a document, which only a card other than Classic has."""
+    return {} if design is CLASSIC else {"card": design.name}
+
+
 def _rules_body(rules: Rules) -> dict[str, Any]:
     return {
+        **_named(rules.card),
         "joker": rules.joker.value,
         "upper_bonus": rules.upper_bonus,
         "upper_bonus_threshold": rules.upper_bonus_threshold,
@@ -103,7 +118,9 @@ def _rules_body(rules: Rules) -> dict[str, Any]:
 def _card_body(card: Scorecard) -> dict[str, Any]:
     return {
         "boxes": {
-            _BOX_NAMES[c]: p for c, p in zip(_CATEGORIES, card.boxes, strict=True) if p is not None
+            _box_name(c): p
+            for c, p in zip(card.card.members, card.boxes, strict=True)
+            if p is not None
         },
         "bonus_marks": card.bonus_marks,
     }
@@ -130,12 +147,12 @@ def _game_body(game: Game) -> dict[str, Any]:
 def _action_body(action: Roll | Fill) -> dict[str, Any]:
     if isinstance(action, Roll):
         return {"type": "roll", "keep": list(action.keep.faces), "outcome": list(action.outcome)}
-    return {"type": "fill", "category": _BOX_NAMES[action.category]}
+    return {"type": "fill", "category": _box_name(action.category)}
 
 
 def _body(value: object) -> tuple[str, dict[str, Any]]:
-    if isinstance(value, Category):
-        return "category", {"category": _BOX_NAMES[value]}
+    if isinstance(value, Box):
+        return "category", {**_named(card_of(value)), "category": _box_name(value)}
     if isinstance(value, Dice):
         return "dice", {"faces": list(value.faces)}
     if isinstance(value, Keep):
@@ -143,7 +160,7 @@ def _body(value: object) -> tuple[str, dict[str, Any]]:
     if isinstance(value, Rules):
         return "rules", _rules_body(value)
     if isinstance(value, Scorecard):
-        return "scorecard", _card_body(value)
+        return "scorecard", {**_named(value.card), **_card_body(value)}
     if isinstance(value, Turn):
         return "turn", {
             "rules": _rules_body(value.rules),
@@ -152,9 +169,12 @@ def _body(value: object) -> tuple[str, dict[str, Any]]:
         }
     if isinstance(value, Game):
         return "game", _game_body(value)
-    if isinstance(value, (Roll, Fill)):
+    if isinstance(value, Roll):
         body = _action_body(value)
         return str(body.pop("type")), body
+    if isinstance(value, Fill):
+        body = _action_body(value)
+        return str(body.pop("type")), {**_named(card_of(value.category)), **body}
     if isinstance(value, GameRecord):
         return "game_record", {
             "start": _game_body(value.start),
@@ -213,7 +233,9 @@ class _Reader:
         text = repr(value)
         return text if len(text) <= 60 else text[:60] + "..."
 
-    def obj(self, value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    def obj(
+        self, value: object, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
         if type(value) is not dict:
             raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an object")
         present = set(value)
@@ -225,13 +247,20 @@ class _Reader:
             raise self.fail(
                 path, f"missing {', '.join(map(repr, missing))}; expected keys {list(keys)}"
             )
-        unknown = sorted(present - set(keys))
+        unknown = sorted(present - set(keys) - set(optional))
         if unknown:
+            allowed = list(optional + keys)
             raise self.fail(
                 path,
-                f"unknown key {unknown[0]!r}; version {VERSION} documents have only {list(keys)}",
+                f"unknown key {unknown[0]!r}; version {VERSION} documents have only {allowed}",
             )
         return value
+
+    def design(self, data: dict[str, Any], path: str) -> Card:
+        """The card a document names with its optional ``"card"`` key (Classic without it)."""
+        if "card" not in data:
+            return CLASSIC
+        return self.text(data["card"], f"{path}.card", _OTHER_CARDS)
 
     def integer(self, value: object, path: str, low: int = 0, high: int = _MAX_INT) -> int:
         if type(value) is not int:
@@ -272,29 +301,45 @@ class _Reader:
 
     def rules(self, value: object, path: str) -> Rules:
         data = self.obj(
-            value, path, ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus")
+            value,
+            path,
+            ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"),
+            ("card",),
         )
-        return Rules(
-            joker=self.text(data["joker"], f"{path}.joker", _JOKERS),
-            upper_bonus=self.integer(data["upper_bonus"], f"{path}.upper_bonus"),
-            upper_bonus_threshold=self.integer(
-                data["upper_bonus_threshold"], f"{path}.upper_bonus_threshold"
-            ),
-            yahtzee_bonus=self.integer(data["yahtzee_bonus"], f"{path}.yahtzee_bonus"),
-        )
+        design = self.design(data, path)
+        joker = self.text(data["joker"], f"{path}.joker", _JOKERS)
+        upper_bonus = self.integer(data["upper_bonus"], f"{path}.upper_bonus")
+        threshold = self.integer(data["upper_bonus_threshold"], f"{path}.upper_bonus_threshold")
+        yahtzee_bonus = self.integer(data["yahtzee_bonus"], f"{path}.yahtzee_bonus")
+        try:
+            return Rules(
+                joker=joker,
+                upper_bonus=upper_bonus,
+                upper_bonus_threshold=threshold,
+                yahtzee_bonus=yahtzee_bonus,
+                card=design,
+            )
+        except MalformedInputError as error:
+            raise self.fail(path, str(error)) from None
 
-    def card(self, value: object, path: str) -> Scorecard:
-        data = self.obj(value, path, ("boxes", "bonus_marks"))
+    def card(self, value: object, path: str, design: Card | None = None) -> Scorecard:
+        """A scorecard; a document's own names its card, one inside a game takes the rules'."""
+        if design is None:
+            data = self.obj(value, path, ("boxes", "bonus_marks"), ("card",))
+            design = self.design(data, path)
+        else:
+            data = self.obj(value, path, ("boxes", "bonus_marks"))
         boxes_data = data["boxes"]
         if type(boxes_data) is not dict:
             raise self.fail(f"{path}.boxes", f"{self.shown(boxes_data)} is not an object")
-        boxes: list[int | None] = [None] * 13
+        boxes: list[int | None] = [None] * len(design)
+        names = _boxes_by_name(design)
         for key, points in boxes_data.items():
-            category = self.text(key, f"{path}.boxes", _BY_BOX_NAME)
+            category = self.text(key, f"{path}.boxes", names)
             where = f"{path}.boxes.{key}"
             self.integer(points, where, 0, 50)
-            if points not in possible_values(category):
-                allowed = sorted(possible_values(category))
+            if points not in design.possible[category]:
+                allowed = sorted(design.possible[category])
                 shown = (
                     ", ".join(map(str, allowed))
                     if len(allowed) <= 8
@@ -305,9 +350,9 @@ class _Reader:
                     f"{points} is not a value {category.label} can hold; possible values are {shown}",
                 )
             boxes[category] = points
-        marks = self.integer(data["bonus_marks"], f"{path}.bonus_marks", 0, 12)
+        marks = self.integer(data["bonus_marks"], f"{path}.bonus_marks", 0, len(design) - 1)
         try:
-            return Scorecard(tuple(boxes), bonus_marks=marks)
+            return Scorecard(tuple(boxes), bonus_marks=marks, card=design)
         except MalformedInputError as error:
             raise self.fail(path, str(error)) from None
 
@@ -340,17 +385,20 @@ class _Reader:
         cards_data = self.array(data["cards"], f"{path}.cards", len(players))
         if len(cards_data) != len(players):
             raise self.fail(f"{path}.cards", f"{len(cards_data)} cards for {len(players)} players")
-        cards = tuple(self.card(card, f"{path}.cards[{i}]") for i, card in enumerate(cards_data))
+        cards = tuple(
+            self.card(card, f"{path}.cards[{i}]", rules.card) for i, card in enumerate(cards_data)
+        )
         turn = None if data["turn"] is None else self.progress(data["turn"], f"{path}.turn")
         try:
             return make_game(tuple(players), rules, first, cards, turn, current)
         except MalformedInputError as error:
             raise self.fail(path, str(error)) from None
 
-    def action(self, value: object, path: str) -> Roll | Fill:
+    def action(self, value: object, path: str, design: Card) -> Roll | Fill:
         if type(value) is dict and value.get("type") == "fill":
             data = self.obj(value, path, ("type", "category"))
-            return fill_action(self.text(data["category"], f"{path}.category", _BY_BOX_NAME))
+            names = _boxes_by_name(design)
+            return fill_action(self.text(data["category"], f"{path}.category", names))
         if type(value) is dict and value.get("type") == "roll":
             data = self.obj(value, path, ("type", "keep", "outcome"))
             return self.roll(data, path)
@@ -369,10 +417,12 @@ class _Reader:
 
     def record(self, data: dict[str, Any], path: str) -> GameRecord:
         start = self.game(data["start"], f"{path}.start")
-        limit = 4 * 13 * len(start.players)
+        design = start.rules.card
+        limit = 4 * len(design) * len(start.players)
         actions_data = self.array(data["actions"], f"{path}.actions", limit)
         actions = tuple(
-            self.action(action, f"{path}.actions[{i}]") for i, action in enumerate(actions_data)
+            self.action(action, f"{path}.actions[{i}]", design)
+            for i, action in enumerate(actions_data)
         )
         return replay_record(start, actions, f"{self.what} JSON at {path}.actions", None)
 
@@ -391,20 +441,22 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
         "game_record": ("start", "actions"),
     }
     body = {k: v for k, v in data.items() if k not in ("version", "type")}
-    reader.obj(body, "$", keys[kind])
+    named = ("card",) if kind in ("category", "rules", "scorecard", "fill") else ()
+    reader.obj(body, "$", keys[kind], named)
     if kind == "dice":
         return DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))]
     if kind == "keep":
         return KEEP_BY_FACES[reader.faces(body["faces"], "$.faces", range(6))]
     if kind == "category":
-        return reader.text(body["category"], "$.category", _BY_BOX_NAME)
+        names = _boxes_by_name(reader.design(body, "$"))
+        return reader.text(body["category"], "$.category", names)
     if kind == "rules":
         return reader.rules(body, "$")
     if kind == "scorecard":
         return reader.card(body, "$")
     if kind == "turn":
         rules = reader.rules(body["rules"], "$.rules")
-        card = reader.card(body["card"], "$.card")
+        card = reader.card(body["card"], "$.card", rules.card)
         progress = reader.progress({"dice": body["dice"], "rolls_used": body["rolls_used"]}, "$")
         try:
             return make_turn(rules, card, progress)
@@ -415,23 +467,27 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
     if kind == "roll":
         return reader.roll(body, "$")
     if kind == "fill":
-        return fill_action(reader.text(body["category"], "$.category", _BY_BOX_NAME))
+        names = _boxes_by_name(reader.design(body, "$"))
+        return fill_action(reader.text(body["category"], "$.category", names))
     return reader.record(body, "$")
 
 
-def from_dict(data: object, kind: type[T]) -> T:
+def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
     """Read a value of type ``kind`` from :func:`to_dict` data, checking everything.
 
     Args:
         data: A dict as :func:`to_dict` writes it (or as :func:`json.loads` reads it).
-        kind: The type expected: Dice, Keep, Category, Rules, Scorecard, Turn, Game,
-            Roll, Fill or GameRecord.
+        kind: The type expected: Dice, Keep, Category (or another card's boxes, such
+            as YachtBox), Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord.
+        rules: If given, the rules the value must belong to: a document written
+            under other rules (or of another card) is refused, with both named.
 
     Raises:
         MalformedInputError: For an unknown version, a document of another type,
             missing or unknown keys, wrong JSON types (``true`` where an int is
-            expected, say), values no game can reach, or a record action the
-            rules forbid (named by its index). The message gives the path.
+            expected, say), values no game can reach, a record action the rules
+            forbid (named by its index), or other rules than ``rules``. The message
+            gives the path.
 
     Examples:
         >>> from yahtzee_rules import Dice, Rules
@@ -447,7 +503,7 @@ def from_dict(data: object, kind: type[T]) -> T:
         ...
         yahtzee_rules.errors.MalformedInputError: rules JSON at $.upper_bonus: True is a bool, not an int
     """
-    name = _TYPE_NAMES.get(cast(type, kind)) if isinstance(kind, type) else None
+    name = _type_name(kind)
     if name is None:
         raise MalformedInputError(
             f"kind {kind!r}: no JSON form for this type; give Dice, Keep, Category, Rules, "
@@ -472,7 +528,24 @@ def from_dict(data: object, kind: type[T]) -> T:
             "$.type",
             f"{reader.shown(data.get('type'))} is not {name!r}; this is not a {name} document",
         )
-    return cast(T, _read_body(reader, name, data))
+    value = _read_body(reader, name, data)
+    if isinstance(kind, type) and issubclass(kind, Box) and not isinstance(value, kind):
+        raise reader.fail(
+            "$",
+            f"a box of the {card_of(cast(Box, value)).title} card, not a {kind.__name__}; "
+            f"read it as {type(value).__name__}",
+        )
+    check_ruleset(value, rules, f"{name} JSON", "at $")
+    return cast(T, value)
+
+
+def _type_name(kind: object) -> str | None:
+    """The document type of ``kind``: every card's boxes are a ``category``."""
+    if not isinstance(kind, type):
+        return None
+    if issubclass(kind, Box) and kind is not Box:
+        return "category"
+    return _TYPE_NAMES.get(kind)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -500,8 +573,8 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
-def from_json(text: str | bytes, kind: type[T]) -> T:
-    """Read a value of type ``kind`` from JSON text; see :func:`from_dict`.
+def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -> T:
+    """Read a value of type ``kind`` from JSON text; see :func:`from_dict` (and its ``rules``).
 
     Raises:
         MalformedInputError: For text that is not JSON (or is longer than
@@ -519,7 +592,7 @@ def from_json(text: str | bytes, kind: type[T]) -> T:
         ...
         yahtzee_rules.errors.MalformedInputError: game JSON '{"version": 1, "type": "dice", "faces": [1, 3, 3, 6': not JSON: Expecting ',' delimiter at character 51
     """
-    name = _TYPE_NAMES.get(cast(type, kind), "value") if isinstance(kind, type) else "value"
+    name = _type_name(kind) or "value"
     if isinstance(text, (bytes, bytearray)):
         if len(text) > 4 * MAX_INPUT_LENGTH:
             raise MalformedInputError(
@@ -556,7 +629,7 @@ def from_json(text: str | bytes, kind: type[T]) -> T:
         ) from None
     except (RecursionError, ValueError) as error:
         raise MalformedInputError(f"{name} JSON {quote(text)}: not readable: {error}") from None
-    return from_dict(data, kind)
+    return from_dict(data, kind, rules=rules)
 
 
 _SCHEMA: dict[str, Any] | None = None

@@ -28,7 +28,7 @@ import attrs
 
 from yahtzee_rules import _text
 from yahtzee_rules._limits import MAX_ROLLS
-from yahtzee_rules._value_text import format_progress, parse_card, parse_progress
+from yahtzee_rules._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import (
     _ALL_KEEPS,
@@ -171,7 +171,8 @@ class Turn:
         return self.dice is not None
 
     def __str__(self) -> str:
-        return f"{self.rules} {self.card} {format_progress(self.dice, self.rolls_used)}"
+        card = format_card(self.card)
+        return f"{self.rules} {card} {format_progress(self.dice, self.rolls_used)}"
 
     @classmethod
     def parse(cls, text: str) -> Turn:
@@ -200,7 +201,7 @@ class Turn:
             rules = Rules.parse(fields[0])
         except MalformedInputError as error:
             raise _text.fail("turn", text, str(error)) from None
-        card = parse_card(fields[1], "turn", text)
+        card = parse_card(fields[1], "turn", text, rules.card)
         progress = parse_progress(fields[2], "turn", text, allow_end=False)
         assert progress is not None
         try:
