@@ -13,7 +13,18 @@ from typing import Any
 def _register_strategies() -> None:
     from hypothesis import strategies as st
 
-    from yahtzee_rules import Category, Dice, Game, GameRecord, Keep, Rules, Scorecard, Turn
+    from yahtzee_rules import (
+        YACHT,
+        Category,
+        Dice,
+        Game,
+        GameRecord,
+        Keep,
+        Rules,
+        Scorecard,
+        Turn,
+        YachtBox,
+    )
 
     def lazily(name: str) -> Any:
         def build(_type: type) -> Any:
@@ -26,6 +37,13 @@ def _register_strategies() -> None:
     st.register_type_strategy(Dice, lazily("dice"))
     st.register_type_strategy(Keep, lazily("keeps"))
     st.register_type_strategy(Category, lazily("categories"))
+
+    def yacht_boxes(_type: type) -> Any:
+        from yahtzee_rules import strategies
+
+        return strategies.categories(card=YACHT)
+
+    st.register_type_strategy(YachtBox, yacht_boxes)
     st.register_type_strategy(Rules, lazily("rules"))
     st.register_type_strategy(Scorecard, lazily("scorecards"))
     st.register_type_strategy(Turn, lazily("turns"))

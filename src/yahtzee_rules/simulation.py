@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
-from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import Category
-from yahtzee_rules.dice import _ALL_KEEPS, _KEEP_BY_FACES, Keep, KeepLike
+from yahtzee_rules.boxes import Box, Card
+from yahtzee_rules.categories import CLASSIC, Category
+from yahtzee_rules.dice import _ALL_KEEPS, _KEEP_BY_FACES, Dice, Keep, KeepLike
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill, GameRecord, Roll
@@ -148,6 +148,21 @@ class RandomStrategy:
 _STRAIGHT_RUNS = ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
 
 
+def _plain_keep(card: Card, dice: Dice, options: Mapping[Box, int]) -> Keep | None:
+    """Greedy keeps on any card: stop on a made pattern whose box is open, else hold a set.
+
+    A pattern box scores one fixed value or nothing (Yacht's straights and Yacht).
+    """
+    for box in options:
+        if box.face is None and options[box] and len(card.possible[box]) == 2:
+            return None
+    counts = dice.counts
+    best = max(range(6), key=lambda f: (counts[f], f))
+    if counts[best] == 5:
+        return None
+    return _KEEP_BY_FACES[(best + 1,) * counts[best]]
+
+
 @attrs.frozen
 class GreedyStrategy:
     """Takes the most points now, and keeps dice the way a casual player does.
@@ -156,7 +171,9 @@ class GreedyStrategy:
     least (so a zero goes in Aces before Yahtzee). Keeps: stop on a Yahtzee, a large
     straight, a full house or a small straight whose box is open (going on from a
     small straight when the large one is open); otherwise hold the most common face
-    (the higher one on a tie). It averages about 205 points.
+    (the higher one on a tie). It averages about 205 points. On a card other than
+    Classic it stops on any made pattern whose box is open (a box that scores one
+    fixed value or nothing, such as Yacht's straights), else holds the most common face.
 
     Examples:
         >>> import random
@@ -183,6 +200,8 @@ class GreedyStrategy:
         if dice is None:
             return None
         options = turn.options
+        if turn.rules.card is not CLASSIC:
+            return _plain_keep(turn.rules.card, dice, options)
         scores = {c: dice.score(c) for c in (Category.FULL_HOUSE, Category.LARGE_STRAIGHT)}
         if dice.is_yahtzee and (Category.YAHTZEE in options or turn.card[Category.YAHTZEE] == 50):
             return None

@@ -24,12 +24,13 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, Card
+from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules
-from yahtzee_rules.scorecard import EMPTY_CARD, Scorecard
+from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.scoring import _fill_unchecked, _legal
 from yahtzee_rules.turn import Turn, _raw_turn
 
@@ -56,17 +57,20 @@ def _check_rules(value: object) -> None:
         raise InvalidArgument(f"rules={value!r} must be a Rules, a strategy for Rules, or None")
 
 
-def categories() -> st.SearchStrategy[Category]:
-    """Any of the 13 boxes, shrinking towards Aces.
+def categories(*, card: Card = CLASSIC) -> st.SearchStrategy[Box]:
+    """Any box of ``card`` (the 13 Classic boxes by default), shrinking towards the first.
 
     Examples:
         >>> from hypothesis import given
-        >>> @given(categories())
+        >>> from yahtzee_rules import YACHT, YachtBox
+        >>> @given(categories(card=YACHT))
         ... def check(category: Box) -> None:
-        ...     assert category in Category
+        ...     assert isinstance(category, YachtBox)
         >>> check()
     """
-    return st.sampled_from(tuple(Category))
+    if not isinstance(card, Card):
+        raise InvalidArgument(f"card={card!r} must be a Card")
+    return st.sampled_from(card.members)
 
 
 def dice(*, yahtzee_weight: float = 0.1) -> st.SearchStrategy[Dice]:
@@ -110,10 +114,15 @@ def keeps(*, of: Dice | None = None) -> st.SearchStrategy[Keep]:
     return st.sampled_from(of.keeps())
 
 
-def rules(*, jokers: tuple[JokerRule, ...] = tuple(JokerRule)) -> st.SearchStrategy[Rules]:
-    """Rule sets with any of ``jokers`` and Classic or varied bonus values.
+def rules(
+    *,
+    jokers: tuple[JokerRule, ...] = tuple(JokerRule),
+    cards: tuple[Card, ...] = (CLASSIC,),
+) -> st.SearchStrategy[Rules]:
+    """Rulesets on any of ``cards`` with any of ``jokers`` and Classic or varied bonus values.
 
-    Shrinks towards Classic bonuses with the first Joker rule given.
+    Shrinks towards the first card with Classic bonuses and the first Joker rule given.
+    A card with no five-of-a-kind box gets no Joker and no Yahtzee bonus.
 
     Examples:
         >>> from hypothesis import given
@@ -124,13 +133,29 @@ def rules(*, jokers: tuple[JokerRule, ...] = tuple(JokerRule)) -> st.SearchStrat
     """
     if not jokers or not all(isinstance(j, JokerRule) for j in jokers):
         raise InvalidArgument(f"jokers={jokers!r} must be a non-empty tuple of JokerRule")
-    return st.builds(
-        Rules,
-        joker=st.sampled_from(jokers),
-        upper_bonus=st.sampled_from((35, 0, 50)),
-        upper_bonus_threshold=st.sampled_from((63, 0, 105)),
-        yahtzee_bonus=st.sampled_from((100, 0, 50)),
-    )
+    if not cards or not all(isinstance(c, Card) for c in cards):
+        raise InvalidArgument(f"cards={cards!r} must be a non-empty tuple of Card")
+
+    def on(card: Card) -> st.SearchStrategy[Rules]:
+        if card.yahtzee is None:
+            return st.builds(
+                Rules,
+                joker=st.just(JokerRule.NONE),
+                upper_bonus=st.sampled_from((35, 0, 50)),
+                upper_bonus_threshold=st.sampled_from((63, 0, 105)),
+                yahtzee_bonus=st.just(0),
+                card=st.just(card),
+            )
+        return st.builds(
+            Rules,
+            joker=st.sampled_from(jokers),
+            upper_bonus=st.sampled_from((35, 0, 50)),
+            upper_bonus_threshold=st.sampled_from((63, 0, 105)),
+            yahtzee_bonus=st.sampled_from((100, 0, 50)),
+            card=st.just(card),
+        )
+
+    return st.sampled_from(cards).flatmap(on)
 
 
 def _rules_strategy(value: Rules | st.SearchStrategy[Rules] | None) -> st.SearchStrategy[Rules]:
@@ -146,8 +171,9 @@ def _rules_strategy(value: Rules | st.SearchStrategy[Rules] | None) -> st.Search
 def _played_card(
     draw: st.DrawFn, rules_value: Rules, min_filled: int, max_filled: int
 ) -> Scorecard:
-    target = draw(st.integers(min_filled, max_filled))
-    card = EMPTY_CARD
+    size = len(rules_value.card)
+    target = draw(st.integers(min(min_filled, size), min(max_filled, size)))
+    card = empty_card(rules_value.card)
     for _ in range(target):
         roll = draw(dice())
         legal = _legal(card.boxes, roll, rules_value)
@@ -166,7 +192,8 @@ def scorecards(
 
     Each card is built by filling legal boxes with generated rolls under ``rules``
     (Classic when omitted), so Joker placements and bonus marks are as the rules
-    allow. Shrinks towards the empty card.
+    allow. A card with fewer boxes is filled at most completely. Shrinks towards
+    the empty card.
 
     Examples:
         >>> from hypothesis import given
@@ -181,7 +208,7 @@ def scorecards(
 
 @st.composite
 def _played_turn(draw: st.DrawFn, rules_value: Rules) -> Turn:
-    card = draw(_played_card(rules_value, 0, 12))
+    card = draw(_played_card(rules_value, 0, len(rules_value.card) - 1))
     rolls = draw(st.integers(0, 3))
     if rolls == 0:
         return _raw_turn(card, rules_value, None, 0)
@@ -212,7 +239,7 @@ def _played_game(
     count = draw(st.integers(min_players, max_players))
     first = draw(st.integers(0, count - 1))
     game = Game.new(count, rules=rules_value, first=first)
-    total_turns = 13 * count
+    total_turns = len(rules_value.card) * count
     if finished is True:
         turns_to_play = total_turns
     elif finished is False:
@@ -279,7 +306,7 @@ def _played_record(
         rules=rules_value,
         first=draw(st.integers(0, count - 1)),
     )
-    for _ in range(draw(st.integers(0, 13 * count))):
+    for _ in range(draw(st.integers(0, len(rules_value.card) * count))):
         record = record.play(Roll(draw(dice())))
         for _ in range(draw(st.integers(0, 2))):
             held = draw(keeps(of=record.game.dice))
