@@ -76,9 +76,12 @@ def test_possible_values_are_every_score_a_joker_value_or_zero(card: Card) -> No
 
 
 def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
-    assert CLASSIC.boxes is Category and CLASSIC.members == tuple(Category)
-    assert YACHT.boxes is YachtBox and len(YACHT) == 12
-    assert Card.named("classic") is CLASSIC and Card.named("yacht") is YACHT
+    assert CLASSIC.boxes is Category
+    assert CLASSIC.members == tuple(Category)
+    assert YACHT.boxes is YachtBox
+    assert len(YACHT) == 12
+    assert Card.named("classic") is CLASSIC
+    assert Card.named("yacht") is YACHT
     assert Card.names() == ("classic", "yacht")
     with pytest.raises(MalformedInputError, match="card 'yatzy': no such card; cards are"):
         Card.named("yatzy")
@@ -120,7 +123,8 @@ def test_yacht_known_answers(dice: str, box: YachtBox, points: int) -> None:
 
 
 def test_yacht_has_no_upper_bonus_no_yacht_bonus_and_no_joker() -> None:
-    assert YACHT_RULES.upper_bonus == 0 and YACHT_RULES.yahtzee_bonus == 0
+    assert YACHT_RULES.upper_bonus == 0
+    assert YACHT_RULES.yahtzee_bonus == 0
     assert YACHT_RULES.joker is JokerRule.NONE
     card = Scorecard({YachtBox.YACHT: 50, YachtBox.SIXES: 30, YachtBox.FIVES: 25})
     turn = Turn(card, rules=YACHT_RULES).roll(outcome="44444")
@@ -151,12 +155,15 @@ def test_any_ruleset_reads_back_from_its_name_and_its_notation(rules: Rules) -> 
 
 
 def test_rules_name_the_card_only_when_it_is_not_classic() -> None:
-    assert str(Rules()) == "forced" and Rules().name == "forced"
-    assert str(YACHT_RULES) == "yacht" and YACHT_RULES.name == "yacht"
+    assert str(Rules()) == "forced"
+    assert Rules().name == "forced"
+    assert str(YACHT_RULES) == "yacht"
+    assert YACHT_RULES.name == "yacht"
     forced_yacht = attrs.evolve(YACHT_RULES, joker=JokerRule.FORCED, upper_bonus=35)
     assert str(forced_yacht) == "yacht,forced,ub=35"
     assert forced_yacht.name == "yacht, forced, upper_bonus=35"
-    assert Rules.for_card(YACHT) == YACHT_RULES and Rules.for_card(CLASSIC) == Rules()
+    assert Rules.for_card(YACHT) == YACHT_RULES
+    assert Rules.for_card(CLASSIC) == Rules()
 
 
 def test_a_joker_rule_that_repeats_the_cards_own_is_refused() -> None:
