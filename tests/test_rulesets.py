@@ -340,3 +340,16 @@ def test_box_is_the_type_every_cards_boxes_share() -> None:
     assert YachtBox.parse("chance ") is YachtBox.CHOICE  # Yacht's name for it is Choice
     with pytest.raises(MalformedInputError, match="category '3k': no such box"):
         YachtBox.parse("3k")  # Yacht has no Three of a Kind
+
+
+def test_the_shipped_schema_is_written_from_the_cards() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "make_schema.py"
+    spec = importlib.util.spec_from_file_location("make_schema", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--check"]) == 0

@@ -237,6 +237,19 @@ _DEFAULT_CARDS: dict[type[Box], Card] = {}
 _NAMED_CARDS: dict[str, Card] = {}
 
 
+def register_card(card: Card) -> Card:
+    """Make ``card`` known by its name to :meth:`Card.named` and the formats; return it.
+
+    The module that defines a card the library ships calls this once.
+
+    Raises:
+        ValueError: If another card already has that name.
+    """
+    if _NAMED_CARDS.setdefault(card.name, card) is not card:
+        raise ValueError(f"card {card.name!r}: a card of that name is registered already")
+    return card
+
+
 def card_of(box: Box) -> Card:
     """The card a box belongs to: the first card made with its enumeration.
 
@@ -323,7 +336,6 @@ class Card:
                     fives[box].add(fixed[box])
         setter = object.__setattr__
         _DEFAULT_CARDS.setdefault(self.boxes, self)
-        _NAMED_CARDS.setdefault(self.name, self)
         setter(self, "members", members)
         setter(self, "table", table)
         setter(self, "possible", tuple(frozenset(v) for v in possible))

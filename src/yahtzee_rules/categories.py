@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from yahtzee_rules.boxes import Box, Card, Section, describe_boxes
+from yahtzee_rules.boxes import Box, Card, Section, describe_boxes, register_card
 
 __all__ = ["CLASSIC", "Category", "Section"]
 
@@ -123,17 +123,19 @@ def classic_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
-CLASSIC = Card(
-    name="classic",
-    title="Classic",
-    boxes=Category,
-    scorer=classic_scores,
-    yahtzee=Category.YAHTZEE,
-    joker_values={
-        Category.FULL_HOUSE: 25,
-        Category.SMALL_STRAIGHT: 30,
-        Category.LARGE_STRAIGHT: 40,
-    },
+CLASSIC = register_card(
+    Card(
+        name="classic",
+        title="Classic",
+        boxes=Category,
+        scorer=classic_scores,
+        yahtzee=Category.YAHTZEE,
+        joker_values={
+            Category.FULL_HOUSE: 25,
+            Category.SMALL_STRAIGHT: 30,
+            Category.LARGE_STRAIGHT: 40,
+        },
+    )
 )
 """Hasbro's Classic scorecard: 13 boxes, Joker values Full House 25, Small Straight 30,
 Large Straight 40.

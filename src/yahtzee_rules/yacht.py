@@ -21,7 +21,7 @@ Examples:
 
 from __future__ import annotations
 
-from yahtzee_rules.boxes import Box, Card, describe_boxes
+from yahtzee_rules.boxes import Box, Card, describe_boxes, register_card
 
 __all__ = ["YACHT", "YachtBox"]
 
@@ -98,12 +98,14 @@ def yacht_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
-YACHT = Card(
-    name="yacht",
-    title="Yacht",
-    boxes=YachtBox,
-    scorer=yacht_scores,
-    yahtzee=YachtBox.YACHT,
+YACHT = register_card(
+    Card(
+        name="yacht",
+        title="Yacht",
+        boxes=YachtBox,
+        scorer=yacht_scores,
+        yahtzee=YachtBox.YACHT,
+    )
 )
 """The Yacht card: 12 boxes. Its ruleset, ``Rules.from_name("yacht")``, has no bonuses and
 no Joker.
