@@ -84,7 +84,7 @@ def revalidate(value: object) -> None:
         Scorecard(value.boxes, bonus_marks=value.bonus_marks)
     elif isinstance(value, Turn):
         revalidate(value.card)
-        Turn(value.card, value.rules, value.dice, value.rolls_used)
+        Turn(value.card, rules=value.rules, dice=value.dice, rolls_used=value.rolls_used)
         assert not (value.card.bonus_marks and value.rules.yahtzee_bonus == 0)
     elif isinstance(value, Game):
         for card in value.cards:
@@ -93,7 +93,7 @@ def revalidate(value: object) -> None:
         turn = value.turn
         if turn is not None:
             revalidate(turn)
-            turn = Turn(turn.card, turn.rules, turn.dice, turn.rolls_used)
+            turn = Turn(turn.card, rules=turn.rules, dice=turn.dice, rolls_used=turn.rolls_used)
         Game(
             players=value.players,
             rules=value.rules,

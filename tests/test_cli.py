@@ -158,7 +158,7 @@ def test_score_table_names_the_reason_for_each_closed_box() -> None:
     from yahtzee_rules import Rules, Scorecard
 
     card = Scorecard({Category.YAHTZEE: 50, Category.FOURS: 20})
-    lines = score_table(Dice("44444"), card, Rules()).splitlines()[2:]
+    lines = score_table(Dice("44444"), card, rules=Rules()).splitlines()[2:]
     assert len(lines) == 13
     by_box = {line[:17].strip(): line[17:].split(None, 1) for line in lines}
     assert by_box["Fours"] == ["-", "Fours is already filled with 20; each box is filled once"]
@@ -492,7 +492,7 @@ def _joker_game(joker: str, filled: dict[Category, int], dice: str) -> Game:
 
     rules = Rules(joker=joker)
     card = Scorecard(filled)
-    turn = Turn(card, rules, Dice(dice), 1)
+    turn = Turn(card, rules=rules, dice=Dice(dice), rolls_used=1)
     return Game(players=("Ann",), rules=rules, cards=(card,), first=0, current=0, turn=turn)
 
 

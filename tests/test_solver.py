@@ -218,7 +218,7 @@ late_turns = st.sampled_from([FORCED, FREE, NO_JOKER]).flatmap(
 def test_advice_obeys_the_bellman_equations(case: tuple[Rules, Scorecard, Dice, int]) -> None:
     rules, card, dice, rolls_left = case
     table = solver.build_table(rules=rules, start=card)
-    turn = Turn(card, rules, dice, 3 - rolls_left)
+    turn = Turn(card, rules=rules, dice=dice, rolls_used=3 - rolls_left)
     advice = solver.advise(turn, table)
     base = totals(card, rules=rules).grand_total
     # every legal box is an option, worth its points and bonuses plus the table's future
@@ -310,7 +310,7 @@ def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) 
 def test_rejects_a_table_for_other_rules() -> None:
     card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
     table = solver.build_table(rules=FORCED, start=card)
-    turn = Turn(card, FREE).roll(outcome="12345")
+    turn = Turn(card, rules=FREE).roll(outcome="12345")
     with pytest.raises(MalformedInputError, match="use a table built for the turn's rules"):
         solver.advise(turn, table)
     with pytest.raises(MalformedInputError, match="use a table built for the turn's rules"):
@@ -584,13 +584,13 @@ def test_batched_simulation_needs_a_covered_card() -> None:
 
 def test_a_table_keeps_a_private_read_only_copy() -> None:
     raw = solver.build_table(start=LATE).values.copy()
-    table = solver.Table(FORCED, raw, LATE)
+    table = solver.Table(raw, rules=FORCED, start=LATE)
     raw[:] = 0
     assert table.value(LATE) > 0
     assert raw.flags.writeable
     with pytest.raises(ValueError, match="read-only"):
         table.values[0] = 1.0
     with pytest.raises(MalformedInputError, match="one per state"):
-        solver.Table(FORCED, raw[:10], LATE)
+        solver.Table(raw[:10], rules=FORCED, start=LATE)
     with pytest.raises(MalformedInputError, match="one per state"):
-        solver.Table(FORCED, raw.astype(np.float32), LATE)
+        solver.Table(raw.astype(np.float32), rules=FORCED, start=LATE)

@@ -31,14 +31,22 @@ def test_from_type_gives_valid_values(
 @given(st.from_type(Scorecard), st.from_type(Turn))
 def test_from_type_gives_reachable_cards_and_turns(card: Scorecard, turn: Turn) -> None:
     assert Scorecard(card.boxes, bonus_marks=card.bonus_marks) == card
-    assert Turn(turn.card, turn.rules, turn.dice, turn.rolls_used) == turn
+    assert Turn(turn.card, rules=turn.rules, dice=turn.dice, rolls_used=turn.rolls_used) == turn
 
 
 @given(yst.games(min_players=2, max_players=3, finished=False))
 def test_unfinished_games_revalidate(game: Game) -> None:
     assert not game.is_over
     assert 2 <= len(game.players) <= 3
-    assert Game(game.players, game.rules, game.cards, game.first, game.current, game.turn) == game
+    rebuilt = Game(
+        game.players,
+        rules=game.rules,
+        cards=game.cards,
+        first=game.first,
+        current=game.current,
+        turn=game.turn,
+    )
+    assert rebuilt == game
 
 
 @given(yst.scorecards(min_filled=3, max_filled=5))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -74,9 +75,9 @@ def test_bonus_marks_need_a_yahtzee_bonus_in_the_rules() -> None:
     card = Scorecard({C.YAHTZEE: 50, C.FOURS: 20}, bonus_marks=1)
     no_bonus = Rules(yahtzee_bonus=0)
     with pytest.raises(MalformedInputError, match="yahtzee_bonus=0"):
-        Turn(card, no_bonus)
+        Turn(card, rules=no_bonus)
     with pytest.raises(MalformedInputError, match="yahtzee_bonus=0"):
-        Game(("Ann",), no_bonus, (card,), 0, 0, Turn(card))
+        Game(("Ann",), rules=no_bonus, cards=(card,), first=0, current=0, turn=Turn(card))
     assert Turn(card).card == card
 
 
@@ -186,18 +187,25 @@ def test_roll_off_always_ends_with_a_single_highest_total(players: int, rng: ran
 def test_forged_game_states_are_refused() -> None:
     game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill(C.CHANCE)
     with pytest.raises(MalformedInputError, match="turn order"):
-        Game(game.players, game.rules, game.cards, game.first, 0, game.turn)
+        attrs.evolve(game, current=0)
     with pytest.raises(MalformedInputError, match="one card per player"):
-        Game(game.players, game.rules, game.cards[:1], game.first, 1, game.turn)
+        attrs.evolve(game, cards=game.cards[:1])
     with pytest.raises(MalformedInputError, match="card or rules differ"):
-        Game(game.players, game.rules, game.cards, game.first, 1, Turn(game.cards[0]))
-    rebuilt = Game(game.players, game.rules, game.cards, game.first, game.current, game.turn)
+        attrs.evolve(game, turn=Turn(game.cards[0]))
+    rebuilt = Game(
+        game.players,
+        rules=game.rules,
+        cards=game.cards,
+        first=game.first,
+        current=game.current,
+        turn=game.turn,
+    )
     assert rebuilt == game
 
 
 def test_game_information_needs_no_arithmetic_in_the_caller() -> None:
     card = Scorecard({C.YAHTZEE: 50})
-    game = Game(("Ann",), Rules(), (card,), 0, 0, Turn(card))
+    game = Game(("Ann",), rules=Rules(), cards=(card,), first=0, current=0, turn=Turn(card))
     game = game.roll(outcome="44444")
     assert game.forced_category is C.FOURS
     assert dict(game.options) == {C.FOURS: 20}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -270,8 +270,52 @@ def card_of(box: Box) -> Card:
 
 
 def _joker_pairs(value: Any) -> tuple[tuple[Box, int], ...]:
-    items = value.items() if isinstance(value, dict) else value
-    return tuple(sorted((box, points) for box, points in items))
+    items = value.items() if isinstance(value, Mapping) else value
+    try:
+        pairs = [(box, points) for box, points in items]
+        return tuple(sorted(pairs))
+    except (TypeError, ValueError):
+        raise MalformedInputError(
+            f"card joker_values {value!r}: not pairs of a box and its points; give "
+            f"a mapping such as {{Category.FULL_HOUSE: 25}}"
+        ) from None
+
+
+def _check_design(card: Card) -> None:
+    """Raise the reason ``card``'s fields describe no card, if they do not."""
+    if not isinstance(card.name, str) or not card.name.strip():
+        raise MalformedInputError(
+            f"card name {card.name!r}: not a non-blank string; a card needs a short name "
+            f"such as 'classic'"
+        )
+    if not isinstance(card.title, str) or not card.title.strip():
+        raise MalformedInputError(
+            f"card title {card.title!r}: not a non-blank string; a card needs a printed "
+            f"name such as 'Classic'"
+        )
+    boxes = card.boxes
+    if not (isinstance(boxes, type) and issubclass(boxes, Box) and len(boxes)):
+        raise MalformedInputError(
+            f"card boxes {boxes!r}: not an enumeration of boxes; use a Box subclass "
+            f"such as Category"
+        )
+    if not callable(card.scorer):
+        raise MalformedInputError(
+            f"card scorer {card.scorer!r}: not callable; the scorer takes five sorted "
+            f"faces and gives every box's points"
+        )
+    if card.yahtzee is not None and not isinstance(card.yahtzee, boxes):
+        raise MalformedInputError(
+            f"card yahtzee {card.yahtzee!r}: not one of the card's {boxes.__name__} boxes; "
+            f"give the card's five-of-a-kind box, or None"
+        )
+    for box, points in card.joker_values:
+        if not isinstance(box, boxes) or type(points) is not int or points < 0:
+            raise MalformedInputError(
+                f"card joker value {(box, points)!r}: not one of the card's "
+                f"{boxes.__name__} boxes with a non-negative int; Joker values are "
+                f"fixed points such as (Category.FULL_HOUSE, 25)"
+            )
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -293,6 +337,12 @@ class Card:
         joker_values: Boxes whose Joker value is fixed (Classic: Full House 25, Small
             Straight 30, Large Straight 40); other boxes take their usual score.
 
+    Raises:
+        MalformedInputError: For a blank name or title, boxes that are not a
+            :class:`Box` enumeration, a scorer that is not callable or does not give one
+            value per box, or a five-of-a-kind box or Joker value that is not one of
+            the card's boxes.
+
     Attributes:
         members: The boxes in card order, as a tuple.
         table: For each roll (in :meth:`Dice.all` order), the points of every box.
@@ -305,6 +355,13 @@ class Card:
         [0, 25]
         >>> CLASSIC.upper[-1], CLASSIC.boxes is Category
         (<Category.SIXES: 5>, True)
+        >>> import attrs
+        >>> attrs.evolve(CLASSIC, yahtzee=Category.CHANCE).yahtzee
+        <Category.CHANCE: 12>
+        >>> attrs.evolve(CLASSIC, yahtzee=3)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.errors.MalformedInputError: card yahtzee 3: not one of the card's Category boxes; give the card's five-of-a-kind box, or None
     """
 
     name: str
@@ -319,10 +376,11 @@ class Card:
     five_of_a_kind: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
+        _check_design(self)
         members = tuple(self.boxes)
         table = tuple(tuple(self.scorer(dice.faces)) for dice in Dice.all())
         if any(len(row) != len(members) for row in table):
-            raise ValueError(f"card {self.name}: the scorer must give one value per box")
+            raise MalformedInputError(f"card {self.name}: the scorer must give one value per box")
         possible = [{0, *(row[box] for row in table)} for box in members]
         fives = [
             {0, *(table[dice_index(Dice([face] * 5))][box] for face in range(1, 7))}

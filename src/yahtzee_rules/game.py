@@ -22,7 +22,7 @@ import attrs
 from yahtzee_rules import _text
 from yahtzee_rules._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
-from yahtzee_rules.dice import _RNG, Dice, DiceLike, KeepLike
+from yahtzee_rules.dice import _RNG, Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, _category_arg, empty_card
@@ -166,7 +166,9 @@ class Game:
 
     Start one with :meth:`Game.new`. Play moves in seat order from the starting
     seat ``first``; each player takes one turn per box (13 on the Classic card).
-    Every action returns a new game.
+    Every action returns a new game. Only ``players`` may be given by position; the
+    other constructor arguments are keyword-only, and :func:`attrs.evolve` changes any
+    of them through the same checks.
 
     Attributes:
         players: The player names, in seat order.
@@ -178,7 +180,7 @@ class Game:
 
     Args:
         players: The player names (distinct, non-blank), in seat order.
-        rules: The rule set.
+        rules: The rule set (keyword only, as are the arguments below).
         cards: One card per player.
         first: The starting seat.
         current: The seat to play.
@@ -195,21 +197,28 @@ class Game:
         >>> from yahtzee_rules import Category, Dice, JokerRule, Rules, Scorecard, Turn
         >>> game == eval(repr(game))
         True
+        >>> import attrs
+        >>> attrs.evolve(game, first=0)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.errors.MalformedInputError: game: 'Ann' has 0 boxes filled but the turn order from seat 0 needs 1; players take turns in seat order, one box per turn
+        >>> attrs.evolve(game, first=0, current=0).current_player
+        'Ann'
     """
 
-    # The turn is stored as its dice and roll count (a Turn is built on demand), so
-    # that each roll creates one new value: bots play many games per second.
+    # Every field's init name is its constructor argument (``_turn`` is ``turn=``),
+    # so attrs.evolve rebuilds a game through the validating constructor.
     players: tuple[str, ...]
     rules: Rules
     cards: tuple[Scorecard, ...]
     first: int
     current: int
-    _dice: Dice | None
-    _rolls_used: int  # -1 once the game is over
+    _turn: Turn | None = attrs.field(alias="turn")
 
     def __init__(
         self,
         players: Iterable[str],
+        *,
         rules: Rules,
         cards: Iterable[Scorecard],
         first: int,
@@ -225,8 +234,7 @@ class Game:
         setter(self, "first", _seat_arg(first, len(self.players), "first"))
         setter(self, "current", _seat_arg(current, len(self.players), "current"))
         _check_game(self, turn)
-        setter(self, "_dice", None if turn is None else turn.dice)
-        setter(self, "_rolls_used", -1 if turn is None else turn.rolls_used)
+        setter(self, "_turn", turn)
 
     def __repr__(self) -> str:
         return (
@@ -242,9 +250,7 @@ class Game:
             >>> Game.new(["Ann"]).roll(outcome="12345").turn.rolls_left
             2
         """
-        if self._rolls_used < 0:
-            return None
-        return _raw_turn(self.cards[self.current], self.rules, self._dice, self._rolls_used)
+        return self._turn
 
     @classmethod
     def new(
@@ -282,7 +288,8 @@ class Game:
             raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
         empty = empty_card(rules.card)
         cards = (empty,) * len(names)
-        return cls(names, rules, cards, first, first, _raw_turn(empty, rules, None, 0))
+        turn = _raw_turn(empty, rules, None, 0)
+        return cls(names, rules=rules, cards=cards, first=first, current=first, turn=turn)
 
     def __str__(self) -> str:
         return _format_game(self)
@@ -316,7 +323,7 @@ class Game:
             >>> Game.new(1).is_over
             False
         """
-        return self._rolls_used < 0
+        return self._turn is None
 
     @property
     def current_player(self) -> str:
@@ -357,7 +364,8 @@ class Game:
             >>> Game.new(1).rolls_left
             3
         """
-        return 0 if self._rolls_used < 0 else MAX_ROLLS - self._rolls_used
+        turn = self._turn
+        return 0 if turn is None else MAX_ROLLS - turn.rolls_used
 
     @property
     def dice(self) -> Dice | None:
@@ -367,7 +375,8 @@ class Game:
             >>> Game.new(1).roll(outcome="12345").dice
             Dice('12345')
         """
-        return self._dice
+        turn = self._turn
+        return None if turn is None else turn.dice
 
     @property
     def options(self) -> Mapping[Box, int]:
@@ -378,9 +387,10 @@ class Game:
             >>> Game.new(1).roll(outcome="66655").options[Category.FULL_HOUSE]
             25
         """
-        if self._rolls_used < 0:
-            self._playing("see options")  # raises with the reason
-        dice = self._dice
+        turn = self._turn
+        if turn is None:
+            turn = self._playing("see options")  # raises with the reason
+        dice = turn.dice
         if dice is None:
             return _NO_OPTIONS
         return MappingProxyType(_legal(self.cards[self.current].boxes, dice, self.rules))
@@ -476,7 +486,7 @@ class Game:
             ...
             yahtzee_rules.errors.IllegalActionError: result: the game is not over; 13 turns each remain to be played from round 1
         """
-        if self._rolls_used >= 0:
+        if self._turn is not None:
             raise IllegalActionError(
                 f"result: the game is not over; {len(self.rules.card)} turns each remain to be played "
                 f"from round {self.round}"
@@ -504,16 +514,27 @@ class Game:
         """
         return self.turn is not None and self.turn.can_roll(keep)
 
-    def verify_roll(self, keep: KeepLike | None = None) -> None:
-        """Raise the reason the current player may not roll holding ``keep``.
+    def verify_roll(self, keep: KeepLike | None = None) -> Keep:
+        """Raise the reason the current player may not roll holding ``keep``; else return the keep.
+
+        The same check and answer as :meth:`Turn.verify_roll`, once the game is over too.
+
+        Raises:
+            IllegalActionError: Once the game is over, after three rolls, or when ``keep``
+                holds dice that are not showing (or any dice before the first roll).
+            MalformedInputError: If ``keep`` is not a valid keep.
 
         Examples:
+            >>> Game.new(1).roll(outcome="13366").verify_roll("366")
+            Keep('366')
+            >>> Game.new(1).verify_roll()
+            Keep('')
             >>> Game.new(1).verify_roll("6")
             Traceback (most recent call last):
             ...
             yahtzee_rules.errors.IllegalActionError: keep '6': nothing to hold before the first roll; the first roll throws all five dice
         """
-        self._playing("roll").verify_roll(keep)
+        return self._playing("roll").verify_roll(keep)
 
     def roll(
         self,
@@ -527,6 +548,8 @@ class Game:
         Raises:
             IllegalActionError: Once the game is over, for a fourth roll, or holding
                 dice that are not showing.
+            MalformedInputError: For a malformed keep or outcome, or both ``rng`` and
+                ``outcome``.
 
         Examples:
             >>> import random
@@ -534,18 +557,10 @@ class Game:
             >>> game.rolls_left
             2
         """
-        if self._rolls_used < 0:
-            self._playing("roll")  # raises with the reason
-        dice = _next_dice(self._dice, self._rolls_used, rng, keep, outcome)
-        return _raw_game(
-            self.players,
-            self.rules,
-            self.cards,
-            self.first,
-            self.current,
-            dice,
-            self._rolls_used + 1,
-        )
+        turn = self._turn
+        if turn is None:
+            turn = self._playing("roll")  # raises with the reason
+        return _rolled_game(self, _next_dice(turn.dice, turn.rolls_used, rng, keep, outcome))
 
     def can_fill(self, category: Box) -> bool:
         """Whether the current player may fill ``category`` now.
@@ -581,7 +596,8 @@ class Game:
             ('Bob', 50)
         """
         category = _category_arg(category, self.rules.card)
-        dice = self._dice
+        turn = self._turn
+        dice = None if turn is None else turn.dice
         if dice is None:  # over, or not rolled yet: raise with the reason
             self._playing(f"fill {category.label}").fill(category)
         current = self.current
@@ -589,8 +605,22 @@ class Game:
         cards = (*self.cards[:current], card, *self.cards[current + 1 :])
         nxt = (current + 1) % len(cards)
         if nxt == self.first and card.is_complete:
-            return _raw_game(self.players, self.rules, cards, self.first, self.first, None, -1)
-        return _raw_game(self.players, self.rules, cards, self.first, nxt, None, 0)
+            return _raw_game(self.players, self.rules, cards, self.first, self.first, None)
+        return _raw_game(
+            self.players,
+            self.rules,
+            cards,
+            self.first,
+            nxt,
+            _raw_turn(cards[nxt], self.rules, None, 0),
+        )
+
+
+def _rolled_game(game: Game, dice: Dice) -> Game:
+    """``game`` after its current turn's next roll showed ``dice``; the roll is not checked."""
+    turn: Turn = game._turn  # type: ignore[assignment]
+    rolled = _raw_turn(turn.card, turn.rules, dice, turn.rolls_used + 1)
+    return _raw_game(game.players, game.rules, game.cards, game.first, game.current, rolled)
 
 
 def _raw_game(
@@ -599,8 +629,7 @@ def _raw_game(
     cards: tuple[Scorecard, ...],
     first: int,
     current: int,
-    dice: Dice | None,
-    rolls_used: int,
+    turn: Turn | None,
 ) -> Game:
     """A game built without validation, for values the rules engine produced itself."""
     game = object.__new__(Game)
@@ -610,8 +639,7 @@ def _raw_game(
     setter(game, "cards", cards)
     setter(game, "first", first)
     setter(game, "current", current)
-    setter(game, "_dice", dice)
-    setter(game, "_rolls_used", rolls_used)
+    setter(game, "_turn", turn)
     return game
 
 
@@ -649,8 +677,8 @@ def roll_off(
             roll-off.
 
     Raises:
-        MalformedInputError: For no players, or if ``outcomes`` runs out before there
-            is a single highest total.
+        MalformedInputError: For no players, both ``rng`` and ``outcomes``, or if
+            ``outcomes`` runs out before there is a single highest total.
 
     Examples:
         >>> import random
@@ -662,6 +690,11 @@ def roll_off(
     seats = players if type(players) is int else len(_to_players(players))
     if seats < 1:
         raise MalformedInputError(f"players {players!r}: a roll-off needs at least one player")
+    if rng is not None and outcomes is not None:
+        raise MalformedInputError(
+            f"roll-off: give rng or outcomes, not both; outcomes {outcomes!r} say what the "
+            f"dice showed, so there is nothing left for rng to throw"
+        )
     source = None if outcomes is None else iter(outcomes)
     generator = rng or _RNG
     contenders = list(range(seats))

@@ -31,7 +31,6 @@ from typing import Any, TypeAlias
 import attrs
 
 from yahtzee_rules import _sharecode, _text
-from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import (
@@ -47,7 +46,7 @@ from yahtzee_rules.dice import (
     _roll_table,
 )
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
-from yahtzee_rules.game import Game, _parse_game, _raw_game
+from yahtzee_rules.game import Game, _parse_game, _rolled_game
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, _category_arg
 from yahtzee_rules.turn import Turn
@@ -237,15 +236,7 @@ def _apply(game: Game, action: Roll | Fill) -> Game:
             if index is None:
                 index = _OUTCOME_INDEX[roll.outcome] = _outcome_index(roll.outcome)
             thrown = _roll_table(held._index)[index]
-            return _raw_game(
-                game.players,
-                game.rules,
-                game.cards,
-                game.first,
-                game.current,
-                thrown,
-                MAX_ROLLS - rolls_left + 1,
-            )
+            return _rolled_game(game, thrown)
     return game.roll(keep=roll.keep, outcome=roll.outcome)  # raises the reason
 
 
@@ -590,7 +581,8 @@ class GameRecord:
         Raises:
             IllegalActionError: Once the game is over, for a fourth roll, or holding
                 dice that are not showing.
-            MalformedInputError: For a malformed keep or outcome.
+            MalformedInputError: For a malformed keep or outcome, or both ``rng`` and
+                ``outcome``.
 
         Examples:
             >>> import random

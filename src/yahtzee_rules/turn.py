@@ -118,13 +118,15 @@ class Turn:
 
     ``Turn(card)`` is a turn that has not rolled yet. Every action returns a new
     value; the turn it was called on is unchanged, so undo is keeping the old one.
+    Only the card may be given by position; ``rules``, ``dice`` and ``rolls_used``
+    are keyword-only.
 
     Args:
         card: The card this turn will fill a box of; it must have an open box and be
             of the rules' card design. Omitted, the empty card of ``rules``.
-        rules: The ruleset (Classic with the forced Joker by default).
-        dice: The dice showing, or ``None`` before the first roll.
-        rolls_used: 0 to 3.
+        rules: The ruleset (Classic with the forced Joker by default; keyword only).
+        dice: The dice showing, or ``None`` before the first roll (keyword only).
+        rolls_used: 0 to 3 (keyword only).
 
     Raises:
         MalformedInputError: For inconsistent fields (dice without a roll), a complete
@@ -143,12 +145,15 @@ class Turn:
         (1, 2, 5)
         >>> Turn(dice="12345", rolls_used=2).can_roll()
         True
+        >>> from yahtzee_rules import Rules, Scorecard
+        >>> Turn(Scorecard(), rules=Rules.from_name("free-choice")).rules.name
+        'free-choice'
     """
 
     card: Scorecard = attrs.field(default=EMPTY_CARD, validator=_check_turn_card)
-    rules: Rules = attrs.field(default=_CLASSIC, validator=_check_turn_rules)
-    dice: Dice | None = attrs.field(default=None, converter=_optional_dice)
-    rolls_used: int = attrs.field(default=0, validator=_check_turn)
+    rules: Rules = attrs.field(default=_CLASSIC, validator=_check_turn_rules, kw_only=True)
+    dice: Dice | None = attrs.field(default=None, converter=_optional_dice, kw_only=True)
+    rolls_used: int = attrs.field(default=0, validator=_check_turn, kw_only=True)
 
     @property
     def rolls_left(self) -> int:
@@ -220,6 +225,10 @@ class Turn:
             MalformedInputError: If ``keep`` is not a valid keep.
 
         Examples:
+            >>> Turn().roll(outcome="13366").verify_roll("336")
+            Keep('336')
+            >>> Turn().verify_roll()
+            Keep('')
             >>> Turn().roll(outcome="13366").verify_roll("333")
             Traceback (most recent call last):
             ...
@@ -265,8 +274,8 @@ class Turn:
 
         Raises:
             IllegalActionError: For a fourth roll, or holding dice that are not showing.
-            MalformedInputError: For a malformed keep or outcome, or an outcome with the
-                wrong number of faces.
+            MalformedInputError: For a malformed keep or outcome, an outcome with the
+                wrong number of faces, or both ``rng`` and ``outcome``.
 
         Examples:
             >>> turn = Turn().roll(outcome="22335")
@@ -412,6 +421,11 @@ def _next_dice(
     outcome: DiceLike | str | None,
 ) -> Dice:
     """The dice after holding ``keep`` and throwing the rest; raises if the roll is illegal."""
+    if rng is not None and outcome is not None:
+        raise MalformedInputError(
+            f"roll: give rng or outcome, not both; outcome {outcome!r} says what the "
+            f"dice showed, so there is nothing left for rng to throw"
+        )
     held = _EMPTY_KEEP if keep is None else _as_keep(keep)
     _check_roll(dice, rolls_used, held)
     thrown = 5 - len(held.faces)

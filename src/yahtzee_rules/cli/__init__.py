@@ -41,6 +41,7 @@ from yahtzee_rules.scoring import box_options
 
 __all__ = ["build_parser", "main", "score_table"]
 
+_CLASSIC = Rules()
 _JOKERS = {"forced": "forced", "free": "free-choice", "none": "none"}
 _JOKER_NAMES = {
     "forced": "forced Joker (Hasbro Classic)",
@@ -141,13 +142,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def score_table(dice: Dice, card: Scorecard, rules: Rules) -> str:
+def score_table(dice: Dice, card: Scorecard, *, rules: Rules = _CLASSIC) -> str:
     """What every box would score for ``dice`` on ``card``, and why closed boxes are closed.
 
     Examples:
         >>> from yahtzee_rules import Category
         >>> card = Scorecard({Category.YAHTZEE: 50})
-        >>> print(score_table(Dice("66666"), card, Rules()))  # doctest: +ELLIPSIS
+        >>> print(score_table(Dice("66666"), card, rules=Rules()))  # doctest: +ELLIPSIS
         Box                Points  Note
         -----------------  ------  ----
         Aces                    -  the forced Joker requires Sixes, which is open: five 6s must go in Sixes
@@ -174,7 +175,7 @@ def _score(args: argparse.Namespace) -> int:
     card = Scorecard() if args.card is None else _extras.parse_card(args.card)
     where = "an empty card" if args.card is None else f"the card {args.card}"
     print(f"Dice {dice} on {where}, {_JOKER_NAMES[rules.joker.value]}")
-    print(score_table(dice, card, rules))
+    print(score_table(dice, card, rules=rules))
     return 0
 
 

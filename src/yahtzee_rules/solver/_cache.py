@@ -182,7 +182,7 @@ def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
     if values.dtype != np.float64 or not np.isfinite(values).all():
         return None
     try:
-        return Table(rules, values, start)
+        return Table(values, rules=rules, start=start)
     except MalformedInputError:
         return None
 

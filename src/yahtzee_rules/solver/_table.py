@@ -33,9 +33,9 @@ class Table:
     (the same boxes filled, and more): quick to build for a nearly finished card.
 
     Args:
-        rules: The rule set the values were computed for.
         values: One float per state, as :attr:`values` describes (copied).
-        start: The card the values start from (default: the empty card).
+        rules: The rule set the values were computed for (keyword only).
+        start: The card the values start from (default: the empty card; keyword only).
 
     Raises:
         MalformedInputError: For values of the wrong shape or type.
@@ -57,7 +57,7 @@ class Table:
     __slots__ = ("_levels", "_start_mask", "_states", "_turns", "_values", "rules", "start")
 
     def __init__(
-        self, rules: Rules, values: NDArray[np.float64], start: Scorecard | None = None
+        self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
     ) -> None:
         self.rules = _check_rules(rules)
         self.start = Scorecard() if start is None else _check_card(start)
@@ -212,4 +212,4 @@ def build_table(
     if type(threads) is not int or threads < 1:
         raise MalformedInputError(f"threads {threads!r}: not a positive int")
     values = _build_values(rules, progress, threads=threads, start=_mask_of(start_card))
-    return Table(rules, values, start_card)
+    return Table(values, rules=rules, start=start_card)
