@@ -62,3 +62,52 @@ def test_dice_keep_no_score_table_and_still_score() -> None:
     assert not hasattr(dice, "_scores")
     assert dice.score(Category.TWOS) == 6
     assert dice.total == 17
+
+
+# Every upward import the layers were designed to remove, as (importer, imported).
+BACK_EDGES = [
+    ("dice", "scoring"),
+    ("scorecard", "scoring"),
+    ("rules", "notation"),
+    ("scorecard", "notation"),
+    ("turn", "notation"),
+    ("game", "notation"),
+    ("record", "notation"),
+    ("record", "sharecode"),
+    ("solver", "simulation"),
+    ("boxes", "rules"),
+    ("categories", "scorecard"),
+]
+
+
+def test_the_contract_fails_on_every_back_edge_it_was_made_to_stop(tmp_path: Path) -> None:
+    lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint_imports is None:
+        pytest.skip("import-linter is not installed (it is in the lint dependency group)")
+    package = tmp_path / "src" / "yahtzee_rules"
+    shutil.copytree(ROOT / "src" / "yahtzee_rules", package)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for importer, imported in BACK_EDGES:
+        path = package / f"{importer}.py"
+        if not path.exists():
+            path = package / importer / "__init__.py"
+        # A lazy import inside a function: the kind that hid the old cycles.
+        path.write_text(
+            path.read_text(encoding="utf-8")
+            + f"\n\ndef _back_edge() -> None:\n    import yahtzee_rules.{imported}  # noqa\n",
+            encoding="utf-8",
+        )
+    done = subprocess.run(
+        [lint_imports, "--no-logo", "--no-cache"],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "src"), "PATH": str(Path(sys.executable).parent)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode != 0
+    for importer, imported in BACK_EDGES:
+        assert f"yahtzee_rules.{importer} -> yahtzee_rules.{imported}" in done.stdout, (
+            importer,
+            imported,
+        )
