@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from yahtzee_rules import CLASSIC, Card
+from yahtzee_rules import CLASSIC, Card, TieRule
 
 SCHEMA = Path(__file__).resolve().parent.parent / "src/yahtzee_rules/schema/v1.schema.json"
 
@@ -87,10 +87,19 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
         "description": "The card, for every card but Classic (which has no key).",
         "enum": others,
     }
-    defs["rules"]["properties"] = {"card": card_key, **_without(defs["rules"], "card")}
-    defs["rules_document"]["properties"] = {
-        **_without(defs["rules_document"], "card"),
+    tie_key = {
+        "description": "The tie rule, unless the tied players share the win (no key).",
+        "enum": [rule.value for rule in TieRule if rule is not TieRule.SHARE],
+    }
+    defs["rules"]["properties"] = {
         "card": card_key,
+        **_without(_without_key(defs["rules"], "tie"), "card"),
+        "tie": tie_key,
+    }
+    defs["rules_document"]["properties"] = {
+        **_without(_without_key(defs["rules_document"], "tie"), "card"),
+        "card": card_key,
+        "tie": tie_key,
     }
     for name, key, of in (
         ("scorecard_document", "boxes", "boxes"),
@@ -156,6 +165,10 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _without(definition: dict[str, Any], key: str) -> dict[str, Any]:
     return {k: v for k, v in definition["properties"].items() if k != key}
+
+
+def _without_key(definition: dict[str, Any], key: str) -> dict[str, Any]:
+    return {**definition, "properties": _without(definition, key)}
 
 
 def main(argv: list[str] | None = None) -> int:

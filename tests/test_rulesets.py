@@ -29,6 +29,7 @@ from yahtzee_rules import (
     RandomStrategy,
     Rules,
     Scorecard,
+    TieRule,
     Turn,
     YachtBox,
     from_dict,
@@ -353,3 +354,68 @@ def test_the_shipped_schema_is_written_from_the_cards() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(["--check"]) == 0
+
+
+# --- tie rules (000: "share the win or agree beforehand to compare upper totals or play again")
+
+C = Category
+UPPER_HEAVY = Scorecard((3, 6, 9, 12, 15, 18, 0, 0, 0, 0, 0, 0, 30))  # 63 + 35 + 30 = 128
+LOWER_HEAVY = Scorecard((0, 0, 0, 0, 0, 0, 30, 30, 25, 30, 0, 0, 13))  # 128, upper total 0
+BEHIND = Scorecard((0,) * 13)
+
+
+def finished(cards: tuple[Scorecard, ...], rules: Rules) -> Game:
+    return Game(
+        [f"P{seat}" for seat in range(len(cards))],
+        rules=rules,
+        cards=cards,
+        first=0,
+        current=0,
+        turn=None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("tie", "winners", "play_off"),
+    [
+        (TieRule.SHARE, ("P0", "P1"), ()),
+        (TieRule.UPPER_TOTAL, ("P0",), ()),
+        (TieRule.PLAY_OFF, (), ("P0", "P1")),
+    ],
+)
+def test_a_tie_for_the_highest_total_is_settled_by_the_tie_rule(
+    tie: TieRule, winners: tuple[str, ...], play_off: tuple[str, ...]
+) -> None:
+    rules = Rules(tie=tie)
+    game = finished((UPPER_HEAVY, LOWER_HEAVY, BEHIND), rules)
+    assert [s.total for s in game.standings()] == [128, 128, 0]
+    result = game.result
+    assert result.winners == winners
+    assert result.play_off == play_off
+    assert result.is_tie is (tie is not TieRule.UPPER_TOTAL)
+
+
+def test_a_tie_rule_changes_nothing_without_a_tie() -> None:
+    for tie in TieRule:
+        game = finished((UPPER_HEAVY, BEHIND), Rules(tie=tie))
+        assert game.result.winners == ("P0",)
+        assert game.result.play_off == ()
+
+
+def test_equal_upper_totals_still_share_under_the_upper_total_rule() -> None:
+    game = finished((UPPER_HEAVY, UPPER_HEAVY), Rules(tie=TieRule.UPPER_TOTAL))
+    assert game.result.winners == ("P0", "P1")
+
+
+def test_the_tie_rule_is_written_in_every_format() -> None:
+    rules = Rules(joker="free-choice", tie="play-off")
+    assert str(rules) == "free-choice,tie=play-off"
+    assert rules.name == "free-choice, tie=play-off"
+    assert to_dict(rules)["tie"] == "play-off"
+    record = GameRecord.new(["Ann", "Bob"], rules=rules).roll(outcome="12345")
+    assert GameRecord.from_share_code(record.share_code()) == record
+    assert str(record) == "free-choice,tie=play-off 0 Ann,Bob : 12345"
+    with pytest.raises(MalformedInputError, match="'tie=share' is the default"):
+        Rules.parse("forced,tie=share")
+    with pytest.raises(MalformedInputError, match="no such tie rule"):
+        Rules.parse("forced,tie=coin")

@@ -24,7 +24,7 @@ from yahtzee_rules.notation import from_notation, to_notation
 from yahtzee_rules.probability import Pattern, best_keep, chance_of, roll_distribution
 from yahtzee_rules.record import Action, Fill, GameRecord, Roll
 from yahtzee_rules.results import SimulationResult
-from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard, possible_values
 from yahtzee_rules.scoring import (
     BoxOption,
@@ -83,6 +83,7 @@ __all__ = [
     "SimulationResult",
     "Standing",
     "Strategy",
+    "TieRule",
     "Totals",
     "Turn",
     "YachtBox",

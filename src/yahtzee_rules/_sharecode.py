@@ -26,7 +26,7 @@ from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.game import Game, _current_seat, _is_new, _make_game
-from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
 
 A = TypeVar("A")
@@ -38,6 +38,7 @@ PREFIX = "y1"
 """The version prefix of every share code this library writes."""
 
 _JOKERS = (JokerRule.FORCED, JokerRule.FREE_CHOICE, JokerRule.NONE)
+_TIES = (TieRule.SHARE, TieRule.UPPER_TOTAL, TieRule.PLAY_OFF)
 _CLASSIC = Rules()
 _CODE_RE = re.compile(r"[A-Za-z0-9_-]*")
 _MAX_VARINT_BYTES = 5
@@ -74,8 +75,14 @@ def encode(start: Game, steps: Iterable[Step]) -> str:
     default_names = start.players == _default_names(len(start.players))
     begun = not _is_new(start)
     other = rules.card is not CLASSIC
+    tie = _TIES.index(rules.tie)
     out.append(
-        _JOKERS.index(rules.joker) | custom << 2 | default_names << 3 | begun << 4 | other << 5
+        _JOKERS.index(rules.joker)
+        | custom << 2
+        | default_names << 3
+        | begun << 4
+        | other << 5
+        | tie << 6
     )
     if other:
         card_name = rules.card.name.encode("ascii")
@@ -216,9 +223,10 @@ def decode(
 
 def _read_start(reader: _Reader) -> Game:
     flags = reader.byte("the flags")
-    if flags & 0b11000000 or flags & 0b11 == 3:
+    if flags & 0b11 == 3 or flags >> 6 == 3:
         raise reader.fail(f"unknown flags {flags:#04x}")
     joker = _JOKERS[flags & 0b11]
+    tie = _TIES[flags >> 6]
     base = _CLASSIC
     if flags & 0b100000:
         length = reader.varint("the length of the card's name", 40)
@@ -250,7 +258,7 @@ def _read_start(reader: _Reader) -> Game:
     else:
         values = {}
     try:
-        rules = attrs.evolve(base, joker=joker, **values)
+        rules = attrs.evolve(base, joker=joker, tie=tie, **values)
     except MalformedInputError as error:
         raise reader.fail(str(error)) from None
     count = reader.varint("the number of players", MAX_INPUT_LENGTH // 2)

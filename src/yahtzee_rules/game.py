@@ -24,7 +24,7 @@ from yahtzee_rules._value_text import format_card, format_progress, parse_card, 
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import _RNG, Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
-from yahtzee_rules.rules import Rules
+from yahtzee_rules.rules import Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard, _category_arg, empty_card
 from yahtzee_rules.scoring import BoxOption, _check_pair, _fill_unchecked, _legal
 from yahtzee_rules.totals import Totals, totals
@@ -96,30 +96,36 @@ class Standing:
 
 @attrs.frozen
 class Result:
-    """Standings, highest total first, and the winners (several when tied).
+    """Standings, highest total first, and the winners (several when they share the win).
 
     Attributes:
         standings: One :class:`Standing` per player, by total then seat.
-        winners: The names of the players with the highest total.
+        winners: The names of the players who win under the rules' tie rule: those
+            with the highest total, or among them those with the highest upper total
+            (:attr:`TieRule.UPPER_TOTAL <yahtzee_rules.TieRule.UPPER_TOTAL>`); none
+            while a play-off is due.
+        play_off: Under :attr:`TieRule.PLAY_OFF <yahtzee_rules.TieRule.PLAY_OFF>`, the
+            tied players who must play again; otherwise empty.
 
     Examples:
         >>> r = Result((Standing(1, "Ann", 0, 200), Standing(1, "Bob", 1, 200)), ("Ann", "Bob"))
-        >>> r.is_tie
-        True
+        >>> r.is_tie, r.play_off
+        (True, ())
     """
 
     standings: tuple[Standing, ...]
     winners: tuple[str, ...]
+    play_off: tuple[str, ...] = ()
 
     @property
     def is_tie(self) -> bool:
-        """Whether more than one player shares the highest total.
+        """Whether more than one player shares the win, or a play-off is due.
 
         Examples:
             >>> Result((Standing(1, "Ann", 0, 200),), ("Ann",)).is_tie
             False
         """
-        return len(self.winners) > 1
+        return len(self.winners) > 1 or bool(self.play_off)
 
 
 def _check_game(instance: Game, turn: object) -> None:
@@ -475,7 +481,11 @@ class Game:
 
     @property
     def result(self) -> Result:
-        """The final standings and winners; a tie shares the win.
+        """The final standings and winners, with a tie settled by the rules' tie rule.
+
+        A tie for the highest total shares the win (:class:`~yahtzee_rules.TieRule`
+        ``SHARE``, the default), goes to the highest upper total (``UPPER_TOTAL``), or
+        calls for the tied players to play again (``PLAY_OFF``).
 
         Raises:
             IllegalActionError: While the game is still being played.
@@ -493,7 +503,15 @@ class Game:
             )
         standings = self.standings()
         top = standings[0].total
-        return Result(standings, tuple(s.player for s in standings if s.total == top))
+        leaders = tuple(s for s in standings if s.total == top)
+        tie = self.rules.tie
+        if len(leaders) == 1 or tie is TieRule.SHARE:
+            return Result(standings, tuple(s.player for s in leaders))
+        if tie is TieRule.PLAY_OFF:
+            return Result(standings, (), tuple(s.player for s in leaders))
+        upper = {s.seat: totals(self.cards[s.seat], rules=self.rules).upper_total for s in leaders}
+        best = max(upper.values())
+        return Result(standings, tuple(s.player for s in leaders if upper[s.seat] == best))
 
     # --- actions ------------------------------------------------------------------
 

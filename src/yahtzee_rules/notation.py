@@ -166,6 +166,10 @@ def parse_rules(text: str) -> Rules:
     The Joker rule is ``forced``, ``free-choice`` or ``none``. Changed values
     follow in this order, each only when it differs from Classic: ``ub=`` (upper
     bonus, 35), ``ut=`` (upper bonus threshold, 63), ``yb=`` (Yahtzee bonus, 100).
+    A card other than Classic is named first (``yacht``), and then its Joker rule
+    and values are written only where they differ from that card's usual ruleset.
+    A tie rule other than sharing the win comes last: ``tie=upper-total`` or
+    ``tie=play-off``.
 
     Raises:
         MalformedInputError: For an unknown Joker rule, fields out of order,

@@ -25,7 +25,7 @@ from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.yacht import YACHT
 
-__all__ = ["JokerRule", "Rules"]
+__all__ = ["JokerRule", "Rules", "TieRule"]
 
 
 class JokerRule(enum.Enum):
@@ -54,6 +54,43 @@ class JokerRule(enum.Enum):
 
     def __repr__(self) -> str:
         return f"JokerRule.{self.name}"
+
+
+class TieRule(enum.Enum):
+    """What a tie for the highest grand total means at the end of a game.
+
+    * ``SHARE``: the tied players share the win. Hasbro's Classic instructions give
+      no tiebreaker, so this is the default.
+    * ``UPPER_TOTAL``: agreed beforehand, the tied player with the highest upper
+      total (the upper boxes plus the upper bonus) wins; players still tied share.
+    * ``PLAY_OFF``: agreed beforehand, the tied players play again; the result names
+      them and no winner until that game is played.
+
+    Examples:
+        >>> TieRule("upper-total") is TieRule.UPPER_TOTAL
+        True
+    """
+
+    SHARE = "share"
+    UPPER_TOTAL = "upper-total"
+    PLAY_OFF = "play-off"
+
+    def __repr__(self) -> str:
+        return f"TieRule.{self.name}"
+
+
+def _to_tie(value: Any) -> TieRule:
+    if isinstance(value, TieRule):
+        return value
+    if isinstance(value, str):
+        try:
+            return TieRule(value.strip().lower().replace("_", "-"))
+        except ValueError:
+            pass
+    raise MalformedInputError(
+        f"tie {value!r}: no such tie rule; use TieRule.SHARE, TieRule.UPPER_TOTAL or "
+        f"TieRule.PLAY_OFF ('share', 'upper-total', 'play-off')"
+    )
 
 
 def _to_joker(value: Any) -> JokerRule:
@@ -114,6 +151,8 @@ class Rules:
         yahtzee_bonus: Points per extra Yahtzee while the Yahtzee box holds 50
             (100); 0 turns the bonus off, and then no marks are made.
         card: The scorecard (keyword only): :data:`~yahtzee_rules.CLASSIC` by default.
+        tie: What a tie for the highest total means (keyword only): the tied players
+            share the win by default; see :class:`TieRule`.
 
     Raises:
         MalformedInputError: For an unknown Joker rule, a negative or non-int value, or
@@ -135,24 +174,25 @@ class Rules:
     card: Card = attrs.field(
         default=CLASSIC, kw_only=True, converter=_to_card, validator=_check_card_rules
     )
+    tie: TieRule = attrs.field(default=TieRule.SHARE, kw_only=True, converter=_to_tie)
 
     def __repr__(self) -> str:
-        if self.card is not CLASSIC:
-            name = self.name
-            if _named(name) == self and "," not in name:
-                return f"Rules.from_name({name!r})"
-            return (
-                f"Rules(joker={self.joker!r}, upper_bonus={self.upper_bonus}, "
-                f"upper_bonus_threshold={self.upper_bonus_threshold}, "
-                f"yahtzee_bonus={self.yahtzee_bonus}, card={self.card!r})"
-            )
+        name = self.name
+        if self.card is not CLASSIC and _named(name) == self and "," not in name:
+            return f"Rules.from_name({name!r})"
+        card = "" if self.card is CLASSIC else f", card={self.card!r}"
+        tie = "" if self.tie is TieRule.SHARE else f", tie={self.tie!r}"
         return (
             f"Rules(joker={self.joker!r}, upper_bonus={self.upper_bonus}, "
             f"upper_bonus_threshold={self.upper_bonus_threshold}, "
-            f"yahtzee_bonus={self.yahtzee_bonus})"
+            f"yahtzee_bonus={self.yahtzee_bonus}{card}{tie})"
         )
 
     def __str__(self) -> str:
+        text = self._str_without_tie()
+        return text if self.tie is TieRule.SHARE else f"{text},tie={self.tie.value}"
+
+    def _str_without_tie(self) -> str:
         base = _BASE.get(self.card.name, _CLASSIC)
         text = _text.format_rules(
             self.joker.value,
@@ -175,7 +215,9 @@ class Rules:
 
         Classic rules start with the Joker rule; another card's rules start with the
         card's name (``"yacht"``), then its Joker rule and bonus values where they
-        differ from that card's usual ruleset. See :func:`yahtzee_rules.notation.parse_rules`.
+        differ from that card's usual ruleset. A tie rule other than sharing the win
+        comes last (``"forced,tie=upper-total"``).
+        See :func:`yahtzee_rules.notation.parse_rules`.
 
         Raises:
             MalformedInputError: For text that is not rules notation.
@@ -185,8 +227,23 @@ class Rules:
             ('forced', 0)
             >>> Rules.parse("yacht") == Rules.from_name("yacht"), str(Rules.parse("yacht,ub=35"))
             (True, 'yacht,ub=35')
+            >>> Rules.parse("forced,tie=play-off").tie
+            TieRule.PLAY_OFF
         """
-        text = _text.check_text("rules", text)
+        whole = _text.check_text("rules", text)
+        text, comma, tie_part = whole.rpartition(",")
+        if not comma or not tie_part.startswith("tie="):
+            return cls._parse_without_tie(whole)
+        if tie_part == "tie=share":
+            raise _text.fail("rules", whole, "'tie=share' is the default; leave it out")
+        try:
+            tie = _to_tie(tie_part[4:])
+        except MalformedInputError as error:
+            raise _text.fail("rules", whole, str(error)) from None
+        return attrs.evolve(cls._parse_without_tie(text), tie=tie)
+
+    @classmethod
+    def _parse_without_tie(cls, text: str) -> Rules:
         jokers = [rule.value for rule in JokerRule]
         head = text.partition(",")[0]
         base = _BASE.get(head) if head != CLASSIC.name else None
@@ -233,6 +290,8 @@ class Rules:
             value = getattr(self, field)
             if value != getattr(base, field):
                 parts.append(f"{field}={value}")
+        if self.tie is not TieRule.SHARE:
+            parts.append(f"tie={self.tie.value}")
         return ", ".join(parts)
 
     @classmethod
@@ -324,6 +383,12 @@ def _named(name: object) -> Rules | None:
     for part in parts:
         field, _, value = part.partition("=")
         field = field.strip()
+        if field == "tie" and "tie" not in changes:
+            try:
+                changes["tie"] = _to_tie(value)
+            except MalformedInputError:
+                return None
+            continue
         if field not in _FIELDS or field in changes or not value.strip().isdigit():
             return None
         if not value.strip().isascii() or len(value.strip()) > 9:

@@ -57,7 +57,7 @@ from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill, GameRecord, Roll, check_ruleset
-from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 
@@ -70,6 +70,7 @@ VERSION = 1
 T = TypeVar("T")
 
 _JOKERS = {rule.value: rule for rule in JokerRule}
+_TIES = {rule.value: rule for rule in TieRule if rule is not TieRule.SHARE}
 _OTHER_CARDS = {name: Card.named(name) for name in Card.names() if name != CLASSIC.name}
 
 
@@ -106,12 +107,14 @@ def _named(design: Card) -> dict[str, Any]:
 
 
 def _rules_body(rules: Rules) -> dict[str, Any]:
+    tie = {} if rules.tie is TieRule.SHARE else {"tie": rules.tie.value}
     return {
         **_named(rules.card),
         "joker": rules.joker.value,
         "upper_bonus": rules.upper_bonus,
         "upper_bonus_threshold": rules.upper_bonus_threshold,
         "yahtzee_bonus": rules.yahtzee_bonus,
+        **tie,
     }
 
 
@@ -304,9 +307,12 @@ class _Reader:
             value,
             path,
             ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"),
-            ("card",),
+            ("card", "tie"),
         )
         design = self.design(data, path)
+        tie = TieRule.SHARE
+        if "tie" in data:
+            tie = self.text(data["tie"], f"{path}.tie", _TIES)
         joker = self.text(data["joker"], f"{path}.joker", _JOKERS)
         upper_bonus = self.integer(data["upper_bonus"], f"{path}.upper_bonus")
         threshold = self.integer(data["upper_bonus_threshold"], f"{path}.upper_bonus_threshold")
@@ -318,6 +324,7 @@ class _Reader:
                 upper_bonus_threshold=threshold,
                 yahtzee_bonus=yahtzee_bonus,
                 card=design,
+                tie=tie,
             )
         except MalformedInputError as error:
             raise self.fail(path, str(error)) from None
@@ -441,7 +448,9 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
         "game_record": ("start", "actions"),
     }
     body = {k: v for k, v in data.items() if k not in ("version", "type")}
-    named = ("card",) if kind in ("category", "rules", "scorecard", "fill") else ()
+    named: tuple[str, ...] = ("card",) if kind in ("category", "scorecard", "fill") else ()
+    if kind == "rules":
+        named = ("card", "tie")
     reader.obj(body, "$", keys[kind], named)
     if kind == "dice":
         return DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))]

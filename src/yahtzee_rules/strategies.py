@@ -29,7 +29,7 @@ from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill, GameRecord, Roll
-from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.scoring import _fill_unchecked, _legal
 from yahtzee_rules.turn import Turn, _raw_turn
@@ -145,6 +145,7 @@ def rules(
                 upper_bonus_threshold=st.sampled_from((63, 0, 105)),
                 yahtzee_bonus=st.just(0),
                 card=st.just(card),
+                tie=st.sampled_from(tuple(TieRule)),
             )
         return st.builds(
             Rules,
@@ -153,6 +154,7 @@ def rules(
             upper_bonus_threshold=st.sampled_from((63, 0, 105)),
             yahtzee_bonus=st.sampled_from((100, 0, 50)),
             card=st.just(card),
+            tie=st.sampled_from(tuple(TieRule)),
         )
 
     return st.sampled_from(cards).flatmap(on)
