@@ -9,11 +9,10 @@ import numpy as np
 
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import Scorecard
+from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.scoring import _check_card, _check_rules
 from yahtzee_rules.solver._build import Progress, _build_values
-from yahtzee_rules.solver._geometry import _UPPER_MAX
-from yahtzee_rules.solver._model import _mask_of, _model, _state_of
+from yahtzee_rules.solver._model import _flat, _layout, _mask_of, _model, _state_of
 from yahtzee_rules.solver._turns import _TurnTables
 
 if TYPE_CHECKING:
@@ -54,16 +53,16 @@ class Table:
         (True, False)
     """
 
-    __slots__ = ("_levels", "_start_mask", "_states", "_turns", "_values", "rules", "start")
+    __slots__ = ("_layout", "_start_mask", "_states", "_turns", "_values", "rules", "start")
 
     def __init__(
         self, rules: Rules, values: NDArray[np.float64], start: Scorecard | None = None
     ) -> None:
         self.rules = _check_rules(rules)
-        self.start = Scorecard() if start is None else _check_card(start)
+        self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
         self._start_mask = _mask_of(self.start)
-        self._levels = min(rules.upper_bonus_threshold, _UPPER_MAX) + 1
-        expected = 8192 * self._levels * 2
+        self._layout = _layout(rules)
+        expected = self._layout.states_count
         if (
             not isinstance(values, np.ndarray)
             or values.shape != (expected,)
@@ -110,16 +109,18 @@ class Table:
             >>> build_table(start=Scorecard({c: 0 for c in Category})).covers(Scorecard())
             False
         """
-        return _mask_of(_check_card(card)) & self._start_mask == self._start_mask
+        card = _check_design(card, self.rules)
+        return _mask_of(card) & self._start_mask == self._start_mask
 
     def _index(self, card: Scorecard) -> int:
-        mask, upper, flag = _state_of(_check_card(card), self._levels)
+        mask, upper, flag = _state_of(_check_design(card, self.rules), self._layout)
         if mask & self._start_mask != self._start_mask:
             raise MalformedInputError(
                 f"card {card!r}: this table starts from {self.start!r} and covers only "
                 f"cards with those boxes filled; build a table from this card or an earlier one"
             )
-        return (mask * self._levels + upper) * 2 + flag
+        index: int = _flat(self._layout, mask, upper, flag)
+        return index
 
     def value(self, card: Scorecard) -> float:
         """The expected points still to come, with optimal play, from the start of a turn.
@@ -161,13 +162,25 @@ class Table:
                 if len(self._states) >= _TURN_CACHE:  # about 40 kB each
                     self._states.clear()
                 found = _TurnTables(
-                    _model(self.rules), self._values, *_state_of(card, self._levels), index
+                    _model(self.rules), self._values, *_state_of(card, self._layout), index
                 )
                 self._states[index] = found
             if len(self._turns) >= 4 * _TURN_CACHE:
                 self._turns.clear()
             self._turns[card.boxes] = found
         return found
+
+
+def _check_design(card: object, rules: Rules) -> Scorecard:
+    """``card``, checked to be a Scorecard of the rules' card design."""
+    card = _check_card(card)
+    if card.card != rules.card:
+        raise MalformedInputError(
+            f"card {card!r}: a {card.card.title} card, but the table is for the rules "
+            f"{rules.name!r}, which play the {rules.card.title} card; "
+            f"use a table built for the card's rules"
+        )
+    return card
 
 
 #: Turn-start states whose per-turn tables a Table keeps (cleared when full).
@@ -206,7 +219,7 @@ def build_table(
         71.9515
     """
     rules = _check_rules(rules)
-    start_card = Scorecard() if start is None else _check_card(start)
+    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     if threads is None:
         threads = max(1, min(2, os.cpu_count() or 1))
     if type(threads) is not int or threads < 1:
