@@ -58,7 +58,7 @@ class Table:
         >>> yacht = Scorecard({b: 0 for b in YACHT if b is not YachtBox.FOUR_OF_A_KIND})
         >>> table = build_table(rules=Rules.from_name("yacht"), start=yacht)
         >>> round(table.value(yacht), 4)  # four of a face: 4 x the face, at best 24
-        6.6208
+        4.5724
     """
 
     __slots__ = ("_layout", "_start_mask", "_states", "_turns", "_values", "rules", "start")
