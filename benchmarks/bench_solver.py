@@ -40,25 +40,22 @@ from yahtzee_rules.solver import (  # noqa: E402
 BUILD_SCRIPT = """
 import json, resource, sys, time
 sys.path.insert(0, {src!r})
-from yahtzee_rules import Rules, JokerRule
+from yahtzee_rules import Rules
 from yahtzee_rules.solver import build_table
-rules = Rules(joker=JokerRule({joker!r}), yahtzee_bonus={bonus})
+rules = Rules.from_name({name!r})
 baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
 table = build_table(rules=rules, threads={threads})
 seconds = time.perf_counter() - started
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-from yahtzee_rules import Scorecard
 print(json.dumps({{"seconds": seconds, "peak_kib": peak, "baseline_kib": baseline,
-                  "value": table.value(Scorecard())}}))
+                  "value": table.value(table.start)}}))
 """
 
 
 def build_in_subprocess(rules: Rules, threads: int) -> dict[str, float]:
     """Build a table in a fresh interpreter: wall time and the process's peak RSS."""
-    script = BUILD_SCRIPT.format(
-        src=str(SRC), joker=rules.joker.value, bonus=rules.yahtzee_bonus, threads=threads
-    )
+    script = BUILD_SCRIPT.format(src=str(SRC), name=rules.name, threads=threads)
     output = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout
@@ -94,13 +91,14 @@ def main() -> None:
 
     print("\n== table build (fresh process each) ==")
     rulesets = (
-        [Rules()]
+        [Rules(), Rules.from_name("yacht")]
         if args.quick
         else [
             Rules(),
             Rules(joker=JokerRule.FREE_CHOICE),
             Rules(joker=JokerRule.NONE),
             Rules(joker=JokerRule.NONE, yahtzee_bonus=0),
+            Rules.from_name("yacht"),
         ]
     )
     for rules in rulesets:
@@ -163,6 +161,14 @@ def main() -> None:
         f"mean {result.mean:.3f} +- {result.stderr:.3f} (SE), sd {result.std:.2f}, "
         f"min {result.minimum}, max {result.maximum}; "
         f"(mean - 254.5877287) / SE = {(result.mean - 254.5877287) / result.stderr:+.2f}"
+    )
+    yacht = load_table(rules=Rules.from_name("yacht"), cache=False)
+    result = simulate_optimal(yacht, games=games, seed=2026)
+    print(
+        f"batched optimal Yacht, {games} games: {result.games_per_second:,.0f} games/s, "
+        f"mean {result.mean:.3f} +- {result.stderr:.3f} (SE); "
+        f"(mean - {yacht.value(yacht.start):.7f}) / SE = "
+        f"{(result.mean - yacht.value(yacht.start)) / result.stderr:+.2f}"
     )
     public = simulate(OptimalStrategy(table), games=20 if args.quick else 100, seed=1)
     print(f"optimal through Game (public API): {public.games_per_second:,.1f} games/s")

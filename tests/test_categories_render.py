@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from yahtzee_rules import Category, JokerRule, MalformedInputError, Rules, Scorecard, totals
+from yahtzee_rules import (
+    Category,
+    JokerRule,
+    MalformedInputError,
+    Rules,
+    Scorecard,
+    TieRule,
+    totals,
+)
 from yahtzee_rules import strategies as yst
 from yahtzee_rules.render import render_scorecards
 
@@ -41,7 +49,7 @@ def test_for_face_refuses_non_faces(face: object) -> None:
 def test_rules_name_and_from_name(rules: Rules) -> None:
     assert rules.name.split(",")[0] == rules.joker.value
     assert Rules.from_name(rules.joker.value).joker is rules.joker
-    assert eval(repr(rules), {"Rules": Rules, "JokerRule": JokerRule}) == rules
+    assert eval(repr(rules), {"Rules": Rules, "JokerRule": JokerRule, "TieRule": TieRule}) == rules
 
 
 @given(st.lists(yst.scorecards(), min_size=1, max_size=4))

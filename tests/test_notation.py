@@ -19,6 +19,7 @@ from yahtzee_rules import (
     Roll,
     Rules,
     Scorecard,
+    TieRule,
     Turn,
     from_notation,
     to_notation,
@@ -66,7 +67,7 @@ def test_rules_round_trip(rules: Rules) -> None:
     text = str(rules)
     assert Rules.parse(text) == rules
     assert to_notation(rules) == text
-    assert eval(repr(rules), {"Rules": Rules, "JokerRule": JokerRule}) == rules
+    assert eval(repr(rules), {"Rules": Rules, "JokerRule": JokerRule, "TieRule": TieRule}) == rules
 
 
 @given(yst.scorecards(rules=ANY_RULES))

@@ -206,6 +206,30 @@ def test_optimal_strategy_needs_a_table() -> None:
         OptimalStrategy("table")  # type: ignore[arg-type]
 
 
+def test_optimal_strategy_plays_yacht_from_its_rules() -> None:
+    solver = pytest.importorskip("yahtzee_rules.solver")
+    from yahtzee_rules import YACHT, OptimalStrategy, YachtBox, simulate
+
+    yacht = Rules.from_name("yacht")
+    optimal = OptimalStrategy(rules=yacht)
+    assert optimal.table.rules == yacht
+    assert optimal.table.start == Scorecard(card=YACHT)
+    result = simulate(optimal, games=40, seed=4, rules=yacht)
+    assert result.games == 40
+    assert all(5 <= s <= 297 for s in result.scores)
+    # the same decisions as the batched player's table
+    turn = Turn(Scorecard(card=YACHT), rules=yacht, dice="44445", rolls_used=3)
+    assert optimal.choose_box(turn, random.Random(0)) is YachtBox.FOUR_OF_A_KIND
+    assert solver.best_box(turn, optimal.table) is YachtBox.FOUR_OF_A_KIND
+    # a Classic game is refused, naming both rulesets
+    with pytest.raises(MalformedInputError, match=r"table for Rules\.from_name\('yacht'\)"):
+        simulate(optimal, games=1)
+    with pytest.raises(
+        MalformedInputError, match="rules 'forced': the table is for the rules 'yacht'"
+    ):
+        OptimalStrategy(optimal.table, rules=Rules())
+
+
 def test_simulate_reports_progress_after_every_game() -> None:
     from yahtzee_rules import RandomStrategy, simulate
 

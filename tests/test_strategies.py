@@ -22,10 +22,15 @@ def test_from_type_gives_valid_values(
     assert Dice(str(dice)) == dice
     assert Keep(str(keep)) == keep
     assert category in Category
-    assert (
-        Rules(rules.joker, rules.upper_bonus, rules.upper_bonus_threshold, rules.yahtzee_bonus)
-        == rules
+    rebuilt = Rules(
+        rules.joker,
+        rules.upper_bonus,
+        rules.upper_bonus_threshold,
+        rules.yahtzee_bonus,
+        card=rules.card,
+        tie=rules.tie,
     )
+    assert rebuilt == rules
 
 
 @given(st.from_type(Scorecard), st.from_type(Turn))

@@ -245,25 +245,43 @@ class OptimalStrategy:
 
     Args:
         table: A table for the rules of the games to be played.
+        rules: Instead of ``table`` (keyword only): the rules to play, whose full
+            table :func:`~yahtzee_rules.solver.load_table` gives (built and cached the
+            first time). Any card the library has: ``Rules.from_name("yacht")`` too.
+
+    Raises:
+        MalformedInputError: For a ``table`` that is not a Table, ``rules`` that are
+            not a Rules, or both given for different rules.
 
     Examples:
         >>> import random
-        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules import Category, Rules, Scorecard, Turn, simulate
         >>> from yahtzee_rules.solver import build_table
         >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
         >>> optimal = OptimalStrategy(build_table(start=card))
         >>> optimal.choose_keep(Turn(card).roll(outcome="44412"), random.Random(0))
         Keep('444')
+        >>> yacht = Rules.from_name("yacht")
+        >>> simulate(OptimalStrategy(rules=yacht), games=2, rules=yacht).games
+        2
     """
 
     __slots__ = ("table",)
 
-    def __init__(self, table: Table) -> None:
-        from yahtzee_rules.solver import Table
+    def __init__(self, table: Table | None = None, *, rules: Rules | None = None) -> None:
+        from yahtzee_rules.solver import Table, load_table
 
-        if not isinstance(table, Table):
+        if table is None:
+            table = load_table(rules=_CLASSIC if rules is None else rules)
+        elif not isinstance(table, Table):
             raise MalformedInputError(
                 f"table {table!r}: not a Table; get one with yahtzee_rules.solver.load_table()"
+            )
+        elif rules is not None and rules != table.rules:
+            name = rules.name if isinstance(rules, Rules) else repr(rules)
+            raise MalformedInputError(
+                f"rules {name!r}: the table is for the rules {table.rules.name!r}; "
+                f"give the table or the rules, or a table built for those rules"
             )
         self.table = table
 

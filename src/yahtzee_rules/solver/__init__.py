@@ -1,13 +1,18 @@
 """The optimal solitaire strategy, by backward induction over turn-start states.
 
 A turn starts in a *state*: which boxes are filled, the upper subtotal (capped at
-the bonus threshold, since more does not matter) and whether the Yahtzee box holds
-50 (which decides whether an extra Yahtzee earns a bonus). From the last turn back
+the bonus threshold, since more does not matter; not kept without an upper bonus)
+and whether the Yahtzee box holds 50 (which decides whether an extra Yahtzee earns
+a bonus; not kept without one). From the last turn back
 to the first, :func:`build_table` works out the expected points still to come from
 every reachable state when each keep and box is chosen to maximise that
 expectation. The empty card's value is the published optimum: 254.5877 under
 Hasbro's rules, 254.5896 with the free-choice Joker of Verhoeff's optimal solitaire
 player (1999); compare Woodward, "Yahtzee: the solution", *Chance* 16(1), 2003.
+
+Any card the library has can be solved: the solver reads the card's boxes and
+score table from ``rules.card``. Optimal Yacht (``Rules.from_name("yacht")``: 12
+boxes, no bonuses, no Joker) averages 166.9551 from the empty card.
 
 The table holds one float per state (a few MB), is cached per user and reloads in
 milliseconds (:func:`load_table`); :func:`advise` turns it into the expected final
@@ -28,6 +33,11 @@ Examples:
     >>> advice = advise(Turn(card).roll(outcome="12266"), table)
     >>> advice.best.action, advice.best.expected
     (Keep('66'), 24.75)
+    >>> from yahtzee_rules import Rules, YachtBox
+    >>> yacht = Rules.from_name("yacht")
+    >>> table = build_table(rules=yacht)
+    >>> advise(Turn(table.start, rules=yacht).roll(outcome="55553"), table).best.action
+    Keep('5555')
 """
 
 from __future__ import annotations

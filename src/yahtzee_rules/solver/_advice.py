@@ -5,7 +5,6 @@ from __future__ import annotations
 import attrs
 
 from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import Category
 from yahtzee_rules.dice import _ALL_KEEPS, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.scoring import _legal
@@ -20,7 +19,8 @@ class Option:
 
     Attributes:
         action: A :class:`~yahtzee_rules.Keep` to hold before rerolling (an empty keep
-            rerolls all five), or a :class:`~yahtzee_rules.Category` to fill.
+            rerolls all five), or a box of the card (a :class:`~yahtzee_rules.Box`,
+            such as a :class:`~yahtzee_rules.Category`) to fill.
         expected: The expected final grand total (points on the card, bonuses
             included) after this action, with optimal play from then on.
 
@@ -42,7 +42,7 @@ class Option:
             >>> Option(Keep("66"), 20.0).is_fill
             False
         """
-        return isinstance(self.action, Category)
+        return isinstance(self.action, Box)
 
     @property
     def is_keep(self) -> bool:
@@ -238,5 +238,5 @@ def best_box(turn: Turn, table: Table) -> Box:
 
         raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
     action = table._turn_tables(turn.card).actions[0][dice._index]
-    assert isinstance(action, Category)
+    assert isinstance(action, Box)
     return action

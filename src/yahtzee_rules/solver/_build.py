@@ -49,8 +49,9 @@ def _build_values(
 ) -> NDArray[np.float64]:
     """One value per state (0 for states not covered), solved from complete cards back."""
     model = _model(rules)
-    values = np.zeros(8192 * model.levels * 2)
-    levels = [model.states(level, start) for level in range(13, start.bit_count() - 1, -1)]
+    values = np.zeros(model.states_count)
+    boxes = model.card.n
+    levels = [model.states(level, start) for level in range(boxes, start.bit_count() - 1, -1)]
     total = sum(level.size for level in levels)
     done = levels[0].size  # complete cards: nothing to come
     if progress is not None:

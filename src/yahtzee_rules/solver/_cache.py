@@ -6,6 +6,7 @@ import ast
 import functools
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Final
@@ -13,13 +14,14 @@ from typing import Final
 import numpy as np
 
 from yahtzee_rules import _version
+from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.scoring import _check_card, _check_rules
+from yahtzee_rules.scorecard import Scorecard, empty_card
+from yahtzee_rules.scoring import _check_rules
 from yahtzee_rules.solver._build import Progress
 from yahtzee_rules.solver._model import _mask_of
-from yahtzee_rules.solver._table import Table, build_table
+from yahtzee_rules.solver._table import Table, _check_design, build_table
 
 _CLASSIC = Rules()
 _PACKAGE = "yahtzee_rules"
@@ -154,16 +156,30 @@ def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Pa
     The name holds a digest of the rules, the library version (and a digest of the
     source files the values depend on: the solver's modules and every module of
     the library they import), the table format and the start card's filled boxes,
-    so tables for other versions never collide.
+    so tables for other versions never collide. It starts with the Joker rule for
+    the Classic card, and with the ruleset's name for other cards.
+
+    Raises:
+        MalformedInputError: For a ``start`` card of another design than the rules'.
 
     Examples:
+        >>> from yahtzee_rules import Rules
         >>> cache_path().name.startswith("optimal-forced-"), cache_path().suffix
         (True, '.npz')
+        >>> cache_path(rules=Rules.from_name("yacht")).name.startswith("optimal-yacht-")
+        True
     """
     rules = _check_rules(rules)
-    mask = 0 if start is None else _mask_of(_check_card(start))
+    mask = 0 if start is None else _mask_of(_check_design(start, rules))
     digest = hashlib.sha256(_cache_key(rules, mask).encode()).hexdigest()[:20]
-    return cache_dir() / f"optimal-{rules.joker.value}-{digest}.npz"
+    return cache_dir() / f"optimal-{_file_label(rules)}-{digest}.npz"
+
+
+def _file_label(rules: Rules) -> str:
+    """The start of a cache file's name: the Joker rule on Classic, else the ruleset's name."""
+    if rules.card is CLASSIC:
+        return rules.joker.value
+    return re.sub(r"[^a-z0-9]+", "-", rules.name.lower()).strip("-")
 
 
 def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
@@ -243,7 +259,7 @@ def load_table(
         >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
     """
     rules = _check_rules(rules)
-    start_card = Scorecard() if start is None else _check_card(start)
+    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     if not cache:
         return build_table(rules=rules, start=start_card, progress=progress)
     path = cache_path(rules=rules, start=start_card)

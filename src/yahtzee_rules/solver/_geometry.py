@@ -1,4 +1,4 @@
-"""Index arrays over the 462 keeps and 252 rolls, and the constants of the vector work.
+"""Index arrays over the 462 keeps and 252 rolls, a card's boxes as arrays, and constants.
 
 Shared by the solver's modules, and private to the package.
 """
@@ -10,22 +10,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yahtzee_rules.categories import CLASSIC, Category
+from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.dice import _ALL_KEEPS, _DICE_BY_FACES, _KEEPS_OF, Dice, Keep, dice_index
+from yahtzee_rules.errors import MalformedInputError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _NEG = -np.inf
-_CATEGORIES = tuple(Category)
-_YAHTZEE = int(Category.YAHTZEE)
-_CHANCE = int(Category.CHANCE)
-_UPPER_MAX = 105  # 5 * (1 + 2 + ... + 6): no upper subtotal is higher
 _CHUNK = 512  # states solved together; keeps the working set in cache
-_BITS = 1 << np.arange(13, dtype=np.intp)
 _UPPER_POINTS = np.arange(1, 7, dtype=np.intp)[:, None, None] * np.arange(6)[None, :, None]
-_IS_YAHTZEE_LOWER = np.arange(6, 13) == _YAHTZEE  # among the lower boxes, the Yahtzee box
-_MASKS_BY_YAHTZEE_BOX = sorted(range(8192), key=lambda mask: (mask >> _YAHTZEE & 1, mask))
 _UPPER_FIVES = np.arange(6) * 6 + 5  # rows of the per-state table: box f with five f's
 
 
@@ -108,18 +102,15 @@ class _Geometry:
             subs[position] = own + [own[-1]] * (32 - len(own))
         self.subkeeps = subs
         self.probability = np.array([d.ways / 7776 for d in self.dice])
-        self.scores = np.array(
-            [CLASSIC.table[dice_index(d)] for d in self.dice], dtype=np.int64
-        )  # (252, 13)
-        self.total = self.scores[:, _CHANCE].astype(np.float64)
+        self.total = np.array([sum(d.faces) for d in self.dice], dtype=np.float64)
         self.yahtzee_rows = np.array([i for i, d in enumerate(self.dice) if d.is_yahtzee])
         # five equal dice come first (fewest distinct faces), ones to sixes
         assert [self.dice[i].faces[0] for i in self.yahtzee_rows] == [1, 2, 3, 4, 5, 6]
         # Rolls 6 to 251 are not five equal dice: the Joker never applies, so a roll's
         # best fill is the best of: an upper box for the dice of one face showing (rows
-        # 0-35 of a per-state table: box f with k dice at f * 6 + k), any box for 0 (row
-        # 36: a scoring fill is never worse), Chance or a qualifying Three/Four of a Kind
-        # for the total, and a qualifying fixed-value box (rows 37 on).
+        # 0-35 of a per-state table: the box of face f + 1 with k dice at f * 6 + k),
+        # any box for 0 (row 36: a scoring fill is never worse), and the lower boxes
+        # that score for the roll (see _CardGeometry).
         plain = self.dice[6:]
         face_lists = [[f * 6 + d.counts[f] for f in range(6) if d.counts[f]] for d in plain]
         self.face_columns: list[tuple[int, NDArray[np.intp]]] = []
@@ -128,17 +119,106 @@ class _Geometry:
             self.face_columns.append(
                 (start, np.array([row[j] for row in face_lists[start:]], dtype=np.intp))
             )
-        fixed_boxes = (Category.FULL_HOUSE, Category.SMALL_STRAIGHT, Category.LARGE_STRAIGHT)
-        total_boxes = (Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND)
+        self.plain_total = self.total[6:, None]
+
+
+class _CardGeometry:
+    """A card's boxes as arrays: scores in the internal roll order, and how boxes score.
+
+    The build's fast route to each roll's best box (:func:`._kernels._final_values`)
+    takes the upper boxes by face and groups the lower boxes by how they score the
+    rolls that are not five equal dice: a fixed value when they qualify (Classic's
+    Full House and straights), the dice total when they qualify (Three and Four of a
+    Kind, Yacht's Full House), the total always (Chance, Choice), or anything else
+    (Yacht's Four of a Kind, four times the face), which is taken box by box. The six
+    rolls of five equal dice are grouped the same way. Everything is read from the
+    card's score table, so a card needs no code here.
+
+    Raises:
+        MalformedInputError: For a card the solver cannot take: not one upper box per
+            face, an upper box that does not count its face, or a five-of-a-kind box
+            that scores for other rolls.
+    """
+
+    def __init__(self, card: Card) -> None:
+        g = _geometry()
+        self.card = card
+        self.members: tuple[Box, ...] = card.members
+        n = self.n = len(card)
+        self.bits = 1 << np.arange(n, dtype=np.intp)
+        self.scores = np.array(
+            [card.table[dice_index(d)] for d in g.dice], dtype=np.int64
+        )  # (252 internal rolls, n)
+        by_face = {box.face: int(box) for box in card.members if box.face is not None}
+        upper = [int(box) for box in card.members if box.face is not None]
+        if sorted(by_face) != [1, 2, 3, 4, 5, 6] or len(upper) != 6:
+            raise MalformedInputError(
+                f"card {card!r}: the solver needs one upper box per face, 1 to 6"
+            )
+        counts = np.array([d.counts for d in g.dice], dtype=np.int64)  # (252, 6)
+        for face, box in by_face.items():
+            if not (self.scores[:, box] == face * counts[:, face - 1]).all():
+                raise MalformedInputError(
+                    f"card {card!r}: upper box {card.members[box].label} does not count "
+                    f"its face; the solver needs upper boxes that total one face"
+                )
+        self.upper = np.array([by_face[face] for face in range(1, 7)], dtype=np.intp)
+        self.lower = np.array([int(b) for b in card.members if b.face is None], dtype=np.intp)
+        self.upper_sel: slice | NDArray[np.intp] = _selector(self.upper)
+        self.lower_sel: slice | NDArray[np.intp] = _selector(self.lower)
+        self.upper_pos = np.full(n, -1, dtype=np.intp)  # box -> position among the upper
+        self.upper_pos[self.upper] = np.arange(6)
+        self.upper_mask = np.zeros(1 << n, dtype=np.intp)  # mask -> its upper boxes, by face
+        for position, box in enumerate(self.upper):
+            self.upper_mask |= (np.arange(1 << n) >> box & 1) << position
+        self.upper_max = sum(max(card.possible[box]) for box in self.upper)
+        yahtzee = card.yahtzee
+        self.yahtzee = -1 if yahtzee is None else int(yahtzee)
+        self.yahtzee_bit = 0 if yahtzee is None else 1 << int(yahtzee)
+        self.is_yahtzee_lower = self.lower == self.yahtzee
+        # open five-of-a-kind box first: see _final_values
+        self.masks_by_yahtzee_box = sorted(
+            range(1 << n), key=lambda mask: (mask & self.yahtzee_bit != 0, mask)
+        )
+        if yahtzee is not None and (self.scores[6:, self.yahtzee] != 0).any():
+            raise MalformedInputError(
+                f"card {card!r}: its five-of-a-kind box {yahtzee.label} scores for other "
+                f"rolls; the solver needs it to score only five equal dice"
+            )
+        # The lower boxes on rolls that are not five equal dice, by lower position j.
+        plain_scores = self.scores[6:]
+        plain_total = g.total[6:]
+        fixed_points: dict[int, int] = {}
+        totals: list[int] = []
+        self.always_total: tuple[int, ...] = ()
+        others: list[tuple[int, NDArray[np.intp], NDArray[np.float64]]] = []
+        for j, box in enumerate(self.lower):
+            column = plain_scores[:, box]
+            scoring = column > 0
+            if not scoring.any():
+                continue  # only ever 0 here: the zero row covers it
+            values = set(column[scoring].tolist())
+            if len(values) == 1:
+                fixed_points[j] = values.pop()
+            elif (column[scoring] == plain_total[scoring]).all():
+                if scoring.all():
+                    self.always_total += (j,)
+                else:
+                    totals.append(j)
+            else:
+                rows = np.flatnonzero(scoring)
+                others.append((j, rows, column[rows].astype(np.float64)[:, None]))
+        self.fixed_points = fixed_points
+        self.plain_other = tuple(others)
         fixed_combos: dict[tuple[int, ...], int] = {}
         total_combos: dict[tuple[int, ...], int] = {}
         fixed_dice, fixed_rows, total_dice, total_rows = [], [], [], []
-        for i, dice in enumerate(plain):
-            fixed = tuple(int(c) for c in fixed_boxes if CLASSIC.table[dice_index(dice)][c] > 0)
+        for i in range(len(plain_scores)):
+            fixed = tuple(j for j in fixed_points if plain_scores[i, self.lower[j]] > 0)
             if fixed:
                 fixed_dice.append(i)
                 fixed_rows.append(37 + fixed_combos.setdefault(fixed, len(fixed_combos)))
-            by_total = tuple(int(c) for c in total_boxes if CLASSIC.table[dice_index(dice)][c] > 0)
+            by_total = tuple(j for j in totals if plain_scores[i, self.lower[j]] > 0)
             if by_total:
                 total_dice.append(i)
                 total_rows.append(total_combos.setdefault(by_total, len(total_combos)))
@@ -148,14 +228,36 @@ class _Geometry:
         self.fixed_rows = np.array(fixed_rows, dtype=np.intp)
         self.total_dice = np.array(total_dice, dtype=np.intp)
         self.total_rows = np.array(total_rows, dtype=np.intp)
-        self.plain_total = self.total[6:, None]
-        self.total_dice_total = self.total[6:][self.total_dice][:, None]
-        # the points a fixed-value box gives whenever it scores (25, 30, 40)
-        self.fixed_points = {c: int(self.scores[:, c].max()) for c in range(13)}
+        self.total_dice_total = plain_total[self.total_dice][:, None]
+        # The lower boxes on five equal dice (rows 0-5), the five-of-a-kind box apart.
+        five_total: list[int] = []
+        five_other: list[tuple[int, NDArray[np.float64]]] = []
+        self.yahtzee_lower = -1  # lower position of the five-of-a-kind box
+        self.yahtzee_fives = np.zeros((6, 1))  # the points it takes from five equal dice
+        for j, box in enumerate(self.lower):
+            column = self.scores[:6, box]
+            if box == self.yahtzee:
+                self.yahtzee_lower = j
+                self.yahtzee_fives = column.astype(np.float64)[:, None]
+            elif (column == g.total[:6]).all():
+                five_total.append(j)
+            elif (column != 0).any():
+                five_other.append((j, column.astype(np.float64)[:, None]))
+        self.five_total = tuple(five_total)
+        self.five_other = tuple(five_other)
+
+
+def _selector(boxes: NDArray[np.intp]) -> slice | NDArray[np.intp]:
+    """A slice when ``boxes`` are consecutive (a view, as fast as before), else the indices."""
+    first = int(boxes[0])
+    if (boxes == np.arange(first, first + len(boxes))).all():
+        return slice(first, first + len(boxes))
+    return boxes
 
 
 _GEOMETRY: _Geometry | None = None
 _GEOMETRY_LOCK = threading.Lock()
+_CARDS: dict[Card, _CardGeometry] = {}
 
 
 def _geometry() -> _Geometry:
@@ -164,3 +266,12 @@ def _geometry() -> _Geometry:
         if _GEOMETRY is None:
             _GEOMETRY = _Geometry()
         return _GEOMETRY
+
+
+def _card_geometry(card: Card) -> _CardGeometry:
+    found = _CARDS.get(card)
+    if found is None:
+        made = _CardGeometry(card)  # outside the lock: it calls _geometry()
+        with _GEOMETRY_LOCK:
+            found = _CARDS.setdefault(card, made)
+    return found

@@ -18,14 +18,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from yahtzee_rules.solver._geometry import (
-    _BITS,
-    _CHANCE,
     _CHUNK,
-    _IS_YAHTZEE_LOWER,
     _NEG,
     _UPPER_FIVES,
     _UPPER_POINTS,
-    _YAHTZEE,
     _geometry,
 )
 from yahtzee_rules.solver._model import _flat, _Model
@@ -52,7 +48,7 @@ def _fills(
             its box axis.
         u: Capped upper subtotals, likewise.
         y: Yahtzee-box flags (1 when it holds 50), likewise.
-        points: The points each box takes, 13 boxes along ``axis``; -1 where the
+        points: The points each box takes, the card's boxes along ``axis``; -1 where the
             rules do not allow the box (filled, or refused by the Joker rule).
         axis: The box axis of ``points`` (the last by default): the build keeps the
             states last, for contiguous work.
@@ -63,17 +59,23 @@ def _fills(
         earned. Extra-Yahtzee bonuses are not included: the callers add them, the
         same for every box.
     """
+    card = model.card
     axis = axis - points.ndim if axis >= 0 else axis
     m, u, y = (np.expand_dims(np.asarray(a), axis) for a in (m, u, y))
     trailing = (1,) * (-axis - 1)  # the axes after the box axis
-    after = m | _BITS.reshape(13, *trailing)
-    upper: Any = (Ellipsis, slice(None, 6), *(slice(None),) * len(trailing))  # boxes 0-5
-    lower: Any = (Ellipsis, slice(6, None), *(slice(None),) * len(trailing))  # boxes 6-12
+    after = m | card.bits.reshape(card.n, *trailing)
+    rest = (slice(None),) * len(trailing)
+    upper: Any = (Ellipsis, card.upper_sel, *rest)  # the upper boxes, by face
+    lower: Any = (Ellipsis, card.lower_sel, *rest)
     u2, bonus = model.upper_step(u, points[upper])
     fills = np.empty(points.shape)
     fills[upper] = values[_flat(model, after[upper], u2, y)]
     fills[upper] += bonus
-    flag = np.where(_IS_YAHTZEE_LOWER.reshape(7, *trailing), points[lower] > 0, y)
+    if model.flags == 2:  # 50 in the five-of-a-kind box sets the flag
+        is_yahtzee = card.is_yahtzee_lower.reshape(len(card.lower), *trailing)
+        flag = np.where(is_yahtzee, points[lower] == 50, y)
+    else:
+        flag = y
     fills[lower] = values[_flat(model, after[lower], u, flag)]
     fills += points
     fills[points < 0] = _NEG
@@ -90,32 +92,33 @@ def _final_values(
 ) -> NDArray[np.float64]:
     """For each roll (internal order) and state, the best fill's points plus what follows."""
     g = _geometry()
+    card = model.card
     size = len(m)
-    table = np.empty((37 + len(g.fixed_combos), size))
-    by_total = np.empty((len(g.total_combos), size))
-    closed = (m & _BITS[:, None]) != 0  # (13, states)
-    after = m | _BITS[:, None]
-    # upper box f with k dice of face f: rows f * 6 + k
+    table = np.empty((37 + len(card.fixed_combos), size))
+    by_total = np.empty((len(card.total_combos), size))
+    closed = (m & card.bits[:, None]) != 0  # (boxes, states)
+    after = m | card.bits[:, None]
+    # upper box of face f + 1 with k dice of that face: rows f * 6 + k
     u2, bonus = model.upper_step(u, _UPPER_POINTS)  # (6, 6, states)
-    upper = values[_flat(model, after[:6, None, :], u2, y)]
+    upper = values[_flat(model, after[card.upper_sel][:, None, :], u2, y)]
     upper += bonus
     upper += _UPPER_POINTS
-    upper[np.broadcast_to(closed[:6, None, :], upper.shape)] = _NEG
+    upper[np.broadcast_to(closed[card.upper_sel][:, None, :], upper.shape)] = _NEG
     table[:36] = upper.reshape(36, size)
-    lower = values[_flat(model, after[6:], u, y)]  # lower boxes for 0 more points
-    lower[closed[6:]] = _NEG
+    lower = values[_flat(model, after[card.lower_sel], u, y)]  # lower boxes for 0 more points
+    lower[closed[card.lower_sel]] = _NEG
     zero = table[36]
     np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0), out=zero)
-    for j, combo in enumerate(g.fixed_combos):
+    for j, combo in enumerate(card.fixed_combos):
         row = table[37 + j]
         row.fill(_NEG)
         for c in combo:
-            np.maximum(row, lower[c - 6] + g.fixed_points[c], out=row)
-    for j, combo in enumerate(g.total_combos):
+            np.maximum(row, lower[c] + card.fixed_points[c], out=row)
+    for j, combo in enumerate(card.total_combos):
         row = by_total[j]
         row.fill(_NEG)
         for c in combo:
-            np.maximum(row, lower[c - 6], out=row)
+            np.maximum(row, lower[c], out=row)
     result = np.empty((252, size)) if out is None else out
     plain = result[6:]
     start, columns = g.face_columns[0]
@@ -123,21 +126,37 @@ def _final_values(
     for start, columns in g.face_columns[1:]:
         np.maximum(plain[start:], table[columns], out=plain[start:])
     np.maximum(plain, table[36], out=plain)
-    np.maximum(plain, g.plain_total + lower[_CHANCE - 6], out=plain)
-    rows = g.total_dice
-    plain[rows] = np.maximum(plain[rows], by_total[g.total_rows] + g.total_dice_total)
-    rows = g.fixed_dice
-    plain[rows] = np.maximum(plain[rows], table[g.fixed_rows])
+    for c in card.always_total:
+        np.maximum(plain, g.plain_total + lower[c], out=plain)
+    rows = card.total_dice
+    if len(rows):
+        plain[rows] = np.maximum(plain[rows], by_total[card.total_rows] + card.total_dice_total)
+    rows = card.fixed_dice
+    if len(rows):
+        plain[rows] = np.maximum(plain[rows], table[card.fixed_rows])
+    for c, rows, gains in card.plain_other:  # boxes scored neither by value nor by total
+        plain[rows] = np.maximum(plain[rows], lower[c] + gains)
     # five equal dice (rows 0-5, faces 1-6)
-    if model.plain_fives_while_open and not (m & (1 << _YAHTZEE)).any():
-        # the Yahtzee box is open: they score plainly in the open boxes, like other rolls
+    if model.plain_fives_always or (
+        model.plain_fives_while_open and not (m & card.yahtzee_bit).any()
+    ):
+        # no Joker applies: they score plainly in the open boxes, like other rolls
         fives = result[:6]
         np.maximum(table[_UPPER_FIVES], table[36], out=fives)
-        by_total_fives = np.maximum(np.maximum(lower[0], lower[1]), lower[_CHANCE - 6])
-        np.maximum(fives, by_total_fives + g.total[:6, None], out=fives)
-        yahtzee = values[_flat(model, after[_YAHTZEE], u, 1)]
-        yahtzee[closed[_YAHTZEE]] = _NEG
-        np.maximum(fives, yahtzee + g.scores[:6, _YAHTZEE, None], out=fives)
+        if card.five_total:
+            by_total_fives = lower[card.five_total[0]]
+            for c in card.five_total[1:]:
+                by_total_fives = np.maximum(by_total_fives, lower[c])
+            np.maximum(fives, by_total_fives + g.total[:6, None], out=fives)
+        for c, gains in card.five_other:
+            np.maximum(fives, lower[c] + gains, out=fives)
+        if card.yahtzee_lower >= 0:
+            if model.flags == 2:  # 50 there sets the flag
+                yahtzee = values[_flat(model, after[card.yahtzee], u, 1)]
+                yahtzee[closed[card.yahtzee]] = _NEG
+            else:
+                yahtzee = lower[card.yahtzee_lower]
+            np.maximum(fives, yahtzee + card.yahtzee_fives, out=fives)
         return result
     # the Yahtzee box is filled: the Joker rule decides, so the fills come from the rules
     points = model.joker[:, :, m].astype(np.intp)  # (face, box, states)

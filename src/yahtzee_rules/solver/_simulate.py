@@ -12,7 +12,7 @@ from yahtzee_rules.results import SimulationResult
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.scoring import _check_card
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._geometry import _BITS, _CHUNK, _YAHTZEE, _geometry
+from yahtzee_rules.solver._geometry import _CHUNK, _geometry
 from yahtzee_rules.solver._kernels import (
     _best_over_subkeeps,
     _fills,
@@ -58,9 +58,10 @@ def _play_turn(
         held = options[np.arange(len(m)), choice]
         roll = _roll_from(held, faces[:, step + 1], children)
     # the best box for the final roll
+    card = model.card
     n = len(m)
-    closed = (m[:, None] & _BITS) != 0
-    points = np.where(closed, -1, g.scores[roll])
+    closed = (m[:, None] & card.bits) != 0
+    points = np.where(closed, -1, card.scores[roll])
     five = roll < 6
     if five.any():
         points[five] = model.joker[roll[five], :, m[five]]
@@ -68,11 +69,13 @@ def _play_turn(
     box = fills.argmax(axis=1)
     rows = np.arange(n)
     written = points[rows, box]
-    upper_box = box < 6
-    u_new = np.where(upper_box, u2[rows, np.minimum(box, 5)], u)
-    gained = written + np.where(upper_box, bonus[rows, np.minimum(box, 5)], 0.0)
+    position = card.upper_pos[box]  # among the upper boxes, or -1
+    upper_box = position >= 0
+    at = np.maximum(position, 0)
+    u_new = np.where(upper_box, u2[rows, at], u)
+    gained = written + np.where(upper_box, bonus[rows, at], 0.0)
     gained = gained + np.where(five, model.bonus_due[np.minimum(roll, 5), y], 0.0)
-    y_new = np.where((box == _YAHTZEE) & (written > 0), 1, y)
+    y_new = np.where((box == card.yahtzee) & (written == 50), 1, y) if model.flags == 2 else y
     return m | (1 << box), u_new, y_new, gained
 
 
@@ -118,12 +121,12 @@ def simulate_optimal(
     if not isinstance(table, Table):
         raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table()")
     first_card = table.start if start is None else _check_card(start)
-    base = _state_of(first_card, table._levels)
     table._index(first_card)  # raises unless the table covers the card
+    model = _model(table.rules)
+    base = _state_of(first_card, model)
     if type(games) is not int or games < 0:
         raise MalformedInputError(f"games {games!r}: not a non-negative int")
     g = _geometry()
-    model = _model(table.rules)
     values = table._values
     children = np.concatenate(g.children)  # (210, 6): keep index -> one die more
     rng = np.random.default_rng(seed)
@@ -132,7 +135,7 @@ def simulate_optimal(
     u = np.full(games, base[1], dtype=np.intp)
     y = np.full(games, base[2], dtype=np.intp)
     score = np.full(games, float(totals(first_card, rules=table.rules).grand_total))
-    turns = 13 - base[0].bit_count()
+    turns = model.card.n - base[0].bit_count()
     for turn in range(turns):
         key = _flat(model, m, u, y)
         unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)

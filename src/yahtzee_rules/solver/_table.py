@@ -9,11 +9,10 @@ import numpy as np
 
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import Scorecard
+from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.scoring import _check_card, _check_rules
 from yahtzee_rules.solver._build import Progress, _build_values
-from yahtzee_rules.solver._geometry import _UPPER_MAX
-from yahtzee_rules.solver._model import _mask_of, _model, _state_of
+from yahtzee_rules.solver._model import _flat, _layout, _mask_of, _model, _state_of
 from yahtzee_rules.solver._turns import _TurnTables
 
 if TYPE_CHECKING:
@@ -25,7 +24,9 @@ _CLASSIC = Rules()
 class Table:
     """The optimal expected score still to come from the start of every turn, for one rule set.
 
-    Get one with :func:`load_table` (cached) or :func:`build_table`. A table is
+    The rule set may play any card the library has (Classic, Yacht); the table's
+    cards are cards of that design. Get one with :func:`load_table` (cached) or
+    :func:`build_table`. A table is
     read-only; it remembers the per-turn work that :func:`advise` and
     :func:`best_action` do, so repeated advice on a card is fast.
 
@@ -38,7 +39,8 @@ class Table:
         start: The card the values start from (default: the empty card; keyword only).
 
     Raises:
-        MalformedInputError: For values of the wrong shape or type.
+        MalformedInputError: For values of the wrong shape or type, or a ``start`` card
+            of another design than the rules' card.
 
     Attributes:
         rules: The rule set the table was built for.
@@ -52,18 +54,23 @@ class Table:
         2.1065
         >>> table.covers(card), table.covers(Scorecard())
         (True, False)
+        >>> from yahtzee_rules import YACHT, YachtBox
+        >>> yacht = Scorecard({b: 0 for b in YACHT if b is not YachtBox.FOUR_OF_A_KIND})
+        >>> table = build_table(rules=Rules.from_name("yacht"), start=yacht)
+        >>> round(table.value(yacht), 4)  # four of a face: 4 x the face, at best 24
+        4.5724
     """
 
-    __slots__ = ("_levels", "_start_mask", "_states", "_turns", "_values", "rules", "start")
+    __slots__ = ("_layout", "_start_mask", "_states", "_turns", "_values", "rules", "start")
 
     def __init__(
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
     ) -> None:
         self.rules = _check_rules(rules)
-        self.start = Scorecard() if start is None else _check_card(start)
+        self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
         self._start_mask = _mask_of(self.start)
-        self._levels = min(rules.upper_bonus_threshold, _UPPER_MAX) + 1
-        expected = 8192 * self._levels * 2
+        self._layout = _layout(rules)
+        expected = self._layout.states_count
         if (
             not isinstance(values, np.ndarray)
             or values.shape != (expected,)
@@ -87,18 +94,23 @@ class Table:
 
     @property
     def values(self) -> NDArray[np.float64]:
-        """The raw values, a read-only array indexed by ``(mask * levels + upper) * 2 + flag``.
+        """The raw values, a read-only array indexed by ``(mask * levels + upper) * flags + flag``.
 
         ``mask`` has bit ``c`` set for each filled box ``c`` (card order); ``upper``
         is the upper subtotal capped at ``levels - 1``, where ``levels`` is
-        ``min(threshold, 105) + 1``; ``flag`` is 1 when the Yahtzee box holds 50.
-        States the table does not cover hold 0.
+        ``min(threshold, most upper points) + 1`` (105 points on the shipped cards),
+        or 1 when the rules have no upper bonus; ``flag`` is 1 when the card's
+        five-of-a-kind box holds 50, and ``flags`` is 2, or 1 (the flag always 0)
+        when the rules have no extra-Yahtzee bonus. States the table does not cover
+        hold 0.
 
         Examples:
-            >>> from yahtzee_rules import Category, Scorecard
+            >>> from yahtzee_rules import Category, Rules, Scorecard
             >>> table = build_table(start=Scorecard({c: 0 for c in Category}))
-            >>> table.values.shape, float(table.values.max())
+            >>> table.values.shape, float(table.values.max())  # 8192 * 64 * 2
             ((1048576,), 0.0)
+            >>> build_table(rules=Rules.from_name("yacht")).values.shape  # 4096 * 1 * 1
+            (4096,)
         """
         return self._values
 
@@ -110,16 +122,18 @@ class Table:
             >>> build_table(start=Scorecard({c: 0 for c in Category})).covers(Scorecard())
             False
         """
-        return _mask_of(_check_card(card)) & self._start_mask == self._start_mask
+        card = _check_design(card, self.rules)
+        return _mask_of(card) & self._start_mask == self._start_mask
 
     def _index(self, card: Scorecard) -> int:
-        mask, upper, flag = _state_of(_check_card(card), self._levels)
+        mask, upper, flag = _state_of(_check_design(card, self.rules), self._layout)
         if mask & self._start_mask != self._start_mask:
             raise MalformedInputError(
                 f"card {card!r}: this table starts from {self.start!r} and covers only "
                 f"cards with those boxes filled; build a table from this card or an earlier one"
             )
-        return (mask * self._levels + upper) * 2 + flag
+        index: int = _flat(self._layout, mask, upper, flag)
+        return index
 
     def value(self, card: Scorecard) -> float:
         """The expected points still to come, with optimal play, from the start of a turn.
@@ -128,7 +142,8 @@ class Table:
         points already on ``card`` are not. A complete card has 0 to come.
 
         Raises:
-            MalformedInputError: If ``card`` is not a Scorecard, or not covered.
+            MalformedInputError: If ``card`` is not a Scorecard of the rules' card, or
+                not covered.
 
         Examples:
             >>> from yahtzee_rules import Category, Scorecard
@@ -161,13 +176,25 @@ class Table:
                 if len(self._states) >= _TURN_CACHE:  # about 40 kB each
                     self._states.clear()
                 found = _TurnTables(
-                    _model(self.rules), self._values, *_state_of(card, self._levels), index
+                    _model(self.rules), self._values, *_state_of(card, self._layout), index
                 )
                 self._states[index] = found
             if len(self._turns) >= 4 * _TURN_CACHE:
                 self._turns.clear()
             self._turns[card.boxes] = found
         return found
+
+
+def _check_design(card: object, rules: Rules) -> Scorecard:
+    """``card``, checked to be a Scorecard of the rules' card design."""
+    card = _check_card(card)
+    if card.card != rules.card:
+        raise MalformedInputError(
+            f"card {card!r}: a {card.card.title} card, but the table is for the rules "
+            f"{rules.name!r}, which play the {rules.card.title} card; "
+            f"use a table built for the card's rules"
+        )
+    return card
 
 
 #: Turn-start states whose per-turn tables a Table keeps (cleared when full).
@@ -186,14 +213,17 @@ def build_table(
     Prefer :func:`load_table`, which caches full tables.
 
     Args:
-        rules: The rule set: any Joker rule, bonus values and threshold.
-        start: Compute only the states that extend this card (default: every state).
+        rules: The rule set: any card the library has, Joker rule, bonus values and
+            threshold.
+        start: Compute only the states that extend this card, a card of the rules'
+            design (default: every state, from the rules' empty card).
         progress: Called as ``progress(done, total)`` with the number of states solved
             so far, from ``(0, total)`` to ``(total, total)``.
         threads: Worker threads (default: up to 2, one per CPU).
 
     Raises:
-        MalformedInputError: For a ``rules`` that is not a Rules or ``start`` not a Scorecard.
+        MalformedInputError: For a ``rules`` that is not a Rules or ``start`` not a Scorecard
+            of the rules' card.
 
     Examples:
         >>> from yahtzee_rules import Category, Rules, Scorecard
@@ -204,9 +234,12 @@ def build_table(
         ((0, 5588), (5588, 5588))
         >>> round(table.value(card), 4)  # the upper boxes alone, bonus included
         71.9515
+        >>> yacht = build_table(rules=Rules.from_name("yacht"))  # 4,096 states: quick
+        >>> yacht.start, round(yacht.value(yacht.start), 7)
+        (Scorecard(card=YACHT), 166.9550677)
     """
     rules = _check_rules(rules)
-    start_card = Scorecard() if start is None else _check_card(start)
+    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     if threads is None:
         threads = max(1, min(2, os.cpu_count() or 1))
     if type(threads) is not int or threads < 1:

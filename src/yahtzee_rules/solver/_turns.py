@@ -8,7 +8,7 @@ import numpy as np
 
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import Keep
-from yahtzee_rules.solver._geometry import _BITS, _CATEGORIES, _geometry
+from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._kernels import _best_over_subkeeps, _fills, _keep_values, _Workspace
 from yahtzee_rules.solver._model import _Model
 
@@ -27,7 +27,8 @@ class _TurnTables:
         g = _geometry()
         self.start = float(values[index])
         # points each roll may write in each box: -1 where the rules do not allow it
-        points = np.where((mask & _BITS) != 0, -1, g.scores)
+        card = model.card
+        points = np.where((mask & card.bits) != 0, -1, card.scores)
         points[:6] = model.joker[:, :, mask]
         fills = _fills(model, values, mask, u, y, points)[0]
         fills[:6] += model.bonus_due[:, y, None]  # extra-Yahtzee bonus: the same in every box
@@ -41,7 +42,7 @@ class _TurnTables:
         _keep_values(first, space)
         self.keeps = (last[:, 0], first[:, 0])  # by rerolls: one left, two left
         best_box = fills.argmax(axis=1)
-        boxes = [_CATEGORIES[int(best_box[g.dice_pos[i]])] for i in range(252)]
+        boxes = [card.members[int(best_box[g.dice_pos[i]])] for i in range(252)]
         actions: list[tuple[Keep | Box, ...]] = [tuple(boxes)]
         for keep_values in self.keeps:
             chosen = g.subkeeps[np.arange(252), keep_values[g.subkeeps].argmax(axis=1)]
