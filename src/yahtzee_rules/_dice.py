@@ -26,6 +26,7 @@ __all__ = [
     "EMPTY_KEEP",
     "KEEPS_OF",
     "KEEP_BY_FACES",
+    "KEEP_INDEXES_OF",
     "RNG",
     "Dice",
     "DiceLike",
@@ -161,6 +162,9 @@ class Dice:
 
     faces: tuple[int, ...] = attrs.field(converter=_to_dice_faces)
     _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    # Internal: the position in Dice.all(), the ``_index`` slot under a plain name (set
+    # below) so the library's tables over the 252 rolls read it as fast as an attribute.
+    position: ClassVar[int]
 
     #: Number of dice in a roll.
     COUNT: ClassVar[int] = 5
@@ -327,6 +331,8 @@ class Keep:
 
     faces: tuple[int, ...] = attrs.field(default=(), converter=_to_keep_faces)
     _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    # Internal: the position in Keep.all(), the ``_index`` slot under a plain name.
+    position: ClassVar[int]
 
     def __attrs_post_init__(self) -> None:
         template = KEEP_BY_FACES.get(self.faces)
@@ -362,7 +368,7 @@ class Keep:
             >>> Keep("33").issubset(Dice("13366")), Keep("333").issubset(Dice("13366"))
             (True, False)
         """
-        return self._index in _KEEP_INDEXES_OF[dice._index]
+        return self._index in KEEP_INDEXES_OF[dice._index]
 
     @classmethod
     def all(cls) -> tuple[Keep, ...]:
@@ -410,7 +416,7 @@ def _build() -> None:
             key=lambda i: (len(ALL_KEEPS[i].faces), ALL_KEEPS[i].faces),
         )
         KEEPS_OF.append(tuple(ALL_KEEPS[i] for i in subs))
-        _KEEP_INDEXES_OF.append(frozenset(subs))
+        KEEP_INDEXES_OF.append(frozenset(subs))
 
 
 DICE_BY_FACES: dict[tuple[int, ...], Dice] = {}
@@ -420,10 +426,14 @@ _TOTALS: list[int] = []
 KEEP_BY_FACES: dict[tuple[int, ...], Keep] = {}
 _KEEP_COUNTS: list[tuple[int, int, int, int, int, int]] = []
 KEEPS_OF: list[tuple[Keep, ...]] = []
-_KEEP_INDEXES_OF: list[frozenset[int]] = []
+KEEP_INDEXES_OF: list[frozenset[int]] = []
 ALL_DICE: tuple[Dice, ...] = ()
 ALL_KEEPS: tuple[Keep, ...] = ()
 _build()
+# The same slot as ``_index``: reading ``dice.position`` costs what reading ``_index`` does.
+for _cls in (Dice, Keep):
+    type.__setattr__(_cls, "position", _cls.__dict__["_index"])
+del _cls
 EMPTY_KEEP = ALL_KEEPS[0]
 RNG = random.Random()
 _ROLL_TABLES: list[tuple[Dice, ...] | None] = [None] * len(ALL_KEEPS)

@@ -7,7 +7,7 @@ Nothing here validates its arguments except the ``check_*`` functions.
 
 from __future__ import annotations
 
-from yahtzee_rules._dice import Dice, dice_index
+from yahtzee_rules._dice import Dice
 from yahtzee_rules._scorecard import Scorecard, raw_card
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
@@ -28,7 +28,7 @@ __all__ = [
 def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
     card = rules.card
-    scores = card.table[dice_index(dice)]
+    scores = card.table[dice.position]
     yahtzee = card.yahtzee
     if (
         yahtzee is None
@@ -137,7 +137,7 @@ def fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> 
     ):
         # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)
-        new[category] = design.table[dice_index(dice)][category]
+        new[category] = design.table[dice.position][category]
         return raw_card(tuple(new), card.bonus_marks, design)
     points = legal_points(boxes, dice, category, rules)
     marks = card.bonus_marks + (1 if bonus_due(boxes, dice, rules) else 0)

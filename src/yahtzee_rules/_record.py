@@ -16,6 +16,7 @@ from yahtzee_rules import _sharecode, _text
 from yahtzee_rules._dice import (
     EMPTY_KEEP,
     KEEP_BY_FACES,
+    KEEP_INDEXES_OF,
     Dice,
     DiceLike,
     Keep,
@@ -220,7 +221,9 @@ def _apply(game: Game, action: Roll | Fill) -> Game:
         rolls_left = game.rolls_left
         held = roll.keep
         dice = game.dice
-        if rolls_left and (not held.faces if dice is None else held.issubset(dice)):
+        if rolls_left and (
+            not held.faces if dice is None else held.position in KEEP_INDEXES_OF[dice.position]
+        ):
             index = _OUTCOME_INDEX.get(roll.outcome)
             if index is None:
                 index = _OUTCOME_INDEX[roll.outcome] = outcome_index(roll.outcome)

@@ -16,6 +16,7 @@ import attrs
 from yahtzee_rules import _text
 from yahtzee_rules._dice import (
     EMPTY_KEEP,
+    KEEP_INDEXES_OF,
     RNG,
     Dice,
     DiceLike,
@@ -382,7 +383,7 @@ def _check_roll(dice: Dice | None, rolls_used: int, held: Keep) -> None:
                 f"keep {str(held)!r}: nothing to hold before the first roll; "
                 f"the first roll throws all five dice"
             )
-    elif not held.issubset(dice):
+    elif held.position not in KEEP_INDEXES_OF[dice.position]:
         raise IllegalActionError(
             f"keep {str(held)!r}: the dice showing are {dice}; "
             f"you can hold only dice that are showing"

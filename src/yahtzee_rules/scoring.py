@@ -86,7 +86,7 @@ def score(dice: DiceLike, category: Box) -> int:
     """
     if category.__class__ is Category:
         try:
-            return _CLASSIC_TABLE[dice_index(dice)][category]  # type: ignore[arg-type]
+            return _CLASSIC_TABLE[dice.position][category]  # type: ignore[union-attr]
         except AttributeError:
             pass
     if not isinstance(category, Box):
