@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from yahtzee_rules import turn as turn_module
 from yahtzee_rules.notation import parse_game, parse_record, parse_scorecard, parse_turn
 
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "yahtzee_rules"
 
 
 def test_the_layers_contract_holds() -> None:
@@ -28,6 +30,43 @@ def test_the_layers_contract_holds() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _private_name_imports() -> list[tuple[str, str, str]]:
+    """Every ``from yahtzee_rules... import _name`` in the package, except whole modules."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            assert not node.level, f"{path}: a relative import; import yahtzee_rules.<module>"
+            if node.module is None or not node.module.startswith("yahtzee_rules"):
+                continue
+            for alias in node.names:
+                name = alias.name
+                if not name.startswith("_") or name.startswith("__"):
+                    continue
+                module = PACKAGE.joinpath(*node.module.split(".")[1:], name)
+                if module.with_suffix(".py").is_file() or module.is_dir():
+                    continue  # a whole private module: the deliberate way to share
+                found.append((path.relative_to(PACKAGE).as_posix(), node.module, name))
+    return found
+
+
+def _own_subpackage(path: str, module: str) -> bool:
+    """Whether ``module`` is in the same subpackage as the file ``path`` (not the top level)."""
+    parts = path.split("/")
+    return len(parts) > 1 and module.split(".")[1:2] == parts[:1]
+
+
+def test_private_names_are_imported_only_within_their_subpackage() -> None:
+    outside = {
+        found for found in _private_name_imports() if not _own_subpackage(found[0], found[1])
+    }
+    assert not outside, (
+        "underscore names imported across modules; share them through a private module "
+        f"(such as yahtzee_rules._dice) under a plain name: {sorted(outside)}"
+    )
 
 
 def test_a_game_reads_and_writes_its_own_notation() -> None:

@@ -34,7 +34,7 @@ from yahtzee_rules import (
     totals,
 )
 from yahtzee_rules import strategies as yst
-from yahtzee_rules.scoring import _legal
+from yahtzee_rules._filling import legal as engine_legal
 
 np = pytest.importorskip("numpy")
 solver = pytest.importorskip("yahtzee_rules.solver")
@@ -202,7 +202,7 @@ def test_any_rules_agree_with_the_plain_implementation(data: st.DataObject) -> N
 def test_the_joker_only_changes_five_equal_dice(rules: Rules, mask: int, dice: Dice) -> None:
     """The solver scores other rolls by their plain values in the open boxes."""
     boxes = tuple(0 if mask >> c & 1 else None for c in range(13))
-    legal = _legal(boxes, dice, rules)
+    legal = engine_legal(boxes, dice, rules)
     if not dice.is_yahtzee:
         assert legal == {c: score(dice, c) for c in Category if boxes[c] is None}
 

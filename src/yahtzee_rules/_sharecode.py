@@ -20,12 +20,12 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
+from yahtzee_rules._game import Game, current_seat, is_new, make_game
 from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
-from yahtzee_rules.game import Game, _current_seat, _is_new, _make_game
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
 
@@ -73,7 +73,7 @@ def encode(start: Game, steps: Iterable[Step]) -> str:
         base.yahtzee_bonus,
     )
     default_names = start.players == _default_names(len(start.players))
-    begun = not _is_new(start)
+    begun = not is_new(start)
     other = rules.card is not CLASSIC
     tie = _TIES.index(rules.tie)
     out.append(
@@ -306,14 +306,14 @@ def _read_start(reader: _Reader) -> Game:
             progress = (_ALL_DICE_[index], state)
         else:
             raise reader.fail(f"turn byte {state} is not 0-3 or 255")
-        game = _make_game(names, rules, first, tuple(cards), progress)
+        game = make_game(names, rules, first, tuple(cards), progress)
     except MalformedInputError as error:
         if reader.own(error):
             raise
         raise reader.fail(str(error)) from None
-    if _is_new(game):
+    if is_new(game):
         raise reader.fail("a new game is marked as begun")
-    assert game.current == _current_seat(game.cards, first)
+    assert game.current == current_seat(game.cards, first)
     return game
 
 

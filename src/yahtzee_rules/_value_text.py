@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from yahtzee_rules import _text
 from yahtzee_rules._limits import MAX_ROLLS
+from yahtzee_rules._scorecard import Scorecard, format_card_of, parse_card_of
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.dice import Dice
-from yahtzee_rules.scorecard import Scorecard, format_card_of, parse_card_of
 
 
 def parse_card(text: str, what: str, whole: str, design: Card) -> Scorecard:

@@ -47,15 +47,15 @@ from __future__ import annotations
 from typing import Any, TypeVar, cast
 
 from yahtzee_rules import _text
-from yahtzee_rules._replay import DICE_BY_FACES, KEEP_BY_FACES
-from yahtzee_rules._replay import parse_action as _parse_action
+from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES
+from yahtzee_rules._record import action_from_text, check_ruleset
 from yahtzee_rules._text import MAX_INPUT_LENGTH
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.record import Fill, GameRecord, Roll, check_ruleset
+from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.turn import Turn
@@ -280,7 +280,7 @@ def parse_action(text: str) -> Roll | Fill:
         (Roll(outcome='2456', keep='2'), Roll(outcome='22345', keep=''), Fill(Category.CHANCE))
     """
     text = _text.check_text("action", text)
-    return _parse_action(text, "action", text)
+    return action_from_text(text, "action", text)
 
 
 def parse_record(text: str) -> GameRecord:
@@ -380,7 +380,7 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
     value: object
     if rules is not None and kind in (Roll, Fill):
         check_ruleset(None, rules, "action", "")  # checks that rules is a Rules
-        value = _parse_action(_text.check_text("action", text), "action", text, rules.card)
+        value = action_from_text(_text.check_text("action", text), "action", text, rules.card)
     elif rules is not None and isinstance(kind, type) and issubclass(kind, Box):
         check_ruleset(None, rules, "category", "")
         value = _parse_code(_text.check_text("category", text), rules.card)

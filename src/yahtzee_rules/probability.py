@@ -27,24 +27,25 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TypeAlias
 
-from yahtzee_rules._limits import MAX_ROLLS
-from yahtzee_rules.boxes import Box, card_of
-from yahtzee_rules.categories import Category
-from yahtzee_rules.dice import (
-    _ALL_DICE,
-    _ALL_KEEPS,
-    _COUNTS,
-    _KEEP_BY_FACES,
-    _KEEPS_OF,
+from yahtzee_rules._dice import (
+    ALL_DICE,
+    ALL_KEEPS,
+    COUNTS,
+    KEEP_BY_FACES,
+    KEEPS_OF,
     Dice,
     DiceLike,
     Keep,
     KeepLike,
-    _as_dice,
-    _as_keep,
-    _ways,
+    as_dice,
+    as_keep,
     dice_index,
+    keep_index,
+    ways,
 )
+from yahtzee_rules._limits import MAX_ROLLS
+from yahtzee_rules.boxes import Box, card_of
+from yahtzee_rules.categories import Category
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = ["Pattern", "best_keep", "chance_of", "roll_distribution"]
@@ -60,9 +61,12 @@ _ZERO = Fraction(0)
 def _children() -> tuple[tuple[int, ...], ...]:
     """For each keep of fewer than five dice, the six keeps with one more die (faces 1-6)."""
     rows = []
-    for keep in _ALL_KEEPS[:_SIZE_FIVE]:
+    for keep in ALL_KEEPS[:_SIZE_FIVE]:
         rows.append(
-            tuple(_KEEP_BY_FACES[tuple(sorted((*keep.faces, face)))]._index for face in range(1, 7))
+            tuple(
+                keep_index(KEEP_BY_FACES[tuple(sorted((*keep.faces, face)))])
+                for face in range(1, 7)
+            )
         )
     return tuple(rows)
 
@@ -70,18 +74,18 @@ def _children() -> tuple[tuple[int, ...], ...]:
 _CHILDREN = _children()
 
 
-@functools.lru_cache(maxsize=len(_ALL_KEEPS))
-def _distribution(keep_index: int) -> Mapping[Dice, Fraction]:
-    held = _ALL_KEEPS[keep_index]
+@functools.lru_cache(maxsize=len(ALL_KEEPS))
+def _distribution(index: int) -> Mapping[Dice, Fraction]:
+    held = ALL_KEEPS[index]
     thrown = 5 - len(held.faces)
     denominator = 6**thrown
     result: dict[Dice, Fraction] = {}
-    for dice in _ALL_DICE:
-        counts = _COUNTS[dice._index]
+    for dice in ALL_DICE:
+        counts = COUNTS[dice_index(dice)]
         rest = [c - k for c, k in zip(counts, held.counts, strict=True)]
         if min(rest) < 0:
             continue
-        result[dice] = Fraction(_ways(tuple(rest)), denominator)
+        result[dice] = Fraction(ways(tuple(rest)), denominator)
     return MappingProxyType(result)
 
 
@@ -109,8 +113,8 @@ def roll_distribution(keep: KeepLike | None = None) -> Mapping[Dice, Fraction]:
         >>> sum(roll_distribution("33").values())
         Fraction(1, 1)
     """
-    held = _ALL_KEEPS[0] if keep is None else _as_keep(keep)
-    return _distribution(held._index)
+    held = ALL_KEEPS[0] if keep is None else as_keep(keep)
+    return _distribution(keep_index(held))
 
 
 def _check_target(target: object) -> Callable[[Dice], bool]:
@@ -149,7 +153,7 @@ def _tables(
     """
     hit = _check_target(target)
     final: list[Fraction] = []
-    for dice in _ALL_DICE:
+    for dice in ALL_DICE:
         outcome = hit(dice)
         if not isinstance(outcome, bool):
             raise MalformedInputError(
@@ -160,13 +164,16 @@ def _tables(
     rolls: list[tuple[Fraction, ...]] = [tuple(final)]
     keeps: list[tuple[Fraction, ...]] = []
     for _ in range(MAX_ROLLS):
-        values: list[Fraction] = [_ZERO] * len(_ALL_KEEPS)
+        values: list[Fraction] = [_ZERO] * len(ALL_KEEPS)
         values[_SIZE_FIVE:] = rolls[-1]
         for index in range(_SIZE_FIVE - 1, -1, -1):
             values[index] = sum((values[child] for child in _CHILDREN[index]), _ZERO) / 6
         keeps.append(tuple(values))
         rolls.append(
-            tuple(max(values[keep._index] for keep in _KEEPS_OF[dice._index]) for dice in _ALL_DICE)
+            tuple(
+                max(values[keep_index(keep)] for keep in KEEPS_OF[dice_index(dice)])
+                for dice in ALL_DICE
+            )
         )
     return tuple(rolls), tuple(keeps)
 
@@ -206,9 +213,9 @@ def chance_of(
     if dice is None:
         rolls = _check_rolls(3 if rolls_left is None else rolls_left, rolled=False)
         return _tables(target)[1][rolls - 1][0]
-    rolled = _as_dice(dice)
+    rolled = as_dice(dice)
     rolls = _check_rolls(2 if rolls_left is None else rolls_left, rolled=True)
-    return _tables(target)[0][rolls][rolled._index]
+    return _tables(target)[0][rolls][dice_index(rolled)]
 
 
 def best_keep(target: Pattern, dice: DiceLike, *, rolls_left: int = 2) -> tuple[Keep, Fraction]:
@@ -235,10 +242,10 @@ def best_keep(target: Pattern, dice: DiceLike, *, rolls_left: int = 2) -> tuple[
         >>> best_keep(Category.SMALL_STRAIGHT, "11346")
         (Keep('34'), Fraction(160, 243))
     """
-    rolled = _as_dice(dice)
+    rolled = as_dice(dice)
     rolls = _check_rolls(rolls_left, rolled=True)
     if rolls == 0:
-        return _ALL_KEEPS[_SIZE_FIVE + rolled._index], _tables(target)[0][0][rolled._index]
+        return ALL_KEEPS[_SIZE_FIVE + dice_index(rolled)], _tables(target)[0][0][dice_index(rolled)]
     values = _tables(target)[1][rolls - 1]
-    top = max(values[keep._index] for keep in _KEEPS_OF[rolled._index])
-    return next(k for k in _KEEPS_OF[rolled._index] if values[k._index] == top), top
+    top = max(values[keep_index(keep)] for keep in KEEPS_OF[dice_index(rolled)])
+    return next(k for k in KEEPS_OF[dice_index(rolled)] if values[keep_index(k)] == top), top

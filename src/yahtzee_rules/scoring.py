@@ -26,12 +26,19 @@ from types import MappingProxyType
 
 import attrs
 
+from yahtzee_rules._dice import Dice, DiceLike, as_dice, dice_index
+from yahtzee_rules._filling import (
+    bonus_due,
+    check_pair,
+    fill_unchecked,
+    legal,
+    legal_points,
+    reason,
+)
+from yahtzee_rules._scorecard import Scorecard, category_arg
 from yahtzee_rules.boxes import Box, card_of
 from yahtzee_rules.categories import CLASSIC, Category
-from yahtzee_rules.dice import Dice, DiceLike, _as_dice, dice_index
-from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import JokerRule, Rules
-from yahtzee_rules.scorecard import Scorecard, _category_arg, _raw_card
 
 __all__ = [
     "BoxOption",
@@ -77,88 +84,13 @@ def score(dice: DiceLike, category: Box) -> int:
     """
     if category.__class__ is Category:
         try:
-            return _CLASSIC_TABLE[dice._index][category]  # type: ignore[union-attr]
+            return _CLASSIC_TABLE[dice.position][category]  # type: ignore[union-attr]
         except AttributeError:
             pass
     if not isinstance(category, Box):
-        _category_arg(category)
-    dice_value = _as_dice(dice)
+        category_arg(category)
+    dice_value = as_dice(dice)
     return card_of(category).table[dice_index(dice_value)][category]
-
-
-def _legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
-    """Every open box ``dice`` may fill on a card with these boxes, and its points."""
-    card = rules.card
-    scores = card.table[dice._index]
-    yahtzee = card.yahtzee
-    if (
-        yahtzee is None
-        or boxes[yahtzee] is None
-        or dice.faces[0] != dice.faces[4]
-        or rules.joker is JokerRule.NONE
-    ):
-        return {
-            c: points
-            for c, points, box in zip(card.members, scores, boxes, strict=True)
-            if box is None
-        }
-    fixed = dict(card.joker_values)
-    face_box = card.boxes.for_face(dice.faces[0])
-    if rules.joker is JokerRule.FORCED:
-        if boxes[face_box] is None:
-            return {face_box: scores[face_box]}
-        lower = {c: fixed.get(c, scores[c]) for c in card.lower if boxes[c] is None}
-        if lower:
-            return lower
-        return {c: 0 for c in card.upper if boxes[c] is None}
-    # FREE_CHOICE: any open box; fixed Joker values only once the face box is filled.
-    face_filled = boxes[face_box] is not None
-    result: dict[Box, int] = {}
-    for c in card.members:
-        if boxes[c] is None:
-            if c in fixed:
-                result[c] = fixed[c] if face_filled else 0
-            else:
-                result[c] = scores[c]
-    return result
-
-
-def _bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
-    yahtzee = rules.card.yahtzee
-    return (
-        yahtzee is not None
-        and boxes[yahtzee] == 50
-        and dice.faces[0] == dice.faces[4]
-        and rules.yahtzee_bonus > 0
-    )
-
-
-def _check_card(card: object) -> Scorecard:
-    if not isinstance(card, Scorecard):
-        raise MalformedInputError(
-            f"card {card!r}: not a Scorecard; start from Scorecard() and fill boxes"
-        )
-    return card
-
-
-def _check_rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        raise MalformedInputError(
-            f"rules {rules!r}: not a Rules; use Rules() or Rules(joker=JokerRule.FREE_CHOICE)"
-        )
-    return rules
-
-
-def _check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
-    """``card`` and ``rules``, checked to be values and to be for the same card design."""
-    card_value, rules_value = _check_card(card), _check_rules(rules)
-    if card_value.card != rules_value.card:
-        raise MalformedInputError(
-            f"card {card_value!r}: a {card_value.card.title} card, but the rules "
-            f"{rules_value.name!r} play the {rules_value.card.title} card; "
-            f"use a card of the rules' own design"
-        )
-    return card_value, rules_value
 
 
 def legal_fills(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Mapping[Box, int]:
@@ -180,8 +112,8 @@ def legal_fills(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> 
         >>> legal_fills(Scorecard({Category.YAHTZEE: 50}), "44444", rules=free)[Category.FULL_HOUSE]
         0
     """
-    card, rules = _check_pair(card, rules)
-    return MappingProxyType(_legal(card.boxes, _as_dice(dice), rules))
+    card, rules = check_pair(card, rules)
+    return MappingProxyType(legal(card.boxes, as_dice(dice), rules))
 
 
 def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> bool:
@@ -194,8 +126,8 @@ def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> boo
         >>> is_joker(Scorecard(), "55555"), is_joker(Scorecard({Category.YAHTZEE: 0}), "55555")
         (False, True)
     """
-    card, rules = _check_pair(card, rules)
-    dice_value = _as_dice(dice)
+    card, rules = check_pair(card, rules)
+    dice_value = as_dice(dice)
     yahtzee = rules.card.yahtzee
     return (
         yahtzee is not None
@@ -217,8 +149,8 @@ def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC)
         >>> forced_category(card, "44444"), forced_category(card, "44445")
         (<Category.FOURS: 3>, None)
     """
-    card, rules = _check_pair(card, rules)
-    dice_value = _as_dice(dice)
+    card, rules = check_pair(card, rules)
+    dice_value = as_dice(dice)
     if rules.joker is not JokerRule.FORCED or not is_joker(card, dice_value, rules=rules):
         return None
     face_box = rules.card.boxes.for_face(dice_value.faces[0])
@@ -262,45 +194,17 @@ class BoxOption:
         return self.reason is None
 
 
-def _legal_points(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> int:
-    """The points ``dice`` would write in ``category``; raises the reason if it may not."""
-    points = _legal(boxes, dice, rules).get(category)
-    if points is None:
-        reason = _reason(boxes, dice, category, rules)
-        raise IllegalActionError(f"fill {category.label} with {dice}: {reason}")
-    return points
-
-
-def _reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> str:
-    """Why ``dice`` may not fill ``category``: it is filled, or the forced Joker forbids it."""
-    points = boxes[category]
-    if points is not None:
-        return f"{category.label} is already filled with {points}; each box is filled once"
-    face = dice.faces[0]
-    face_box = rules.card.boxes.for_face(face)
-    if boxes[face_box] is None:
-        return (
-            f"the forced Joker requires {face_box.label}, which is open: "
-            f"five {face}s must go in {face_box.label}"
-        )
-    open_lower = ", ".join(c.label for c in rules.card.lower if boxes[c] is None)
-    return (
-        f"the forced Joker allows an upper box other than {face_box.label} only once "
-        f"every lower box is filled; open lower boxes: {open_lower}"
-    )
-
-
 def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Box, BoxOption]:
     boxes = card.boxes
-    legal = _legal(boxes, dice, rules)
-    bonus = rules.yahtzee_bonus if _bonus_due(boxes, dice, rules) else 0
+    allowed = legal(boxes, dice, rules)
+    bonus = rules.yahtzee_bonus if bonus_due(boxes, dice, rules) else 0
     result = {}
     for category in rules.card.members:
-        if category in legal:
-            result[category] = BoxOption(category, legal[category], None, bonus)
+        if category in allowed:
+            result[category] = BoxOption(category, allowed[category], None, bonus)
         else:
-            reason = _reason(boxes, dice, category, rules)
-            result[category] = BoxOption(category, None, reason, 0)
+            why = reason(boxes, dice, category, rules)
+            result[category] = BoxOption(category, None, why, 0)
     return MappingProxyType(result)
 
 
@@ -321,8 +225,8 @@ def box_options(
         >>> print(options[Category.CHANCE].reason)
         the forced Joker requires Fours, which is open: five 4s must go in Fours
     """
-    card, rules = _check_pair(card, rules)
-    return _options(card, _as_dice(dice), rules)
+    card, rules = check_pair(card, rules)
+    return _options(card, as_dice(dice), rules)
 
 
 def verify_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> None:
@@ -341,9 +245,9 @@ def verify_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules 
         ...
         yahtzee_rules.errors.IllegalActionError: fill Chance with 33333: the forced Joker requires Threes, which is open: five 3s must go in Threes
     """
-    card, rules = _check_pair(card, rules)
-    dice_value = _as_dice(dice)
-    _legal_points(card.boxes, dice_value, _category_arg(category, rules.card), rules)
+    card, rules = check_pair(card, rules)
+    dice_value = as_dice(dice)
+    legal_points(card.boxes, dice_value, category_arg(category, rules.card), rules)
 
 
 def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> bool:
@@ -354,27 +258,9 @@ def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _
         >>> can_fill(Scorecard(), "12345", Category.YAHTZEE)  # a zero is always allowed
         True
     """
-    card, rules = _check_pair(card, rules)
-    dice_value = _as_dice(dice)
-    return _category_arg(category, rules.card) in _legal(card.boxes, dice_value, rules)
-
-
-def _fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> Scorecard:
-    boxes = card.boxes
-    design = rules.card
-    yahtzee = design.yahtzee
-    if boxes[category] is None and (
-        yahtzee is None or boxes[yahtzee] is None or dice.faces[0] != dice.faces[4]
-    ):
-        # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
-        new = list(boxes)
-        new[category] = design.table[dice._index][category]
-        return _raw_card(tuple(new), card.bonus_marks, design)
-    points = _legal_points(boxes, dice, category, rules)
-    marks = card.bonus_marks + (1 if _bonus_due(boxes, dice, rules) else 0)
-    new = list(boxes)
-    new[category] = points
-    return _raw_card(tuple(new), marks, design)
+    card, rules = check_pair(card, rules)
+    dice_value = as_dice(dice)
+    return category_arg(category, rules.card) in legal(card.boxes, dice_value, rules)
 
 
 def fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> Scorecard:
@@ -399,5 +285,5 @@ def fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLAS
         >>> card[Category.LARGE_STRAIGHT], card.bonus_marks, totals(card).grand_total
         (40, 1, 202)
     """
-    card, rules = _check_pair(card, rules)
-    return _fill_unchecked(card, _as_dice(dice), _category_arg(category, rules.card), rules)
+    card, rules = check_pair(card, rules)
+    return fill_unchecked(card, as_dice(dice), category_arg(category, rules.card), rules)

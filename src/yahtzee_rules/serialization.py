@@ -40,23 +40,17 @@ import json
 from importlib import resources
 from typing import Any, TypeVar, cast
 
-from yahtzee_rules._replay import (
-    DICE_BY_FACES,
-    KEEP_BY_FACES,
-    faces_from,
-    fill_action,
-    make_game,
-    make_turn,
-    replay_record,
-    roll_action,
-)
+from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES, faces_from
+from yahtzee_rules._game import make_game
+from yahtzee_rules._record import check_ruleset, fill_action, replay_record, roll_action
 from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
+from yahtzee_rules._turn import make_turn
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.record import Fill, GameRecord, Roll, check_ruleset
+from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.turn import MAX_ROLLS, Turn

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
+from yahtzee_rules._dice import ALL_KEEPS, KEEP_BY_FACES, Dice, Keep, KeepLike
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC, Category
-from yahtzee_rules.dice import _ALL_KEEPS, _KEEP_BY_FACES, Dice, Keep, KeepLike
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill, GameRecord, Roll
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 _CLASSIC = Rules()
-_EMPTY_KEEP = _ALL_KEEPS[0]
+_EMPTY_KEEP = ALL_KEEPS[0]
 
 
 @runtime_checkable
@@ -160,7 +160,7 @@ def _plain_keep(card: Card, dice: Dice, options: Mapping[Box, int]) -> Keep | No
     best = max(range(6), key=lambda f: (counts[f], f))
     if counts[best] == 5:
         return None
-    return _KEEP_BY_FACES[(best + 1,) * counts[best]]
+    return KEEP_BY_FACES[(best + 1,) * counts[best]]
 
 
 @attrs.frozen
@@ -215,13 +215,13 @@ class GreedyStrategy:
             for run in _STRAIGHT_RUNS:
                 if faces.issuperset(run):
                     if Category.LARGE_STRAIGHT in options:
-                        return _KEEP_BY_FACES[run]
+                        return KEEP_BY_FACES[run]
                     return None
         counts = dice.counts
         best = max(range(6), key=lambda f: (counts[f], f))
         if counts[best] == 5:
             return None  # five equal dice and no use for them: rerolling none would waste a roll
-        return _KEEP_BY_FACES[(best + 1,) * counts[best]]
+        return KEEP_BY_FACES[(best + 1,) * counts[best]]
 
     def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """The legal box with the most points; on a tie the one that could hold the least.

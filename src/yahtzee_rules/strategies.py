@@ -24,6 +24,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from yahtzee_rules._filling import fill_unchecked, legal
+from yahtzee_rules._turn import raw_turn
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
@@ -31,8 +33,7 @@ from yahtzee_rules.game import Game
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard, empty_card
-from yahtzee_rules.scoring import _fill_unchecked, _legal
-from yahtzee_rules.turn import Turn, _raw_turn
+from yahtzee_rules.turn import Turn
 
 __all__ = ["categories", "dice", "games", "keeps", "records", "rules", "scorecards", "turns"]
 
@@ -178,9 +179,9 @@ def _played_card(
     card = empty_card(rules_value.card)
     for _ in range(target):
         roll = draw(dice())
-        legal = _legal(card.boxes, roll, rules_value)
-        category = draw(st.sampled_from(tuple(legal)))
-        card = _fill_unchecked(card, roll, category, rules_value)
+        allowed = legal(card.boxes, roll, rules_value)
+        category = draw(st.sampled_from(tuple(allowed)))
+        card = fill_unchecked(card, roll, category, rules_value)
     return card
 
 
@@ -213,8 +214,8 @@ def _played_turn(draw: st.DrawFn, rules_value: Rules) -> Turn:
     card = draw(_played_card(rules_value, 0, len(rules_value.card) - 1))
     rolls = draw(st.integers(0, 3))
     if rolls == 0:
-        return _raw_turn(card, rules_value, None, 0)
-    return _raw_turn(card, rules_value, draw(dice()), rolls)
+        return raw_turn(card, rules_value, None, 0)
+    return raw_turn(card, rules_value, draw(dice()), rolls)
 
 
 def turns(*, rules: Rules | st.SearchStrategy[Rules] | None = None) -> st.SearchStrategy[Turn]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import attrs
 
+from yahtzee_rules._dice import ALL_KEEPS
+from yahtzee_rules._filling import legal
 from yahtzee_rules.boxes import Box
-from yahtzee_rules.dice import _ALL_KEEPS, Keep
+from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.scoring import _legal
 from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._table import Table
 from yahtzee_rules.turn import Turn
@@ -173,7 +174,7 @@ def advise(turn: Turn, table: Table) -> Advice:
     g = _geometry()
     position = int(g.dice_pos[dice._index])
     ranked: list[tuple[float, int, int, Option]] = []
-    for category in _legal(turn.card.boxes, dice, turn.rules):
+    for category in legal(turn.card.boxes, dice, turn.rules):
         expected = base + float(tables.fills[position, category])
         ranked.append((-expected, 0, int(category), Option(category, expected)))
     rerolls = turn.rolls_left
@@ -210,7 +211,7 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     dice = turn.dice
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
-        return _ALL_KEEPS[0]
+        return ALL_KEEPS[0]
     return tables.actions[3 - turn.rolls_used][dice._index]
 
 

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from yahtzee_rules._dice import ALL_KEEPS, DICE_BY_FACES, KEEPS_OF
 from yahtzee_rules.boxes import Box, Card
-from yahtzee_rules.dice import _ALL_KEEPS, _DICE_BY_FACES, _KEEPS_OF, Dice, Keep, dice_index
+from yahtzee_rules.dice import Dice, Keep, dice_index
 from yahtzee_rules.errors import MalformedInputError
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ class _Geometry:
     """
 
     def __init__(self) -> None:
-        keeps = sorted(_ALL_KEEPS, key=lambda k: (len(k.faces), len(set(k.faces)), k.faces))
+        keeps = sorted(ALL_KEEPS, key=lambda k: (len(k.faces), len(set(k.faces)), k.faces))
         self.keeps: tuple[Keep, ...] = tuple(keeps)
         self.keep_pos = np.empty(len(keeps), dtype=np.intp)  # Keep._index -> internal
         for position, keep in enumerate(keeps):
@@ -46,7 +47,7 @@ class _Geometry:
         for size in range(6):
             self.offsets.append(self.offsets[-1] + sum(1 for k in keeps if len(k.faces) == size))
         self.five = self.offsets[5]
-        self.dice: tuple[Dice, ...] = tuple(_DICE_BY_FACES[k.faces] for k in keeps[self.five :])
+        self.dice: tuple[Dice, ...] = tuple(DICE_BY_FACES[k.faces] for k in keeps[self.five :])
         self.dice_pos = np.empty(252, dtype=np.intp)  # Dice._index -> internal roll
         for position, dice in enumerate(self.dice):
             self.dice_pos[dice._index] = position
@@ -97,7 +98,7 @@ class _Geometry:
         # each roll's distinct sub-keeps, fewest dice first, padded with the roll itself
         subs = np.empty((252, 32), dtype=np.intp)
         for position, dice in enumerate(self.dice):
-            own = [pos[k.faces] for k in _KEEPS_OF[dice._index]]
+            own = [pos[k.faces] for k in KEEPS_OF[dice._index]]
             own.sort(key=lambda i: (len(keeps[i].faces), keeps[i].faces))
             subs[position] = own + [own[-1]] * (32 - len(own))
         self.subkeeps = subs

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
+from yahtzee_rules._filling import bonus_due, legal
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.scoring import _bonus_due, _legal
 from yahtzee_rules.solver._geometry import _card_geometry, _geometry
 
 if TYPE_CHECKING:
@@ -67,12 +67,12 @@ class _Model(_Layout):
         for mask in range(full):
             boxes = _boxes(n, mask, card.yahtzee, False)
             for row, dice in enumerate(fives):
-                for category, points in _legal(boxes, dice, rules).items():
+                for category, points in legal(boxes, dice, rules).items():
                     joker[row, category, mask] = points
         if card.yahtzee >= 0:
             for row, dice in enumerate(fives):
                 for flag in (0, 1):
-                    if _bonus_due(
+                    if bonus_due(
                         _boxes(n, 1 << card.yahtzee, card.yahtzee, bool(flag)), dice, rules
                     ):
                         due[row, flag] = rules.yahtzee_bonus
@@ -85,7 +85,7 @@ class _Model(_Layout):
         )
         same = (joker[:, :, :full] == plain).all(axis=(0, 1))
         no_bonus_open = not any(
-            _bonus_due(_boxes(n, 0, card.yahtzee, False), dice, rules) for dice in fives
+            bonus_due(_boxes(n, 0, card.yahtzee, False), dice, rules) for dice in fives
         )
         self.plain_fives_while_open = bool(same[masks & card.yahtzee_bit == 0].all()) and (
             no_bonus_open

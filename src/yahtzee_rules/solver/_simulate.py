@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from yahtzee_rules._filling import check_card
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.results import SimulationResult
 from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.scoring import _check_card
 from yahtzee_rules.solver._build import Progress
 from yahtzee_rules.solver._geometry import _CHUNK, _geometry
 from yahtzee_rules.solver._kernels import (
@@ -120,7 +120,7 @@ def simulate_optimal(
     """
     if not isinstance(table, Table):
         raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table()")
-    first_card = table.start if start is None else _check_card(start)
+    first_card = table.start if start is None else check_card(start)
     table._index(first_card)  # raises unless the table covers the card
     model = _model(table.rules)
     base = _state_of(first_card, model)

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from yahtzee_rules._filling import check_card, check_rules
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
-from yahtzee_rules.scoring import _check_card, _check_rules
 from yahtzee_rules.solver._build import Progress, _build_values
 from yahtzee_rules.solver._model import _flat, _layout, _mask_of, _model, _state_of
 from yahtzee_rules.solver._turns import _TurnTables
@@ -66,7 +66,7 @@ class Table:
     def __init__(
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
     ) -> None:
-        self.rules = _check_rules(rules)
+        self.rules = check_rules(rules)
         self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
         self._start_mask = _mask_of(self.start)
         self._layout = _layout(rules)
@@ -165,7 +165,7 @@ class Table:
         """
         from yahtzee_rules.totals import totals
 
-        return totals(_check_card(card), rules=self.rules).grand_total + self.value(card)
+        return totals(check_card(card), rules=self.rules).grand_total + self.value(card)
 
     def _turn_tables(self, card: Scorecard) -> _TurnTables:
         found = self._turns.get(card.boxes)
@@ -187,7 +187,7 @@ class Table:
 
 def _check_design(card: object, rules: Rules) -> Scorecard:
     """``card``, checked to be a Scorecard of the rules' card design."""
-    card = _check_card(card)
+    card = check_card(card)
     if card.card != rules.card:
         raise MalformedInputError(
             f"card {card!r}: a {card.card.title} card, but the table is for the rules "
@@ -238,7 +238,7 @@ def build_table(
         >>> yacht.start, round(yacht.value(yacht.start), 7)
         (Scorecard(card=YACHT), 166.9550677)
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     if threads is None:
         threads = max(1, min(2, os.cpu_count() or 1))

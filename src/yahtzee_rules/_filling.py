@@ -1,0 +1,146 @@
+"""Internal: the Joker and legality engine that filling a box follows.
+
+:mod:`yahtzee_rules.scoring` builds its public functions on these, and turns,
+games and strategies call them directly on values they have already checked.
+Nothing here validates its arguments except the ``check_*`` functions.
+"""
+
+from __future__ import annotations
+
+from yahtzee_rules._dice import Dice
+from yahtzee_rules._scorecard import Scorecard, raw_card
+from yahtzee_rules.boxes import Box
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.rules import JokerRule, Rules
+
+__all__ = [
+    "bonus_due",
+    "check_card",
+    "check_pair",
+    "check_rules",
+    "fill_unchecked",
+    "legal",
+    "legal_points",
+    "reason",
+]
+
+
+def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
+    """Every open box ``dice`` may fill on a card with these boxes, and its points."""
+    card = rules.card
+    scores = card.table[dice.position]
+    yahtzee = card.yahtzee
+    if (
+        yahtzee is None
+        or boxes[yahtzee] is None
+        or dice.faces[0] != dice.faces[4]
+        or rules.joker is JokerRule.NONE
+    ):
+        return {
+            c: points
+            for c, points, box in zip(card.members, scores, boxes, strict=True)
+            if box is None
+        }
+    fixed = dict(card.joker_values)
+    face_box = card.boxes.for_face(dice.faces[0])
+    if rules.joker is JokerRule.FORCED:
+        if boxes[face_box] is None:
+            return {face_box: scores[face_box]}
+        lower = {c: fixed.get(c, scores[c]) for c in card.lower if boxes[c] is None}
+        if lower:
+            return lower
+        return {c: 0 for c in card.upper if boxes[c] is None}
+    # FREE_CHOICE: any open box; fixed Joker values only once the face box is filled.
+    face_filled = boxes[face_box] is not None
+    result: dict[Box, int] = {}
+    for c in card.members:
+        if boxes[c] is None:
+            if c in fixed:
+                result[c] = fixed[c] if face_filled else 0
+            else:
+                result[c] = scores[c]
+    return result
+
+
+def bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
+    yahtzee = rules.card.yahtzee
+    return (
+        yahtzee is not None
+        and boxes[yahtzee] == 50
+        and dice.faces[0] == dice.faces[4]
+        and rules.yahtzee_bonus > 0
+    )
+
+
+def check_card(card: object) -> Scorecard:
+    if not isinstance(card, Scorecard):
+        raise MalformedInputError(
+            f"card {card!r}: not a Scorecard; start from Scorecard() and fill boxes"
+        )
+    return card
+
+
+def check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise MalformedInputError(
+            f"rules {rules!r}: not a Rules; use Rules() or Rules(joker=JokerRule.FREE_CHOICE)"
+        )
+    return rules
+
+
+def check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
+    """``card`` and ``rules``, checked to be values and to be for the same card design."""
+    card_value, rules_value = check_card(card), check_rules(rules)
+    if card_value.card != rules_value.card:
+        raise MalformedInputError(
+            f"card {card_value!r}: a {card_value.card.title} card, but the rules "
+            f"{rules_value.name!r} play the {rules_value.card.title} card; "
+            f"use a card of the rules' own design"
+        )
+    return card_value, rules_value
+
+
+def legal_points(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> int:
+    """The points ``dice`` would write in ``category``; raises the reason if it may not."""
+    points = legal(boxes, dice, rules).get(category)
+    if points is None:
+        why = reason(boxes, dice, category, rules)
+        raise IllegalActionError(f"fill {category.label} with {dice}: {why}")
+    return points
+
+
+def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> str:
+    """Why ``dice`` may not fill ``category``: it is filled, or the forced Joker forbids it."""
+    points = boxes[category]
+    if points is not None:
+        return f"{category.label} is already filled with {points}; each box is filled once"
+    face = dice.faces[0]
+    face_box = rules.card.boxes.for_face(face)
+    if boxes[face_box] is None:
+        return (
+            f"the forced Joker requires {face_box.label}, which is open: "
+            f"five {face}s must go in {face_box.label}"
+        )
+    open_lower = ", ".join(c.label for c in rules.card.lower if boxes[c] is None)
+    return (
+        f"the forced Joker allows an upper box other than {face_box.label} only once "
+        f"every lower box is filled; open lower boxes: {open_lower}"
+    )
+
+
+def fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> Scorecard:
+    boxes = card.boxes
+    design = rules.card
+    yahtzee = design.yahtzee
+    if boxes[category] is None and (
+        yahtzee is None or boxes[yahtzee] is None or dice.faces[0] != dice.faces[4]
+    ):
+        # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
+        new = list(boxes)
+        new[category] = design.table[dice.position][category]
+        return raw_card(tuple(new), card.bonus_marks, design)
+    points = legal_points(boxes, dice, category, rules)
+    marks = card.bonus_marks + (1 if bonus_due(boxes, dice, rules) else 0)
+    new = list(boxes)
+    new[category] = points
+    return raw_card(tuple(new), marks, design)
