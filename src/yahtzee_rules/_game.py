@@ -655,15 +655,24 @@ def _raw_game(
     turn: Turn | None,
 ) -> Game:
     """A game built without validation, for values the rules engine produced itself."""
-    game = object.__new__(Game)
-    setter = object.__setattr__
-    setter(game, "players", players)
-    setter(game, "rules", rules)
-    setter(game, "cards", cards)
-    setter(game, "first", first)
-    setter(game, "current", current)
-    setter(game, "_turn", turn)
+    game: Game = _NEW(Game)
+    _SET_PLAYERS(game, players)
+    _SET_RULES(game, rules)
+    _SET_CARDS(game, cards)
+    _SET_FIRST(game, first)
+    _SET_CURRENT(game, current)
+    _SET_TURN(game, turn)
     return game
+
+
+# The slots' own setters: a game is made on every roll and fill (see _scorecard.raw_card).
+_NEW = object.__new__
+_SET_PLAYERS = Game.__dict__["players"].__set__
+_SET_RULES = Game.__dict__["rules"].__set__
+_SET_CARDS = Game.__dict__["cards"].__set__
+_SET_FIRST = Game.__dict__["first"].__set__
+_SET_CURRENT = Game.__dict__["current"].__set__
+_SET_TURN = Game.__dict__["_turn"].__set__
 
 
 @attrs.frozen

@@ -340,12 +340,20 @@ class Scorecard:
         return {c: p for c, p in zip(self.card.members, self.boxes, strict=True) if p is not None}
 
 
+# The slots' own setters: building a value the engine produced skips the attribute lookup
+# of object.__setattr__, which matters on the hot paths (a fill makes a card).
+_NEW = object.__new__
+_SET_BOXES = Scorecard.__dict__["boxes"].__set__
+_SET_MARKS = Scorecard.__dict__["bonus_marks"].__set__
+_SET_CARD = Scorecard.__dict__["card"].__set__
+
+
 def raw_card(boxes: tuple[int | None, ...], bonus_marks: int, card: Card) -> Scorecard:
     """A card built without validation, for values the rules engine produced itself."""
-    value = object.__new__(Scorecard)
-    object.__setattr__(value, "boxes", boxes)
-    object.__setattr__(value, "bonus_marks", bonus_marks)
-    object.__setattr__(value, "card", card)
+    value: Scorecard = _NEW(Scorecard)
+    _SET_BOXES(value, boxes)
+    _SET_MARKS(value, bonus_marks)
+    _SET_CARD(value, card)
     return value
 
 

@@ -422,14 +422,21 @@ def next_dice(
     return roll_table(held)[index]
 
 
+# The slots' own setters: a game makes a turn on every roll (see _scorecard.raw_card).
+_NEW = object.__new__
+_SET_CARD = Turn.__dict__["card"].__set__
+_SET_RULES = Turn.__dict__["rules"].__set__
+_SET_DICE = Turn.__dict__["dice"].__set__
+_SET_ROLLS = Turn.__dict__["rolls_used"].__set__
+
+
 def raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:
     """A turn built without validation, for values the rules engine produced itself."""
-    turn = object.__new__(Turn)
-    setter = object.__setattr__
-    setter(turn, "card", card)
-    setter(turn, "rules", rules)
-    setter(turn, "dice", dice)
-    setter(turn, "rolls_used", rolls_used)
+    turn: Turn = _NEW(Turn)
+    _SET_CARD(turn, card)
+    _SET_RULES(turn, rules)
+    _SET_DICE(turn, dice)
+    _SET_ROLLS(turn, rolls_used)
     return turn
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, SupportsIndex, TypeVar
 
 import attrs
 
@@ -96,8 +96,8 @@ class Box(enum.IntEnum):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
-    def __hash__(self) -> int:
-        return int.__hash__(self)
+    # The int's own hash, as a C slot: boxes are dict keys on every hot path.
+    __hash__ = int.__hash__
 
     def __bool__(self) -> bool:
         # Every box is a real choice: ``if turn.forced_category:`` must hold for the first.
@@ -318,14 +318,16 @@ def _check_design(card: Card) -> None:
             )
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, eq=False)
 class Card:
     """A scorecard's design: its boxes, how they score, and its five-of-a-kind box.
 
     A card holds no points; a :class:`~yahtzee_rules.Scorecard` is one player's
     filling of a card, and :class:`~yahtzee_rules.Rules` adds the bonuses and the
     Joker rule. Derived tables (every box's score for each of the 252 rolls, every
-    value a box can hold) are computed once, when the card is made.
+    value a box can hold) are computed once, when the card is made. A card is a
+    design, compared by identity like an enumeration member: each card the library
+    ships exists once, and pickles as its name.
 
     Args:
         name: A short lower-case name, such as ``"classic"``.
@@ -401,6 +403,13 @@ class Card:
 
     def __repr__(self) -> str:
         return self.name.upper()
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # A registered card pickles as its name and unpickles as the same object, so a
+        # ruleset sent to another process still plays the card its name says.
+        if _NAMED_CARDS.get(self.name) is self:
+            return (Card.named, (self.name,))
+        return super().__reduce_ex__(protocol)
 
     @staticmethod
     def named(name: str) -> Card:
