@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeAlias
 
 import attrs
 
+from yahtzee_rules._classic import classic_scores
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = [
@@ -162,9 +163,12 @@ class Dice:
 
     faces: tuple[int, ...] = attrs.field(converter=_to_dice_faces)
     _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _classic: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     # Internal: the position in Dice.all(), the ``_index`` slot under a plain name (set
-    # below) so the library's tables over the 252 rolls read it as fast as an attribute.
+    # below) so the library's tables over the 252 rolls read it as fast as an attribute;
+    # likewise ``classic_row``, the roll's Classic scores (``_classic``), for score().
     position: ClassVar[int]
+    classic_row: ClassVar[tuple[int, ...]]
 
     #: Number of dice in a roll.
     COUNT: ClassVar[int] = 5
@@ -173,6 +177,7 @@ class Dice:
         template = DICE_BY_FACES.get(self.faces)
         if template is not None:  # always, once the module has loaded
             object.__setattr__(self, "_index", template._index)
+            object.__setattr__(self, "_classic", template._classic)
 
     def __str__(self) -> str:
         return "".join(map(str, self.faces))
@@ -389,6 +394,7 @@ def _build() -> None:
         dice = object.__new__(Dice)
         object.__setattr__(dice, "faces", faces)
         object.__setattr__(dice, "_index", index)
+        object.__setattr__(dice, "_classic", classic_scores(faces))
         dice_list.append(dice)
         DICE_BY_FACES[faces] = dice
         counts = _counts(faces)
@@ -434,6 +440,7 @@ _build()
 for _cls in (Dice, Keep):
     type.__setattr__(_cls, "position", _cls.__dict__["_index"])
 del _cls
+type.__setattr__(Dice, "classic_row", Dice.__dict__["_classic"])
 EMPTY_KEEP = ALL_KEEPS[0]
 RNG = random.Random()
 _ROLL_TABLES: list[tuple[Dice, ...] | None] = [None] * len(ALL_KEEPS)

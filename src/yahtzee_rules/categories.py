@@ -13,9 +13,10 @@ Examples:
 
 from __future__ import annotations
 
+from yahtzee_rules._classic import classic_scores
 from yahtzee_rules.boxes import Box, Card, Section, describe_boxes, register_card
 
-__all__ = ["CLASSIC", "Category", "Section"]
+__all__ = ["CLASSIC", "Category", "Section", "classic_scores"]
 
 
 class Category(Box):
@@ -88,39 +89,6 @@ describe_boxes(
         "lg straight": "ls",
     },
 )
-
-
-def classic_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
-    """The plain Classic value of every box for five sorted faces, in card order.
-
-    Upper boxes total the dice showing their face; Three and Four of a Kind and
-    Chance total all five dice when they qualify; Full House 25 (three of one face
-    and two of another: five equal dice are not a full house), Small Straight 30,
-    Large Straight 40 and Yahtzee 50 when they qualify; otherwise 0.
-
-    Examples:
-        >>> classic_scores((2, 2, 3, 3, 3))
-        (0, 4, 9, 0, 0, 0, 13, 0, 25, 0, 0, 0, 13)
-    """
-    counts = [0] * 7
-    for face in faces:
-        counts[face] += 1
-    total = sum(faces)
-    most = max(counts)
-    present = set(faces)
-    small = any({a, a + 1, a + 2, a + 3} <= present for a in (1, 2, 3))
-    large = present in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
-    full_house = sorted(c for c in counts if c) == [2, 3]
-    return (
-        *(face * counts[face] for face in range(1, 7)),
-        total if most >= 3 else 0,
-        total if most >= 4 else 0,
-        25 if full_house else 0,
-        30 if small else 0,
-        40 if large else 0,
-        50 if most == 5 else 0,
-        total,
-    )
 
 
 CLASSIC = register_card(

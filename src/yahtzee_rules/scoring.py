@@ -37,7 +37,7 @@ from yahtzee_rules._filling import (
 )
 from yahtzee_rules._scorecard import Scorecard, category_arg
 from yahtzee_rules.boxes import Box, card_of
-from yahtzee_rules.categories import CLASSIC, Category
+from yahtzee_rules.categories import Category
 from yahtzee_rules.rules import JokerRule, Rules
 
 __all__ = [
@@ -53,7 +53,6 @@ __all__ = [
 ]
 
 _CLASSIC = Rules()
-_CLASSIC_TABLE = CLASSIC.table
 
 
 def score(dice: DiceLike, category: Box) -> int:
@@ -84,7 +83,7 @@ def score(dice: DiceLike, category: Box) -> int:
     """
     if category.__class__ is Category:
         try:
-            return _CLASSIC_TABLE[dice.position][category]  # type: ignore[union-attr]
+            return dice.classic_row[category]  # type: ignore[union-attr]
         except AttributeError:
             pass
     if not isinstance(category, Box):
