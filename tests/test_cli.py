@@ -33,6 +33,8 @@ from yahtzee_rules import (
     GameRecord,
     Keep,
     MalformedInputError,
+    Rules,
+    Scorecard,
     Turn,
     roll_off,
 )
@@ -925,3 +927,23 @@ except ValueError as error:
 def test_no_code_decides_anything_by_the_text_of_a_message(path: Path) -> None:
     tree = ast.parse((SRC / path).read_text(encoding="utf-8"))
     assert _message_text_tests(tree) == []
+
+
+def test_a_tie_under_the_play_off_rule_names_the_players_who_play_again() -> None:
+    rules = Rules(tie="play-off")
+    card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+    game = Game(
+        ["Ann", "Bob"],
+        rules=rules,
+        cards=(card, card),
+        first=0,
+        current=0,
+        turn=Turn(card, rules=rules),
+    )
+    code = GameRecord.from_game(game).share_code()
+    # Each fills Yahtzee with the dice the seed gives: no Yahtzee, so both stay on 0.
+    done = run("play", "--code", code, "--seed", "1", stdin=script("r", "f y", "r", "f y", ""))
+    assert done.returncode == 0, done.stderr
+    assert "Final standings: 1. Ann 0, 1. Bob 0" in done.stdout
+    assert "Tied: Ann and Bob; the tie rule says they play again" in done.stdout
+    assert "Winner" not in done.stdout.split("Final standings")[1]

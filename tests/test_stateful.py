@@ -96,7 +96,11 @@ class GamePlay(RuleBasedStateMachine):
     @rule()
     def finished(self) -> None:
         result = self.game.result
-        assert result.winners
+        # a play-off (TieRule.PLAY_OFF) names the tied players instead of winners
+        assert bool(result.winners) != bool(result.play_off)
+        top = result.standings[0].total
+        leaders = {s.player for s in result.standings if s.total == top}
+        assert set(result.winners or result.play_off) <= leaders
         assert self.fills == 13 * len(self.game.players)
         with pytest.raises(IllegalActionError, match="the game is over"):
             self.game.roll()

@@ -568,8 +568,12 @@ class Session:
             "Final standings: "
             + ", ".join(f"{s.rank}. {s.player} {s.total}" for s in result.standings)
         )
-        winners = " and ".join(result.winners)
-        self.say(f"Winner{'s' if result.is_tie else ''}: {winners}")
+        if result.play_off:
+            tied = " and ".join(result.play_off)
+            self.say(f"Tied: {tied}; the tie rule says they play again")
+        else:
+            winners = " and ".join(result.winners)
+            self.say(f"Winner{'s' if result.is_tie else ''}: {winners}")
 
     # --- saving ---------------------------------------------------------------------
 
