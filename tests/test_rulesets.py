@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from yahtzee_rules import (
     CLASSIC,
     YACHT,
+    YATZY,
     Box,
     Card,
     Category,
@@ -32,6 +33,7 @@ from yahtzee_rules import (
     TieRule,
     Turn,
     YachtBox,
+    YatzyBox,
     from_dict,
     from_json,
     score,
@@ -44,9 +46,10 @@ from yahtzee_rules import strategies as yst
 from yahtzee_rules.categories import classic_scores
 from yahtzee_rules.notation import from_notation, to_notation
 from yahtzee_rules.yacht import yacht_scores
+from yahtzee_rules.yatzy import yatzy_scores
 
 YACHT_RULES = Rules.from_name("yacht")
-EVERY_CARD = (CLASSIC, YACHT)
+EVERY_CARD = (CLASSIC, YACHT, YATZY)
 
 
 # --- cards and boxes --------------------------------------------------------------------
@@ -54,7 +57,7 @@ EVERY_CARD = (CLASSIC, YACHT)
 
 @pytest.mark.parametrize("card", EVERY_CARD, ids=lambda c: c.name)
 def test_a_cards_table_is_its_scorer_over_every_roll(card: Card) -> None:
-    scorer = classic_scores if card is CLASSIC else yacht_scores
+    scorer = {CLASSIC: classic_scores, YACHT: yacht_scores, YATZY: yatzy_scores}[card]
     for dice in Dice.all():
         row = card.table[Dice.all().index(dice)]
         assert row == scorer(dice.faces)
@@ -83,9 +86,9 @@ def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
     assert len(YACHT) == 12
     assert Card.named("classic") is CLASSIC
     assert Card.named("yacht") is YACHT
-    assert Card.names() == ("classic", "yacht")
-    with pytest.raises(MalformedInputError, match="card 'yatzy': no such card; cards are"):
-        Card.named("yatzy")
+    assert Card.names() == ("classic", "yacht", "yatzy")
+    with pytest.raises(MalformedInputError, match="card .triple.: no such card; cards are"):
+        Card.named("triple")
 
 
 def test_boxes_of_different_cards_are_never_equal() -> None:
@@ -311,7 +314,7 @@ def test_yacht_values_print_and_parse_with_the_cards_own_codes() -> None:
     with pytest.raises(MalformedInputError, match="written without a card name"):
         Scorecard.parse("classic:c=20")
     with pytest.raises(MalformedInputError, match="no such card"):
-        Scorecard.parse("yatzy:c=20")
+        Scorecard.parse("triple:c=20")
     with pytest.raises(MalformedInputError, match="is not a box written as code=points"):
         Scorecard.parse("yacht:c=20")  # Yacht's Choice is 'ch'
 
@@ -419,3 +422,58 @@ def test_the_tie_rule_is_written_in_every_format() -> None:
         Rules.parse("forced,tie=share")
     with pytest.raises(MalformedInputError, match="no such tie rule"):
         Rules.parse("forced,tie=coin")
+
+
+# --- Yatzy (Scandinavian): known answers and the published optimum -------------------------
+
+YATZY_RULES = Rules.from_name("yatzy")
+
+
+@pytest.mark.parametrize(
+    ("dice", "box", "points"),
+    [
+        ("66542", YatzyBox.ONE_PAIR, 12),  # the highest pair
+        ("33552", YatzyBox.ONE_PAIR, 10),
+        ("12345", YatzyBox.ONE_PAIR, 0),
+        ("33552", YatzyBox.TWO_PAIRS, 16),
+        ("33335", YatzyBox.TWO_PAIRS, 0),  # four of a kind is not two pairs
+        ("22333", YatzyBox.TWO_PAIRS, 10),
+        ("44452", YatzyBox.THREE_OF_A_KIND, 12),  # the three matching dice only
+        ("44442", YatzyBox.FOUR_OF_A_KIND, 16),
+        ("12345", YatzyBox.SMALL_STRAIGHT, 15),
+        ("23456", YatzyBox.SMALL_STRAIGHT, 0),
+        ("23456", YatzyBox.LARGE_STRAIGHT, 20),
+        ("22333", YatzyBox.FULL_HOUSE, 13),  # the total of the dice
+        ("33333", YatzyBox.FULL_HOUSE, 0),  # five of a kind is not a full house
+        ("66666", YatzyBox.YATZY, 50),
+        ("13366", YatzyBox.CHANCE, 19),
+    ],
+)
+def test_yatzy_known_answers(dice: str, box: YatzyBox, points: int) -> None:
+    assert score(dice, box) == points
+
+
+def test_yatzy_has_a_50_point_bonus_at_63_and_no_yatzy_bonus_or_joker() -> None:
+    card = Scorecard(
+        {
+            YatzyBox.ONES: 3,
+            YatzyBox.TWOS: 6,
+            YatzyBox.THREES: 9,
+            YatzyBox.FOURS: 12,
+            YatzyBox.FIVES: 15,
+            YatzyBox.SIXES: 18,
+            YatzyBox.YATZY: 50,
+        }
+    )
+    assert totals(card).grand_total == 63 + 50 + 50
+    turn = Turn(card, rules=YATZY_RULES).roll(outcome="44444")
+    assert turn.options[YatzyBox.FULL_HOUSE] == 0  # no Joker
+    assert turn.fill(YatzyBox.CHANCE).bonus_marks == 0
+
+
+def test_yatzy_optimal_play_is_the_published_value() -> None:
+    solver = pytest.importorskip("yahtzee_rules.solver")
+    table = solver.load_table(rules=YATZY_RULES)
+    # 248.4399894: the published optimum of Scandinavian Yatzy (DESIGN.md's reference
+    # numbers, cross-checked in the literature).
+    assert table.value(table.start) == pytest.approx(248.4399894, abs=1e-6)

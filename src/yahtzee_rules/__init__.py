@@ -49,11 +49,13 @@ from yahtzee_rules.simulation import (
 from yahtzee_rules.totals import Totals, totals
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 from yahtzee_rules.yacht import YACHT, YachtBox
+from yahtzee_rules.yatzy import YATZY, YatzyBox
 
 __all__ = [
     "CLASSIC",
     "MAX_ROLLS",
     "YACHT",
+    "YATZY",
     "Action",
     "Box",
     "BoxOption",
@@ -87,6 +89,7 @@ __all__ = [
     "Totals",
     "Turn",
     "YachtBox",
+    "YatzyBox",
     "__version__",
     "best_keep",
     "box_options",

@@ -436,7 +436,7 @@ class Card:
 
         Examples:
             >>> Card.names()
-            ('classic', 'yacht')
+            ('classic', 'yacht', 'yatzy')
         """
         return tuple(_NAMED_CARDS)
 

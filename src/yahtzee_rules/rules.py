@@ -24,6 +24,7 @@ from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.yacht import YACHT
+from yahtzee_rules.yatzy import YATZY
 
 __all__ = ["JokerRule", "Rules", "TieRule"]
 
@@ -349,7 +350,7 @@ class Rules:
 
         Examples:
             >>> Rules.names()
-            ('forced', 'free-choice', 'none', 'yacht')
+            ('forced', 'free-choice', 'none', 'yacht', 'yatzy')
         """
         return ("forced", "free-choice", "none", *(name for name in _BASE if name != "classic"))
 
@@ -358,6 +359,7 @@ _CLASSIC = Rules()
 _BASE: dict[str, Rules] = {
     "classic": _CLASSIC,
     "yacht": Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=YACHT),
+    "yatzy": Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY),
 }
 """Each card's usual ruleset."""
 
