@@ -87,7 +87,7 @@ def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
     assert Card.named("classic") is CLASSIC
     assert Card.named("yacht") is YACHT
     assert Card.names() == ("classic", "yacht", "yatzy")
-    with pytest.raises(MalformedInputError, match="card .triple.: no such card; cards are"):
+    with pytest.raises(MalformedInputError, match="card 'triple': no such card; cards are"):
         Card.named("triple")
 
 
