@@ -624,6 +624,38 @@ def test_a_game_saved_to_a_file_or_a_code_resumes_where_it_stopped(tmp_path: Pat
         assert f"Ann fills Small Straight with {game.dice} for " in again.stdout
 
 
+def test_the_printed_resume_commands_keep_computer_players_computer_players(
+    tmp_path: Path,
+) -> None:
+    first = run(
+        "play",
+        "Ann",
+        "--bot",
+        "greedy",
+        "Cy Young",
+        "--seed",
+        "4",
+        stdin=script("f c", "code", "quit", ""),
+        cwd=tmp_path,
+    )
+    assert first.returncode == 0, first.stderr
+    printed = [
+        line.split(": ", 1)[1]
+        for line in first.stdout.splitlines()
+        if line.startswith(("Resume with: ", "Game not saved to a file. To resume it: "))
+    ]
+    assert len(printed) == 2
+    for command in printed:
+        words = shlex.split(command)
+        assert words[:3] == ["yahtzee-rules", "play", "--code"]
+        assert words[4:] == ["--bot", "greedy", "Cy Young"]
+        again = run(*words[1:], stdin=script("f ss", "quit", ""), cwd=tmp_path)
+        assert again.returncode == 0, again.stderr
+        assert "Resuming: Ann, Cy Young, round 2." in again.stdout
+        assert "Cy Young> " not in again.stdout  # the computer plays its own turns
+        assert again.stdout.count("Cy Young (greedy): ") == 1
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

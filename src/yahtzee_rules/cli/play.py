@@ -474,7 +474,7 @@ class Session:
             elif isinstance(command, Code):
                 code = self.record.share_code()
                 self.say(f"Share code: {code}")
-                self.say(f"Resume with: yahtzee-rules play --code {code}")
+                self.say(f"Resume with: {self.resume_command('--code', code)}")
             elif isinstance(command, Help):
                 self.say(HELP)
             elif isinstance(command, Show):
@@ -580,10 +580,37 @@ class Session:
     def _bot_kinds(self) -> dict[str, str]:
         return {name: kind for name, (kind, _) in self.bots.items()}
 
+    def resume_command(self, option: str, value: str) -> str:
+        """The command that resumes this game as it is: players' kinds and the coach too.
+
+        A share code holds only the game, so ``--code`` gets a ``--bot KIND NAME`` for each
+        computer player, in seat order (a save file lists them itself); either way
+        ``--coach`` follows when the coach is on.
+
+        Examples:
+            >>> from yahtzee_rules import GreedyStrategy
+            >>> from yahtzee_rules.cli.console import ScriptConsole
+            >>> bots = {"Cy Young": ("greedy", GreedyStrategy())}
+            >>> game = Game.new(["Ann", "Cy Young"])
+            >>> session = Session(game, random.Random(1), ScriptConsole([]), bots=bots, coach=True)
+            >>> session.resume_command("--code", "y1XYZ")
+            "yahtzee-rules play --code y1XYZ --bot greedy 'Cy Young' --coach"
+            >>> session.resume_command("--load", "my game.json")
+            "yahtzee-rules play --load 'my game.json' --coach"
+        """
+        words = ["yahtzee-rules", "play", option, shlex.quote(value)]
+        if option == "--code":
+            for name in self.game.players:
+                if name in self.bots:
+                    words += ["--bot", self.bots[name][0], shlex.quote(name)]
+        if self.coach:
+            words.append("--coach")
+        return " ".join(words)
+
     def _save(self, path: str) -> None:
         _extras.save_game(path, self.record, self._bot_kinds())
         self.saved = (path, len(self.record.actions))
-        self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {shlex.quote(path)}")
+        self.say(f"Saved to {path}. Resume with: {self.resume_command('--load', path)}")
 
     def _offer_save(self) -> None:
         """Ask for a file to save to (Enter: none), then print a share code if possible.
@@ -593,8 +620,7 @@ class Session:
         if self.saved is not None and self.saved[1] == len(self.record.actions):
             path = self.saved[0]
             self.say(
-                f"The game is saved in {path}. "
-                f"Resume with: yahtzee-rules play --load {shlex.quote(path)}"
+                f"The game is saved in {path}. Resume with: {self.resume_command('--load', path)}"
             )
             return
         self.say("Save the game first? Type a file name, or press Enter to leave without saving.")
@@ -616,4 +642,4 @@ class Session:
                 continue
             return
         code = self.record.share_code()
-        self.say(f"Game not saved to a file. To resume it: yahtzee-rules play --code {code}")
+        self.say(f"Game not saved to a file. To resume it: {self.resume_command('--code', code)}")
