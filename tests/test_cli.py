@@ -799,6 +799,31 @@ def test_the_coach_table_lists_every_box_and_the_best_holds_with_their_cost(
 # --- computer players, simulate and the solver, through the real program -----------------
 
 
+def test_the_coach_advises_the_fill_when_holding_all_five_is_worth_the_same() -> None:
+    # Five 6s on the empty card: the Yahtzee box is best, and holding all five dice to
+    # roll none is worth exactly as much; the coach says to fill, not to roll.
+    code = GameRecord.new(["Ann"]).roll(outcome="66666").share_code()
+    result = run("play", "--code", code, "--coach", stdin=script("quit", ""))
+    assert result.returncode == 0, result.stderr
+    assert "Coach: best is 'f y' (fill Yahtzee), expected final score " in result.stdout
+    assert "r 1 2 3 4 5   0.00" in result.stdout  # the tie is still shown, at no cost
+
+
+def test_the_coach_prefers_a_fill_within_the_tie_tolerance() -> None:
+    from yahtzee_rules.cli._extras import Advice
+    from yahtzee_rules.cli.play import TIE_TOLERANCE, coach_lines
+
+    best = 212.5
+    nearly = best * (1 - TIE_TOLERANCE / 10)  # rounding noise below the fill's value
+    advice = Advice(
+        keeps=((Keep("666"), best), (Keep("25666"), nearly)),
+        boxes=((Category.SIXES, nearly), (Category.CHANCE, 190.0)),
+    )
+    assert coach_lines(Dice("25666"), advice)[0].startswith("Coach: best is 'f 6' (fill Sixes)")
+    apart = Advice(keeps=advice.keeps, boxes=((Category.SIXES, best - 0.01),))
+    assert coach_lines(Dice("25666"), apart)[0].startswith("Coach: best is 'r 3 4 5' (hold 666)")
+
+
 def test_simulate_plays_the_same_games_as_the_library() -> None:
     from yahtzee_rules import GreedyStrategy, simulate
 

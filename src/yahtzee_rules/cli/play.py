@@ -36,6 +36,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 import shlex
 from collections.abc import Mapping, Sequence
@@ -84,6 +85,10 @@ __all__ = [
 
 #: Exit status after Ctrl-C, as shells report a process stopped by SIGINT.
 EXIT_INTERRUPTED = 130
+
+#: Expected values closer than this, relative to their size, are equal for the coach
+#: (as for ``yahtzee_rules.solver.best_action``): the fill is then advised.
+TIE_TOLERANCE = 1e-9
 
 
 def describe_rules(rules: Rules) -> str:
@@ -205,7 +210,9 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
 
     The cost of a choice is how many points of expected final score it gives up
     against the best choice. Holds (with the command that makes them) are on the
-    left, best first, at most ``rows`` of them; boxes are on the right.
+    left, best first, at most ``rows`` of them; boxes are on the right. When a fill is
+    worth as much as the best hold (within a relative ``TIE_TOLERANCE``), the fill
+    is the advice: holding all five dice, say, would only waste a roll.
 
     Examples:
         >>> from yahtzee_rules.cli._extras import Advice
@@ -224,9 +231,13 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
     everything: list[tuple[Keep | Box, float]] = [*advice.keeps, *advice.boxes]
     if not everything:
         return ["Coach: no choice to make"]
-    best_action, best = max(everything, key=lambda item: item[1])
+    best = max(value for _, value in everything)
+    # Equal values resolve to the simpler action: a fill worth as much as the best hold
+    # (holding all five dice always is, when a fill is best) is the advice.
+    fills = [item for item in advice.boxes if math.isclose(item[1], best, rel_tol=TIE_TOLERANCE)]
+    best_action = fills[0][0] if fills else max(everything, key=lambda item: item[1])[0]
     command, what = _command_for(dice, best_action)
-    meaning = f"fill {what}" if isinstance(best_action, Category) else f"hold {what}"
+    meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
     lines = [
         f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}.",
         "Cost of each choice in expected points:",
