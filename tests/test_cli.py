@@ -656,6 +656,73 @@ def test_the_printed_resume_commands_keep_computer_players_computer_players(
         assert again.stdout.count("Cy Young (greedy): ") == 1
 
 
+def test_answering_n_to_save_first_saves_nothing(tmp_path: Path) -> None:
+    result = run("play", "Ann", "--seed", "1", stdin=script("f c", "quit", "n"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "save to file> n\nGame not saved to a file. To resume it: " in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_asks_before_overwriting_another_file(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text("keep me")
+    result = run(
+        "play",
+        "Ann",
+        "--seed",
+        "1",
+        stdin=script("save game.json", "no", "f c", "quit", "game.json", "", "other.json"),
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("game.json exists already. Type y to overwrite it") == 2
+    assert out.count("Not saved; game.json is unchanged.") == 2
+    assert (tmp_path / "game.json").read_text() == "keep me"
+    assert "Saved to other.json." in out
+    again = run(
+        "play", "--load", "other.json", stdin=script("save game.json", "y", "quit"), cwd=tmp_path
+    )
+    assert "Saved to game.json." in again.stdout
+    assert "The game is saved in game.json." in again.stdout  # its own file: no question
+    assert GameRecord.parse(json.loads((tmp_path / "game.json").read_text())["record"])
+
+
+def test_a_save_path_starting_with_a_tilde_is_in_the_home_folder(tmp_path: Path) -> None:
+    env = {**ENV, "HOME": str(tmp_path)}
+    saved = subprocess.run(
+        [*APP, "play", "Ann", "--seed", "1"],
+        input=script("save ~/game.json", "quit"),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=tmp_path / "..",
+    )
+    assert saved.returncode == 0, saved.stderr
+    assert (tmp_path / "game.json").exists()
+    loaded = subprocess.run(
+        [*APP, "play", "--load", "~/game.json"],
+        input=script("quit"),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    assert "Resuming: Ann, round 1." in loaded.stdout
+
+
+def test_a_share_code_cut_short_is_called_incomplete() -> None:
+    code = GameRecord.new(["Ann"]).roll(outcome="66666").share_code()
+    for short in (code[:3], code[:7], code[:11]):
+        result = run("play", "--code", short)
+        assert result.returncode == 2
+        assert result.stderr == (
+            f"yahtzee-rules: error: share code {short!r}: incomplete; {len(short)} characters "
+            f"is no whole code's length, so the code is cut off\n"
+        )
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

@@ -73,7 +73,7 @@ def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
     ``record``, the game record in the library's text notation (every roll with its
     dice, every fill), which any program using the library can replay. It is written
     to a temporary file first and then renamed, so a failed save never damages an
-    earlier one.
+    earlier one. A leading ``~`` is the home folder, as in the shell.
     """
     document = {
         "format": SAVE_FORMAT,
@@ -81,7 +81,7 @@ def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
         "computer_players": dict(sorted(bots.items())),
         "record": str(record),
     }
-    target = Path(path)
+    target = Path(path).expanduser()
     temporary = target.with_name(f".{target.name}.tmp")
     try:
         temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
@@ -94,10 +94,16 @@ def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
         ) from None
 
 
+def file_exists(path: str) -> bool:
+    """Whether ``path`` (``~`` is the home folder) names an existing file or folder."""
+    return Path(path).expanduser().exists()
+
+
 def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
-    """Read a game saved by :func:`save_game`: its record and its computer players."""
+    """Read a game saved by ``save_game`` (``~`` is the home folder): its record and its
+    computer players."""
     try:
-        with open(path, "rb") as stream:
+        with open(os.path.expanduser(path), "rb") as stream:
             raw = stream.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
         raise AppError(

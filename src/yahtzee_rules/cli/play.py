@@ -618,13 +618,35 @@ class Session:
             words.append("--coach")
         return " ".join(words)
 
-    def _save(self, path: str) -> None:
+    def _may_write(self, path: str) -> bool:
+        """Whether to write ``path``: yes unless it is another existing file the player
+        chooses to keep when asked (the file this session saved to is rewritten)."""
+        if (self.saved is not None and self.saved[0] == path) or not _extras.file_exists(path):
+            return True
+        self.say(f"{path} exists already. Type y to overwrite it, or anything else to keep it.")
+        try:
+            answer = self.console.ask("overwrite> ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.say()
+            answer = ""
+        if answer in ("y", "yes"):
+            return True
+        self.say(f"Not saved; {path} is unchanged.")
+        return False
+
+    def _save(self, path: str) -> bool:
+        if not self._may_write(path):
+            return False
         _extras.save_game(path, self.record, self._bot_kinds())
         self.saved = (path, len(self.record.actions))
         self.say(f"Saved to {path}. Resume with: {self.resume_command('--load', path)}")
+        return True
 
     def _offer_save(self) -> None:
-        """Ask for a file to save to (Enter: none), then print a share code if possible.
+        """Ask for a file to save to (Enter or ``n``: none), then print a share code.
+
+        An existing file other than the one this session saved to is overwritten only if
+        the player says so.
 
         Nothing is asked when the game was saved and nothing has happened since.
         """
@@ -641,10 +663,14 @@ class Session:
             except (EOFError, KeyboardInterrupt):
                 self.say()
                 answer = ""
-            if not answer:
+            if not answer or answer.lower() in ("n", "no"):
                 break
+            if answer.lower() in ("y", "yes"):
+                self.say("Type the name of the file to save to, or press Enter to leave.")
+                continue
             try:
-                self._save(answer)
+                if not self._save(answer):
+                    continue
             except AppError as error:
                 self.say(f"error: {error}")
                 break
