@@ -172,11 +172,20 @@ def test_score_table_names_the_reason_for_each_closed_box() -> None:
 # --- the real program, with piped input ---------------------------------------------
 
 
-def test_no_arguments_plays_the_demo_game() -> None:
+def test_no_arguments_plays_the_demo_game_in_short_and_says_how_to_play() -> None:
     result = run()
     _, log = play_demo(DEMO_SEED)
     assert result.returncode == 0
-    assert result.stdout == "\n\n".join(log) + "\n"
+    lines = result.stdout.splitlines()
+    assert len(lines) < 70
+    turns = [line for line in log if line.startswith("Round ")]
+    assert len(turns) == 39
+    assert lines[: 1 + len(turns)] == [log[0], *turns]
+    assert log[-3] in result.stdout  # the final card
+    assert lines[-4:-2] == log[-2:]  # standings and winner
+    assert lines[-1].startswith("To play: yahtzee-rules play Ann Bob ")
+    full = run("demo", "--full")
+    assert full.stdout == "\n\n".join(log) + "\n"
 
 
 def test_play_with_piped_input_reports_every_mistake_and_keeps_playing() -> None:
@@ -766,6 +775,57 @@ def test_resume_refuses_names_and_unknown_computer_players() -> None:
     rules = run("play", "--code", code, "--joker", "free")
     assert rules.returncode == 2
     assert "the saved game plays with the forced Joker" in rules.stderr
+
+
+def test_joker_free_and_free_choice_are_one_rule_spelled_free_choice() -> None:
+    short, long = (
+        run("score", "12345", "--joker", "free"),
+        run("score", "12345", "--joker", "free-choice"),
+    )
+    assert short.returncode == long.returncode == 0
+    assert short.stdout == long.stdout
+    assert short.stdout.startswith("Dice 12345 on an empty card, free-choice Joker\n")
+    helped = run("score", "--help").stdout
+    assert "--joker {forced,free-choice,none}" in helped
+    bad = run("score", "12345", "--joker", "maybe")
+    assert bad.returncode == 2
+    assert "'maybe' is no Joker rule; use forced, free-choice or none" in bad.stderr
+
+
+def test_score_gives_a_reason_shared_by_several_boxes_once() -> None:
+    result = run("score", "66666", "--card", "y=50")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    reason = "the forced Joker requires Sixes, which is open: five 6s must go in Sixes"
+    assert result.stdout.count(reason) == 1
+    assert f"Aces                    -  {reason}" in lines
+    assert "Chance                  -  as for Aces" in lines
+    assert sum(line.endswith("-  as for Aces") for line in lines) == 10
+
+
+def test_simulate_with_several_players_counts_scores_not_games() -> None:
+    result = run("simulate", "--strategy", "random", "--games", "20", "--players", "4")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == "scores           80  (20 games of 4)"
+    assert not any(line.startswith("games") for line in lines)
+
+
+def test_without_numpy_an_optimal_bot_fails_before_the_roll_off(tmp_path: Path) -> None:
+    (tmp_path / "numpy").mkdir()
+    (tmp_path / "numpy" / "__init__.py").write_text("raise ImportError('no numpy here')\n")
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(SRC)])}
+    for extra in (["--bot", "optimal", "Cy"], ["--coach"]):
+        result = subprocess.run(
+            [*APP, "play", "Ann", "Bob", *extra],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert result.returncode == 2
+        assert result.stdout == ""  # no roll-off, nothing played
+        assert 'pip install "yahtzee-rules[solver]"' in result.stderr
 
 
 def test_score_on_a_card_in_the_notation() -> None:

@@ -175,6 +175,12 @@ def _needs_numpy() -> Iterator[None]:
         ) from None
 
 
+def require_solver() -> None:
+    """Raise ``AppError`` saying what to install unless the solver can be imported."""
+    with _needs_numpy():
+        import yahtzee_rules.solver  # noqa: F401
+
+
 def table_is_ready(rules: Rules) -> bool:
     """Whether the optimal table for ``rules`` is at hand without building it."""
     if rules in _TABLES:
