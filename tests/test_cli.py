@@ -421,6 +421,27 @@ def test_play_on_a_terminal_with_mistakes_undo_save_ctrl_c_and_resume(tmp_path: 
     assert resumed.wait() == 0
 
 
+@pty_only
+def test_the_prompt_has_line_editing_and_history() -> None:
+    pytest.importorskip("readline")
+    term = Terminal("play", "Ann", "--seed", "3")
+    term.expect("Ann> ")
+    term.send("r 1 2")
+    assert "Ann rolls, holding" in term.expect("Ann> ")
+    term.send("undo")
+    assert "Undone: Ann's roll." in term.expect("Ann> ")
+    term.key(b"\x1b[A\x1b[A\r")  # up twice: 'r 1 2' again
+    again = term.expect("Ann> ")
+    assert "Ann rolls, holding" in again
+    assert "error" not in again
+    term.key(b"fc\x1b[D \r")  # 'fc', left arrow, space: 'f c'
+    assert "Ann fills Chance with " in term.expect("Ann> ")
+    term.send("quit")
+    term.expect("save to file> ")
+    term.send("")
+    assert term.wait() == 0
+
+
 # --- the transcripts in the docs are real output ----------------------------------------
 
 DOC = ROOT / "docs" / "how-to" / "command-line.md"
