@@ -1,0 +1,72 @@
+"""The API reference as rendered: docstrings as the docs site's griffe extensions leave them.
+
+``mkdocs build --strict`` does not notice a Sphinx role (``:meth:`...```) that the
+extensions fail to rewrite: it shows raw on the page. This check does.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import yahtzee_rules
+
+griffe = pytest.importorskip("griffe")
+
+ROOT = Path(yahtzee_rules.__file__).resolve().parents[2]
+#: A Sphinx role, such as ``:meth:`...```: left in a docstring, it shows raw on the page.
+RAW_ROLE = re.compile(r":[a-z]+:`")
+
+
+def _extensions_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "griffe_extensions", ROOT / "scripts" / "griffe_extensions.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("griffe_extensions", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _docstrings(obj: Any) -> Iterator[tuple[str, str]]:
+    if obj.docstring is not None:
+        yield str(obj.path), obj.docstring.value
+    for member in obj.members.values():
+        if not member.is_alias:
+            yield from _docstrings(member)
+
+
+def _rendered(extensions: ModuleType) -> Any:
+    return griffe.load(
+        "yahtzee_rules",
+        search_paths=[str(ROOT / "src")],
+        extensions=griffe.load_extensions(
+            extensions.AttrsInit, extensions.SphinxRoles, extensions.PublicDefaults
+        ),
+    )
+
+
+def test_no_raw_sphinx_role_is_left_in_the_rendered_docstrings() -> None:
+    extensions = _extensions_module()
+    left = [
+        f"{path}: {match.group(0)}..."
+        for path, text in _docstrings(_rendered(extensions))
+        for match in RAW_ROLE.finditer(text)
+    ]
+    assert left == []
+
+
+def test_roles_with_a_title_become_links_with_that_title() -> None:
+    extensions = _extensions_module()
+    docstrings = dict(_docstrings(_rendered(extensions)))
+    text = docstrings["yahtzee_rules._record.GameRecord.new"]
+    assert "as for [`Game.new`][" in text
