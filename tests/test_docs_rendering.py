@@ -70,3 +70,30 @@ def test_roles_with_a_title_become_links_with_that_title() -> None:
     docstrings = dict(_docstrings(_rendered(extensions)))
     text = docstrings["yahtzee_rules._record.GameRecord.new"]
     assert "as for [`Game.new`][" in text
+
+
+DOCS = ROOT / "docs"
+
+
+def test_the_docs_home_introduces_the_command_line_app() -> None:
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert "## Play in the terminal" in home
+    assert "yahtzee-rules play " in home
+    assert "(how-to/command-line.md)" in home
+
+
+def test_install_instructions_match_an_install_from_a_clone() -> None:
+    # The package is installed from a clone (the docs home's Install section), so no page
+    # tells a reader to install it by name from a package index.
+    for page in (DOCS / "how-to" / "command-line.md", DOCS / "how-to" / "optimal-advice.md"):
+        text = page.read_text(encoding="utf-8")
+        assert "pip install yahtzee-rules" not in text
+        assert 'pip install "yahtzee-rules' not in text
+        assert 'python -m pip install ".[solver]"' in text
+
+
+def test_the_docs_theme_is_pinned_below_its_next_major_version() -> None:
+    # Decision 0011: Material for MkDocs 9.x until the move to its successor.
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"mkdocs-material>=9.5,<10"' in pyproject
+    assert (DOCS / "explanation" / "decisions" / "0011-docs-theme-end-of-life.md").exists()
