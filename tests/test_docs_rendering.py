@@ -6,6 +6,7 @@ extensions fail to rewrite: it shows raw on the page. This check does.
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import re
 import sys
@@ -97,3 +98,44 @@ def test_the_docs_theme_is_pinned_below_its_next_major_version() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"mkdocs-material>=9.5,<10"' in pyproject
     assert (DOCS / "explanation" / "decisions" / "0011-docs-theme-end-of-life.md").exists()
+
+
+def _hooks_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "scripts" / "docs_hooks.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _as_rendered(text: str) -> str:
+    lines = "\n".join(
+        f'<a id="__codelineno-0-{n}"></a><span class="o">{html.escape(line)}</span>'
+        for n, line in enumerate(text.splitlines(), start=1)
+    )
+    return f'<div class="highlight"><pre><span></span><code>{lines}\n</code></pre></div>'
+
+
+def test_the_copy_button_copies_examples_without_prompts_and_outputs() -> None:
+    hooks = _hooks_module()
+    example = ">>> total = 0\n>>> for n in (1, 2):\n...     total += n\n>>> total\n3\n"
+    page = hooks.on_page_content(_as_rendered(example) + _as_rendered("$ yahtzee-rules\n"))
+    copied = [html.unescape(text) for text in re.findall(r'data-copy="([^"]*)"', page)]
+    assert copied == ["total = 0\nfor n in (1, 2):\n    total += n\n\ntotal\n"]  # console: none
+    namespace: dict[str, Any] = {}
+    exec(copied[0], namespace)
+    assert namespace["total"] == 3
+
+
+def test_every_example_on_the_docs_home_pastes_and_runs_in_order() -> None:
+    hooks = _hooks_module()
+    text = (DOCS / "index.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    namespace: dict[str, Any] = {}
+    for block in blocks:
+        code = hooks.paste_ready(block)
+        assert code is not None
+        assert ">>>" not in code
+        exec(compile(code, "<docs home>", "exec"), namespace)
