@@ -139,3 +139,16 @@ def test_every_example_on_the_docs_home_pastes_and_runs_in_order() -> None:
         assert code is not None
         assert ">>>" not in code
         exec(compile(code, "<docs home>", "exec"), namespace)
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/index.md"])
+def test_each_example_block_runs_alone_once_pasted(page: str) -> None:
+    pytest.importorskip("numpy")  # the README's bot-writer block uses the solver
+    hooks = _hooks_module()
+    text = (ROOT / page).read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        code = hooks.paste_ready(block)
+        assert code is not None
+        exec(compile(code, f"<{page}>", "exec"), {})  # a fresh interpreter for each block
