@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import io
 import json
 import os
 import random
@@ -442,6 +443,21 @@ def test_the_prompt_has_line_editing_and_history() -> None:
     assert term.wait() == 0
 
 
+@pty_only
+def test_code_on_a_terminal_draws_the_qr_code() -> None:
+    pytest.importorskip("segno")
+    term = Terminal("play", "Ann", "--seed", "1")
+    term.expect("Ann> ")
+    term.send("code")
+    shown = term.expect("Ann> ")
+    assert "Share code: " in shown
+    assert shown.count("\u2588\u2588\u2588\u2588") > 10  # the quiet zone and modules, in blocks
+    term.send("quit")
+    term.expect("save to file> ")
+    term.send("")
+    assert term.wait() == 0
+
+
 # --- the transcripts in the docs are real output ----------------------------------------
 
 DOC = ROOT / "docs" / "how-to" / "command-line.md"
@@ -847,6 +863,50 @@ def test_without_numpy_an_optimal_bot_fails_before_the_roll_off(tmp_path: Path) 
         assert result.returncode == 2
         assert result.stdout == ""  # no roll-off, nothing played
         assert 'pip install "yahtzee-rules[solver]"' in result.stderr
+
+
+def test_code_writes_the_share_code_as_a_qr_image(tmp_path: Path) -> None:
+    segno = pytest.importorskip("segno")
+    result = run(
+        "play",
+        "Ann",
+        "--seed",
+        "1",
+        stdin=script("code --qr game.svg", "code --qr game.png", "code --qr game.txt", "quit", ""),
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    code = re.findall(r"Share code: (\S+)", result.stdout)[0]
+    assert "QR code written to game.svg; scanning it gives the share code." in result.stdout
+    assert "QR code written to game.png; scanning it gives the share code." in result.stdout
+    assert "error: code --qr 'game.txt': the image is written as SVG or PNG" in result.stdout
+    assert "\u2588" not in result.stdout  # piped output: no QR drawn in the text
+    for name, kind in (("game.svg", "svg"), ("game.png", "png")):
+        expected = io.BytesIO()
+        segno.make(code, error="m").save(expected, kind=kind, scale=8)
+        assert (tmp_path / name).read_bytes() == expected.getvalue()  # the code's QR code
+    assert GameRecord.from_share_code(code).game.players == ("Ann",)
+
+
+def test_without_segno_code_qr_says_what_to_install(tmp_path: Path) -> None:
+    (tmp_path / "segno").mkdir()
+    (tmp_path / "segno" / "__init__.py").write_text("raise ImportError('no segno here')\n")
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(SRC)])}
+    result = subprocess.run(
+        [*APP, "play", "Ann", "--seed", "1"],
+        input=script("code --qr game.svg", "code", "quit", ""),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (
+        'QR codes need segno, which is not installed; install it with pip install "yahtzee-rules[qr]"'
+        in result.stdout
+    )
+    assert "Share code: " in result.stdout  # plain 'code' needs nothing more
 
 
 def test_score_on_a_card_in_the_notation() -> None:

@@ -9,11 +9,12 @@ missing; random and greedy computer players need nothing more than the library.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -151,6 +152,52 @@ def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
 def game_from_code(code: str) -> GameRecord:
     """The game record a share code stands for."""
     return GameRecord.from_share_code(code.strip())
+
+
+#: Image formats ``write_qr`` writes, by file suffix.
+QR_SUFFIXES = (".svg", ".png")
+
+
+def _segno() -> Any:
+    try:
+        import segno
+    except ImportError:
+        return None
+    return segno
+
+
+def qr_lines(code: str) -> list[str] | None:
+    """The share code as a QR code drawn with block characters, or None without ``segno``."""
+    segno = _segno()
+    if segno is None:
+        return None
+    out = io.StringIO()
+    segno.make(code, error="m").terminal(out=out, compact=True)
+    return out.getvalue().rstrip("\n").split("\n")
+
+
+def write_qr(code: str, path: str) -> str:
+    """Write the share code as a QR code image (SVG or PNG, by suffix); return the path."""
+    target = Path(path).expanduser()
+    if target.suffix.lower() not in QR_SUFFIXES:
+        raise AppError(
+            f"code --qr {path!r}: the image is written as SVG or PNG; give a file name "
+            f"ending in .svg or .png"
+        )
+    segno = _segno()
+    if segno is None:
+        raise AppError(
+            "code --qr: QR codes need segno, which is not installed; install it with "
+            'pip install "yahtzee-rules[qr]"'
+        )
+    try:
+        segno.make(code, error="m").save(str(target), scale=8)
+    except OSError as error:
+        raise AppError(
+            f"code --qr {path!r}: cannot write it ({error.strerror or error}); "
+            f"give a path in a folder you can write to"
+        ) from None
+    return str(target)
 
 
 def parse_card(text: str) -> Scorecard:

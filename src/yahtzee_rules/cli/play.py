@@ -483,9 +483,7 @@ class Session:
             elif isinstance(command, Save):
                 self._save(command.path)
             elif isinstance(command, Code):
-                code = self.record.share_code()
-                self.say(f"Share code: {code}")
-                self.say(f"Resume with: {self.resume_command('--code', code)}")
+                self._code(command)
             elif isinstance(command, Help):
                 self.say(HELP)
             elif isinstance(command, Show):
@@ -494,6 +492,19 @@ class Session:
                 self._advise()
         except (RulesError, AppError) as error:
             self.say(f"error: {error}")
+
+    def _code(self, command: Code) -> None:
+        code = self.record.share_code()
+        if command.qr is not None:
+            path = _extras.write_qr(code, command.qr)
+        self.say(f"Share code: {code}")
+        self.say(f"Resume with: {self.resume_command('--code', code)}")
+        # On a terminal, with the qr extra, the code is drawn too, for a phone to scan.
+        lines = _extras.qr_lines(code) if getattr(self.console, "interactive", False) else None
+        for line in lines or ():
+            self.say(line)
+        if command.qr is not None:
+            self.say(f"QR code written to {path}; scanning it gives the share code.")
 
     def _snapshot(self, action: str) -> None:
         self.history.append(_Snapshot(len(self.record.actions), self.rng.getstate(), action))
