@@ -120,11 +120,14 @@ class PublicDefaults(griffe.Extension):
                 self._walk(member)
 
 
-ROLE = re.compile(r":(?:func|class|meth|attr|mod|exc|data|obj):`(~?)([\w.]+)`")
+ROLE = re.compile(
+    r":(?:func|class|meth|attr|mod|exc|data|obj):`(~?)(?:([^`<]*?)\s*<([\w.]+)>|([\w.]+))`"
+)
 
 
 class SphinxRoles(griffe.Extension):
-    """Rewrite ``:role:`name``` in every docstring of the package as a cross-reference."""
+    """Rewrite ``:role:`name``` and ``:role:`title <name>``` in every docstring of the
+    package as a cross-reference."""
 
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
         self._walk(pkg, pkg)
@@ -137,8 +140,9 @@ class SphinxRoles(griffe.Extension):
                 self._walk(member, pkg)  # type: ignore[arg-type]
 
     def _link(self, match: re.Match[str], obj: griffe.Object, pkg: griffe.Module) -> str:
-        short, name = match.group(1), match.group(2)
-        label = name.rsplit(".", 1)[-1] if short else name
+        short, title, target, plain = match.groups()
+        name = target or plain
+        label = title or (name.rsplit(".", 1)[-1] if short else name)
         scopes = [obj.path]
         scope: griffe.Object | None = obj.parent
         while scope is not None:

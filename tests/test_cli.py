@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import io
 import json
 import os
 import random
@@ -172,11 +173,20 @@ def test_score_table_names_the_reason_for_each_closed_box() -> None:
 # --- the real program, with piped input ---------------------------------------------
 
 
-def test_no_arguments_plays_the_demo_game() -> None:
+def test_no_arguments_plays_the_demo_game_in_short_and_says_how_to_play() -> None:
     result = run()
     _, log = play_demo(DEMO_SEED)
     assert result.returncode == 0
-    assert result.stdout == "\n\n".join(log) + "\n"
+    lines = result.stdout.splitlines()
+    assert len(lines) < 70
+    turns = [line for line in log if line.startswith("Round ")]
+    assert len(turns) == 39
+    assert lines[: 1 + len(turns)] == [log[0], *turns]
+    assert log[-3] in result.stdout  # the final card
+    assert lines[-4:-2] == log[-2:]  # standings and winner
+    assert lines[-1].startswith("To play: yahtzee-rules play Ann Bob ")
+    full = run("demo", "--full")
+    assert full.stdout == "\n\n".join(log) + "\n"
 
 
 def test_play_with_piped_input_reports_every_mistake_and_keeps_playing() -> None:
@@ -412,6 +422,42 @@ def test_play_on_a_terminal_with_mistakes_undo_save_ctrl_c_and_resume(tmp_path: 
     assert resumed.wait() == 0
 
 
+@pty_only
+def test_the_prompt_has_line_editing_and_history() -> None:
+    pytest.importorskip("readline")
+    term = Terminal("play", "Ann", "--seed", "3")
+    term.expect("Ann> ")
+    term.send("r 1 2")
+    assert "Ann rolls, holding" in term.expect("Ann> ")
+    term.send("undo")
+    assert "Undone: Ann's roll." in term.expect("Ann> ")
+    term.key(b"\x1b[A\x1b[A\r")  # up twice: 'r 1 2' again
+    again = term.expect("Ann> ")
+    assert "Ann rolls, holding" in again
+    assert "error" not in again
+    term.key(b"fc\x1b[D \r")  # 'fc', left arrow, space: 'f c'
+    assert "Ann fills Chance with " in term.expect("Ann> ")
+    term.send("quit")
+    term.expect("save to file> ")
+    term.send("")
+    assert term.wait() == 0
+
+
+@pty_only
+def test_code_on_a_terminal_draws_the_qr_code() -> None:
+    pytest.importorskip("segno")
+    term = Terminal("play", "Ann", "--seed", "1")
+    term.expect("Ann> ")
+    term.send("code")
+    shown = term.expect("Ann> ")
+    assert "Share code: " in shown
+    assert shown.count("\u2588\u2588\u2588\u2588") > 10  # the quiet zone and modules, in blocks
+    term.send("quit")
+    term.expect("save to file> ")
+    term.send("")
+    assert term.wait() == 0
+
+
 # --- the transcripts in the docs are real output ----------------------------------------
 
 DOC = ROOT / "docs" / "how-to" / "command-line.md"
@@ -624,6 +670,105 @@ def test_a_game_saved_to_a_file_or_a_code_resumes_where_it_stopped(tmp_path: Pat
         assert f"Ann fills Small Straight with {game.dice} for " in again.stdout
 
 
+def test_the_printed_resume_commands_keep_computer_players_computer_players(
+    tmp_path: Path,
+) -> None:
+    first = run(
+        "play",
+        "Ann",
+        "--bot",
+        "greedy",
+        "Cy Young",
+        "--seed",
+        "4",
+        stdin=script("f c", "code", "quit", ""),
+        cwd=tmp_path,
+    )
+    assert first.returncode == 0, first.stderr
+    printed = [
+        line.split(": ", 1)[1]
+        for line in first.stdout.splitlines()
+        if line.startswith(("Resume with: ", "Game not saved to a file. To resume it: "))
+    ]
+    assert len(printed) == 2
+    for command in printed:
+        words = shlex.split(command)
+        assert words[:3] == ["yahtzee-rules", "play", "--code"]
+        assert words[4:] == ["--bot", "greedy", "Cy Young"]
+        again = run(*words[1:], stdin=script("f ss", "quit", ""), cwd=tmp_path)
+        assert again.returncode == 0, again.stderr
+        assert "Resuming: Ann, Cy Young, round 2." in again.stdout
+        assert "Cy Young> " not in again.stdout  # the computer plays its own turns
+        assert again.stdout.count("Cy Young (greedy): ") == 1
+
+
+def test_answering_n_to_save_first_saves_nothing(tmp_path: Path) -> None:
+    result = run("play", "Ann", "--seed", "1", stdin=script("f c", "quit", "n"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "save to file> n\nGame not saved to a file. To resume it: " in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_asks_before_overwriting_another_file(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text("keep me")
+    result = run(
+        "play",
+        "Ann",
+        "--seed",
+        "1",
+        stdin=script("save game.json", "no", "f c", "quit", "game.json", "", "other.json"),
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("game.json exists already. Type y to overwrite it") == 2
+    assert out.count("Not saved; game.json is unchanged.") == 2
+    assert (tmp_path / "game.json").read_text() == "keep me"
+    assert "Saved to other.json." in out
+    again = run(
+        "play", "--load", "other.json", stdin=script("save game.json", "y", "quit"), cwd=tmp_path
+    )
+    assert "Saved to game.json." in again.stdout
+    assert "The game is saved in game.json." in again.stdout  # its own file: no question
+    assert GameRecord.parse(json.loads((tmp_path / "game.json").read_text())["record"])
+
+
+def test_a_save_path_starting_with_a_tilde_is_in_the_home_folder(tmp_path: Path) -> None:
+    env = {**ENV, "HOME": str(tmp_path)}
+    saved = subprocess.run(
+        [*APP, "play", "Ann", "--seed", "1"],
+        input=script("save ~/game.json", "quit"),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=tmp_path / "..",
+    )
+    assert saved.returncode == 0, saved.stderr
+    assert (tmp_path / "game.json").exists()
+    loaded = subprocess.run(
+        [*APP, "play", "--load", "~/game.json"],
+        input=script("quit"),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    assert "Resuming: Ann, round 1." in loaded.stdout
+
+
+def test_a_share_code_cut_short_is_called_incomplete() -> None:
+    code = GameRecord.new(["Ann"]).roll(outcome="66666").share_code()
+    for short in (code[:3], code[:7], code[:11]):
+        result = run("play", "--code", short)
+        assert result.returncode == 2
+        assert result.stderr == (
+            f"yahtzee-rules: error: share code {short!r}: incomplete; {len(short)} characters "
+            f"is no whole code's length, so the code is cut off\n"
+        )
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -667,6 +812,101 @@ def test_resume_refuses_names_and_unknown_computer_players() -> None:
     rules = run("play", "--code", code, "--joker", "free")
     assert rules.returncode == 2
     assert "the saved game plays with the forced Joker" in rules.stderr
+
+
+def test_joker_free_and_free_choice_are_one_rule_spelled_free_choice() -> None:
+    short, long = (
+        run("score", "12345", "--joker", "free"),
+        run("score", "12345", "--joker", "free-choice"),
+    )
+    assert short.returncode == long.returncode == 0
+    assert short.stdout == long.stdout
+    assert short.stdout.startswith("Dice 12345 on an empty card, free-choice Joker\n")
+    helped = run("score", "--help").stdout
+    assert "--joker {forced,free-choice,none}" in helped
+    bad = run("score", "12345", "--joker", "maybe")
+    assert bad.returncode == 2
+    assert "'maybe' is no Joker rule; use forced, free-choice or none" in bad.stderr
+
+
+def test_score_gives_a_reason_shared_by_several_boxes_once() -> None:
+    result = run("score", "66666", "--card", "y=50")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    reason = "the forced Joker requires Sixes, which is open: five 6s must go in Sixes"
+    assert result.stdout.count(reason) == 1
+    assert f"Aces                    -  {reason}" in lines
+    assert "Chance                  -  as for Aces" in lines
+    assert sum(line.endswith("-  as for Aces") for line in lines) == 10
+
+
+def test_simulate_with_several_players_counts_scores_not_games() -> None:
+    result = run("simulate", "--strategy", "random", "--games", "20", "--players", "4")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == "scores           80  (20 games of 4)"
+    assert not any(line.startswith("games") for line in lines)
+
+
+def test_without_numpy_an_optimal_bot_fails_before_the_roll_off(tmp_path: Path) -> None:
+    (tmp_path / "numpy").mkdir()
+    (tmp_path / "numpy" / "__init__.py").write_text("raise ImportError('no numpy here')\n")
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(SRC)])}
+    for extra in (["--bot", "optimal", "Cy"], ["--coach"]):
+        result = subprocess.run(
+            [*APP, "play", "Ann", "Bob", *extra],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert result.returncode == 2
+        assert result.stdout == ""  # no roll-off, nothing played
+        assert 'pip install "yahtzee-rules[solver]"' in result.stderr
+
+
+def test_code_writes_the_share_code_as_a_qr_image(tmp_path: Path) -> None:
+    segno = pytest.importorskip("segno")
+    result = run(
+        "play",
+        "Ann",
+        "--seed",
+        "1",
+        stdin=script("code --qr game.svg", "code --qr game.png", "code --qr game.txt", "quit", ""),
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    code = re.findall(r"Share code: (\S+)", result.stdout)[0]
+    assert "QR code written to game.svg; scanning it gives the share code." in result.stdout
+    assert "QR code written to game.png; scanning it gives the share code." in result.stdout
+    assert "error: code --qr 'game.txt': the image is written as SVG or PNG" in result.stdout
+    assert "\u2588" not in result.stdout  # piped output: no QR drawn in the text
+    for name, kind in (("game.svg", "svg"), ("game.png", "png")):
+        expected = io.BytesIO()
+        segno.make(code, error="m").save(expected, kind=kind, scale=8)
+        assert (tmp_path / name).read_bytes() == expected.getvalue()  # the code's QR code
+    assert GameRecord.from_share_code(code).game.players == ("Ann",)
+
+
+def test_without_segno_code_qr_says_what_to_install(tmp_path: Path) -> None:
+    (tmp_path / "segno").mkdir()
+    (tmp_path / "segno" / "__init__.py").write_text("raise ImportError('no segno here')\n")
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(SRC)])}
+    result = subprocess.run(
+        [*APP, "play", "Ann", "--seed", "1"],
+        input=script("code --qr game.svg", "code", "quit", ""),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (
+        'QR codes need segno, which is not installed; install it with pip install "yahtzee-rules[qr]"'
+        in result.stdout
+    )
+    assert "Share code: " in result.stdout  # plain 'code' needs nothing more
 
 
 def test_score_on_a_card_in_the_notation() -> None:
@@ -765,6 +1005,31 @@ def test_the_coach_table_lists_every_box_and_the_best_holds_with_their_cost(
 
 
 # --- computer players, simulate and the solver, through the real program -----------------
+
+
+def test_the_coach_advises_the_fill_when_holding_all_five_is_worth_the_same() -> None:
+    # Five 6s on the empty card: the Yahtzee box is best, and holding all five dice to
+    # roll none is worth exactly as much; the coach says to fill, not to roll.
+    code = GameRecord.new(["Ann"]).roll(outcome="66666").share_code()
+    result = run("play", "--code", code, "--coach", stdin=script("quit", ""))
+    assert result.returncode == 0, result.stderr
+    assert "Coach: best is 'f y' (fill Yahtzee), expected final score " in result.stdout
+    assert "r 1 2 3 4 5   0.00" in result.stdout  # the tie is still shown, at no cost
+
+
+def test_the_coach_prefers_a_fill_within_the_tie_tolerance() -> None:
+    from yahtzee_rules.cli._extras import Advice
+    from yahtzee_rules.cli.play import TIE_TOLERANCE, coach_lines
+
+    best = 212.5
+    nearly = best * (1 - TIE_TOLERANCE / 10)  # rounding noise below the fill's value
+    advice = Advice(
+        keeps=((Keep("666"), best), (Keep("25666"), nearly)),
+        boxes=((Category.SIXES, nearly), (Category.CHANCE, 190.0)),
+    )
+    assert coach_lines(Dice("25666"), advice)[0].startswith("Coach: best is 'f 6' (fill Sixes)")
+    apart = Advice(keeps=advice.keeps, boxes=((Category.SIXES, best - 0.01),))
+    assert coach_lines(Dice("25666"), apart)[0].startswith("Coach: best is 'r 3 4 5' (hold 666)")
 
 
 def test_simulate_plays_the_same_games_as_the_library() -> None:

@@ -763,3 +763,27 @@ def test_optimal_yacht_play_averages_the_table_value() -> None:
     from_late = solver.simulate_optimal(table, games=5_000, seed=3, start=late)
     assert min(from_late.scores) >= totals(late, rules=YACHT_RULES).grand_total + 5
     assert abs(from_late.mean - table.expected_final(late)) < 4 * from_late.stderr
+
+
+@pytest.mark.parametrize(
+    "card",
+    # the third card has floating-point ties: after 34456 (one roll left) a keep and the
+    # best fill differ only in the 17th digit
+    [Scorecard(), LATE, Scorecard.parse("2=4,3=0,5=10,3k=0,4k=0,ls=0,y=0")],
+    ids=["empty", "late", "rounding"],
+)
+def test_equal_values_resolve_to_the_fill(card: Scorecard) -> None:
+    """Wherever the best fill is worth as much as the best keep (within a relative 1e-9,
+    so rounding never decides), best_action fills; elsewhere it takes the best keep."""
+    table = full_table(FORCED)
+    for dice in Dice.all():
+        first = Turn(card).roll(outcome=dice.faces)
+        for turn in (first, first.roll(keep=dice.faces, outcome=())):
+            advice = solver.advise(turn, table)
+            fill = max(o.expected for o in advice.options if o.is_fill)
+            keep = max(o.expected for o in advice.options if o.is_keep)
+            action = solver.best_action(turn, table)
+            if fill >= keep - 1e-9 * abs(keep):
+                assert isinstance(action, Box), (turn, action)
+            else:
+                assert advice.expected_of(action) == pytest.approx(keep, abs=1e-9)

@@ -199,7 +199,13 @@ def decode(
             f"starting with {PREFIX!r}"
         )
     body = code[len(PREFIX) :]
-    if _CODE_RE.fullmatch(body) is None or len(body) % 4 == 1:
+    if _CODE_RE.fullmatch(body) is not None and len(body) % 4 == 1:
+        # Every character is fine, but no whole code has this length: it was cut short.
+        raise MalformedInputError(
+            f"share code {quote(code)}: incomplete; {len(code)} characters is no whole "
+            f"code's length, so the code is cut off"
+        )
+    if _CODE_RE.fullmatch(body) is None:
         raise MalformedInputError(
             f"share code {quote(code)}: not base64url text; a code has only letters, "
             f"digits, '-' and '_'"

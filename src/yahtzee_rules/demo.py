@@ -32,7 +32,7 @@ from yahtzee_rules.rules import Rules
 from yahtzee_rules.simulation import play_turn
 from yahtzee_rules.turn import Turn
 
-__all__ = ["DEMO_SEED", "DemoStrategy", "demo_keep", "play_demo"]
+__all__ = ["DEMO_SEED", "HOW_TO_PLAY", "DemoStrategy", "demo_keep", "play_demo", "short_log"]
 
 DEMO_SEED = 107
 """The seed ``python -m yahtzee_rules`` plays: its game shows an extra Yahtzee, the forced
@@ -165,13 +165,54 @@ def play_demo(
     return game, log
 
 
-def main() -> None:
-    """Print the demonstration game.
+#: The demonstration's last line: how to play a game of one's own.
+HOW_TO_PLAY = (
+    "To play: yahtzee-rules play Ann Bob (add '--bot greedy Cy' for a computer player); "
+    "type 'help' at the prompt for the commands."
+)
+
+
+def short_log(log: Sequence[str]) -> list[str]:
+    """A game's log in short: one line per turn, then the final card and the result.
+
+    Args:
+        log: The log lines of :func:`play_demo`, with the card after every turn.
+
+    Examples:
+        >>> _, log = play_demo(seed=1, players=["Solo"])
+        >>> lines = short_log(log)
+        >>> lines[1]
+        'Round  1 - Solo: 11246, hold 11 -> 11345, hold 11 -> 11224; fills Chance for 10'
+        >>> lines[-1].startswith("Final standings") or lines[-1].startswith("Winner")
+        True
+    """
+    *turns, card, standings, winners = log
+    return [
+        *(line for line in turns if not line.startswith("Box ")),
+        "",
+        card,
+        "",
+        standings,
+        winners,
+    ]
+
+
+def main(*, full: bool = False) -> None:
+    """Print the demonstration game: in short (a line per turn, the final card, the
+    result and how to play), or ``full`` with the card after every turn.
 
     Examples:
         >>> main()  # doctest: +ELLIPSIS
         Starting player roll-off: ...
+        Round  1 - ...
         Winner...
+        <BLANKLINE>
+        To play: yahtzee-rules play Ann Bob ...
     """
     _, log = play_demo(DEMO_SEED)
-    print("\n\n".join(log))
+    if full:
+        print("\n\n".join(log))
+        return
+    print("\n".join(short_log(log)))
+    print()
+    print(HOW_TO_PLAY)

@@ -42,7 +42,8 @@ from yahtzee_rules.scoring import box_options
 __all__ = ["build_parser", "main", "score_table"]
 
 _CLASSIC = Rules()
-_JOKERS = {"forced": "forced", "free": "free-choice", "none": "none"}
+#: The --joker values: each rule's name, and ``free`` as a short form of ``free-choice``.
+_JOKERS = {"forced": "forced", "free-choice": "free-choice", "free": "free-choice", "none": "none"}
 _JOKER_NAMES = {
     "forced": "forced Joker (Hasbro Classic)",
     "free-choice": "free-choice Joker",
@@ -55,6 +56,15 @@ EXIT_USAGE = 2
 
 def _rules(joker: str | None) -> Rules:
     return Rules(joker=_JOKERS[joker or "forced"])
+
+
+def _joker_rule(text: str) -> str:
+    """A --joker value, checked; argparse reports the error with the option's name."""
+    if text not in _JOKERS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is no Joker rule; use forced, free-choice or none"
+        )
+    return text
 
 
 def _for_rules(rules: Rules) -> str:
@@ -86,13 +96,17 @@ def build_parser() -> argparse.ArgumentParser:
     joker = argparse.ArgumentParser(add_help=False)
     joker.add_argument(
         "--joker",
-        choices=sorted(_JOKERS),
+        type=_joker_rule,
+        metavar="{forced,free-choice,none}",
         default=None,
-        help="the Joker rule: forced (Hasbro Classic, default), free (free choice) or none",
+        help="the Joker rule: forced (Hasbro Classic, default), free-choice (or free) or none",
     )
 
     demo = sub.add_parser("demo", help="play and print the seeded demonstration game")
     demo.add_argument("--seed", type=int, default=None, help="another seed for the demo game")
+    demo.add_argument(
+        "--full", action="store_true", help="print the card after every turn, not only at the end"
+    )
 
     play = sub.add_parser(
         "play",
@@ -145,6 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
 def score_table(dice: Dice, card: Scorecard, *, rules: Rules = _CLASSIC) -> str:
     """What every box would score for ``dice`` on ``card``, and why closed boxes are closed.
 
+    A reason that closes several boxes is given in full at the first of them; the
+    others say ``as for`` that box.
+
     Examples:
         >>> from yahtzee_rules import Category
         >>> card = Scorecard({Category.YAHTZEE: 50})
@@ -152,16 +169,22 @@ def score_table(dice: Dice, card: Scorecard, *, rules: Rules = _CLASSIC) -> str:
         Box                Points  Note
         -----------------  ------  ----
         Aces                    -  the forced Joker requires Sixes, which is open: five 6s must go in Sixes
+        Twos                    -  as for Aces
         ...
         Sixes                  30  +100 Yahtzee bonus
         ...
         Yahtzee                 -  Yahtzee is already filled with 50; each box is filled once
-        Chance                  -  the forced Joker requires Sixes, which is open: five 6s must go in Sixes
+        Chance                  -  as for Aces
     """
     lines = ["Box                Points  Note", "-----------------  ------  ----"]
+    first_with: dict[str, str] = {}  # a reason, and the first box it closes
     for category, option in box_options(card, dice, rules=rules).items():
         if option.points is None:
             points, note = "-", option.reason or ""
+            if note in first_with:  # the same reason again: name it once
+                note = f"as for {first_with[note]}"
+            elif note:
+                first_with[note] = category.label
         else:
             points = str(option.points)
             note = f"+{option.bonus} Yahtzee bonus" if option.bonus else ""
@@ -183,7 +206,7 @@ def _demo(args: argparse.Namespace) -> int:
     from yahtzee_rules import demo
 
     if args.seed is None:
-        demo.main()
+        demo.main(full=args.full)
     else:
         _, log = demo.play_demo(args.seed)
         print("\n\n".join(log))
@@ -215,6 +238,8 @@ def _play(args: argparse.Namespace) -> int:
             raise AppError(
                 f"play: --bot {kind} {name}: no such computer player; use random, greedy or optimal"
             )
+    if args.coach or any(kind == "optimal" for kind, _ in args.bot):
+        _extras.require_solver()  # before the roll-off: fail before anything is played
     rng = random.Random(args.seed)
     bot_kinds: dict[str, str] = {}
     if args.load is not None or args.code is not None:

@@ -9,11 +9,12 @@ missing; random and greedy computer players need nothing more than the library.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -73,7 +74,7 @@ def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
     ``record``, the game record in the library's text notation (every roll with its
     dice, every fill), which any program using the library can replay. It is written
     to a temporary file first and then renamed, so a failed save never damages an
-    earlier one.
+    earlier one. A leading ``~`` is the home folder, as in the shell.
     """
     document = {
         "format": SAVE_FORMAT,
@@ -81,7 +82,7 @@ def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
         "computer_players": dict(sorted(bots.items())),
         "record": str(record),
     }
-    target = Path(path)
+    target = Path(path).expanduser()
     temporary = target.with_name(f".{target.name}.tmp")
     try:
         temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
@@ -94,10 +95,16 @@ def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
         ) from None
 
 
+def file_exists(path: str) -> bool:
+    """Whether ``path`` (``~`` is the home folder) names an existing file or folder."""
+    return Path(path).expanduser().exists()
+
+
 def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
-    """Read a game saved by :func:`save_game`: its record and its computer players."""
+    """Read a game saved by ``save_game`` (``~`` is the home folder): its record and its
+    computer players."""
     try:
-        with open(path, "rb") as stream:
+        with open(os.path.expanduser(path), "rb") as stream:
             raw = stream.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
         raise AppError(
@@ -147,6 +154,52 @@ def game_from_code(code: str) -> GameRecord:
     return GameRecord.from_share_code(code.strip())
 
 
+#: Image formats ``write_qr`` writes, by file suffix.
+QR_SUFFIXES = (".svg", ".png")
+
+
+def _segno() -> Any:
+    try:
+        import segno
+    except ImportError:
+        return None
+    return segno
+
+
+def qr_lines(code: str) -> list[str] | None:
+    """The share code as a QR code drawn with block characters, or None without ``segno``."""
+    segno = _segno()
+    if segno is None:
+        return None
+    out = io.StringIO()
+    segno.make(code, error="m").terminal(out=out, compact=True)
+    return out.getvalue().rstrip("\n").split("\n")
+
+
+def write_qr(code: str, path: str) -> str:
+    """Write the share code as a QR code image (SVG or PNG, by suffix); return the path."""
+    target = Path(path).expanduser()
+    if target.suffix.lower() not in QR_SUFFIXES:
+        raise AppError(
+            f"code --qr {path!r}: the image is written as SVG or PNG; give a file name "
+            f"ending in .svg or .png"
+        )
+    segno = _segno()
+    if segno is None:
+        raise AppError(
+            "code --qr: QR codes need segno, which is not installed; install it with "
+            'pip install "yahtzee-rules[qr]"'
+        )
+    try:
+        segno.make(code, error="m").save(str(target), scale=8)
+    except OSError as error:
+        raise AppError(
+            f"code --qr {path!r}: cannot write it ({error.strerror or error}); "
+            f"give a path in a folder you can write to"
+        ) from None
+    return str(target)
+
+
 def parse_card(text: str) -> Scorecard:
     """A scorecard in the text notation, such as ``y=50,4=12`` (``-`` for an empty card)."""
     return parse_scorecard(text)
@@ -167,6 +220,12 @@ def _needs_numpy() -> Iterator[None]:
             "the optimal solver needs NumPy, which is not installed; install it with "
             'pip install "yahtzee-rules[solver]"'
         ) from None
+
+
+def require_solver() -> None:
+    """Raise ``AppError`` saying what to install unless the solver can be imported."""
+    with _needs_numpy():
+        import yahtzee_rules.solver  # noqa: F401
 
 
 def table_is_ready(rules: Rules) -> bool:

@@ -89,12 +89,17 @@ class Save:
 
 @attrs.frozen
 class Code:
-    """Print a share code, to resume with ``play --code CODE``.
+    """Print a share code, to resume with ``play --code CODE``; ``code --qr FILE`` also
+    writes it as a QR code image (``.svg`` or ``.png``; needs the ``qr`` extra).
 
     Examples:
         >>> Code()
-        Code()
+        Code(qr=None)
+        >>> parse_command("code --qr game.svg")
+        Code(qr='game.svg')
     """
+
+    qr: str | None = None
 
 
 @attrs.frozen
@@ -153,6 +158,7 @@ Commands (dice are numbered 1 to 5 as shown above them):
   hint                 ask the coach for the best move (play --coach)
   save FILE            save the game to FILE (resume: play --load FILE)
   code                 print a share code (resume: play --code CODE)
+  code --qr FILE       also write it as a QR code, FILE.svg or FILE.png (the qr extra)
   help                 this list
   quit                 stop playing (offers to save first)"""
 
@@ -280,6 +286,14 @@ def parse_command(line: str) -> Command:
                 f"or 'fill chance'"
             )
         return Fill(Category.parse(rest))
+    if kind == "code" and rest:
+        option, _, path = rest.partition(" ")
+        if option.lower() != "--qr" or not path.strip():
+            raise MalformedInputError(
+                f"command {text!r}: 'code' takes nothing after it, or '--qr FILE' to write "
+                f"the code as a QR code image, such as 'code --qr game.svg'"
+            )
+        return Code(path.strip())
     if kind == "save":
         if not rest:
             raise MalformedInputError(

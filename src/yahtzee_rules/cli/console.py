@@ -12,6 +12,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Iterable
 from typing import Protocol, TextIO
@@ -58,11 +59,20 @@ class Console(Protocol):
         ...
 
 
+def _enable_line_editing() -> None:
+    """Give the prompt line editing and history (arrow keys, Ctrl-R) where the platform
+    has ``readline``; elsewhere the prompt reads plain lines as before."""
+    with contextlib.suppress(ImportError):  # Windows, or a Python built without it
+        import readline  # noqa: F401  (importing it is what turns it on for input())
+
+
 class StreamConsole:
     """A console on text streams (standard input and output by default).
 
     When the input is not a terminal (a pipe or a file), each line read is echoed
-    after its prompt, so the output reads like the terminal session it replays.
+    after its prompt, so the output reads like the terminal session it replays. On a
+    terminal the prompt has line editing and history (the arrow keys recall earlier
+    commands) wherever Python has the ``readline`` module.
 
     Examples:
         >>> import io
@@ -85,6 +95,8 @@ class StreamConsole:
             self.interactive = self.stdin.isatty()
         except (AttributeError, ValueError):
             self.interactive = False
+        if self.interactive and self.stdin is sys.stdin and self.stdout is sys.stdout:
+            _enable_line_editing()
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and read one line (echoed when the input is not a terminal).

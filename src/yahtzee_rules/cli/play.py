@@ -36,6 +36,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 import shlex
 from collections.abc import Mapping, Sequence
@@ -84,6 +85,10 @@ __all__ = [
 
 #: Exit status after Ctrl-C, as shells report a process stopped by SIGINT.
 EXIT_INTERRUPTED = 130
+
+#: Expected values closer than this, relative to their size, are equal for the coach
+#: (as for ``yahtzee_rules.solver.best_action``): the fill is then advised.
+TIE_TOLERANCE = 1e-9
 
 
 def describe_rules(rules: Rules) -> str:
@@ -205,7 +210,9 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
 
     The cost of a choice is how many points of expected final score it gives up
     against the best choice. Holds (with the command that makes them) are on the
-    left, best first, at most ``rows`` of them; boxes are on the right.
+    left, best first, at most ``rows`` of them; boxes are on the right. When a fill is
+    worth as much as the best hold (within a relative ``TIE_TOLERANCE``), the fill
+    is the advice: holding all five dice, say, would only waste a roll.
 
     Examples:
         >>> from yahtzee_rules.cli._extras import Advice
@@ -224,9 +231,13 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
     everything: list[tuple[Keep | Box, float]] = [*advice.keeps, *advice.boxes]
     if not everything:
         return ["Coach: no choice to make"]
-    best_action, best = max(everything, key=lambda item: item[1])
+    best = max(value for _, value in everything)
+    # Equal values resolve to the simpler action: a fill worth as much as the best hold
+    # (holding all five dice always is, when a fill is best) is the advice.
+    fills = [item for item in advice.boxes if math.isclose(item[1], best, rel_tol=TIE_TOLERANCE)]
+    best_action = fills[0][0] if fills else max(everything, key=lambda item: item[1])[0]
     command, what = _command_for(dice, best_action)
-    meaning = f"fill {what}" if isinstance(best_action, Category) else f"hold {what}"
+    meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
     lines = [
         f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}.",
         "Cost of each choice in expected points:",
@@ -472,9 +483,7 @@ class Session:
             elif isinstance(command, Save):
                 self._save(command.path)
             elif isinstance(command, Code):
-                code = self.record.share_code()
-                self.say(f"Share code: {code}")
-                self.say(f"Resume with: yahtzee-rules play --code {code}")
+                self._code(command)
             elif isinstance(command, Help):
                 self.say(HELP)
             elif isinstance(command, Show):
@@ -483,6 +492,19 @@ class Session:
                 self._advise()
         except (RulesError, AppError) as error:
             self.say(f"error: {error}")
+
+    def _code(self, command: Code) -> None:
+        code = self.record.share_code()
+        if command.qr is not None:
+            path = _extras.write_qr(code, command.qr)
+        self.say(f"Share code: {code}")
+        self.say(f"Resume with: {self.resume_command('--code', code)}")
+        # On a terminal, with the qr extra, the code is drawn too, for a phone to scan.
+        lines = _extras.qr_lines(code) if getattr(self.console, "interactive", False) else None
+        for line in lines or ():
+            self.say(line)
+        if command.qr is not None:
+            self.say(f"QR code written to {path}; scanning it gives the share code.")
 
     def _snapshot(self, action: str) -> None:
         self.history.append(_Snapshot(len(self.record.actions), self.rng.getstate(), action))
@@ -580,21 +602,69 @@ class Session:
     def _bot_kinds(self) -> dict[str, str]:
         return {name: kind for name, (kind, _) in self.bots.items()}
 
-    def _save(self, path: str) -> None:
+    def resume_command(self, option: str, value: str) -> str:
+        """The command that resumes this game as it is: players' kinds and the coach too.
+
+        A share code holds only the game, so ``--code`` gets a ``--bot KIND NAME`` for each
+        computer player, in seat order (a save file lists them itself); either way
+        ``--coach`` follows when the coach is on.
+
+        Examples:
+            >>> from yahtzee_rules import GreedyStrategy
+            >>> from yahtzee_rules.cli.console import ScriptConsole
+            >>> bots = {"Cy Young": ("greedy", GreedyStrategy())}
+            >>> game = Game.new(["Ann", "Cy Young"])
+            >>> session = Session(game, random.Random(1), ScriptConsole([]), bots=bots, coach=True)
+            >>> session.resume_command("--code", "y1XYZ")
+            "yahtzee-rules play --code y1XYZ --bot greedy 'Cy Young' --coach"
+            >>> session.resume_command("--load", "my game.json")
+            "yahtzee-rules play --load 'my game.json' --coach"
+        """
+        words = ["yahtzee-rules", "play", option, shlex.quote(value)]
+        if option == "--code":
+            for name in self.game.players:
+                if name in self.bots:
+                    words += ["--bot", self.bots[name][0], shlex.quote(name)]
+        if self.coach:
+            words.append("--coach")
+        return " ".join(words)
+
+    def _may_write(self, path: str) -> bool:
+        """Whether to write ``path``: yes unless it is another existing file the player
+        chooses to keep when asked (the file this session saved to is rewritten)."""
+        if (self.saved is not None and self.saved[0] == path) or not _extras.file_exists(path):
+            return True
+        self.say(f"{path} exists already. Type y to overwrite it, or anything else to keep it.")
+        try:
+            answer = self.console.ask("overwrite> ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.say()
+            answer = ""
+        if answer in ("y", "yes"):
+            return True
+        self.say(f"Not saved; {path} is unchanged.")
+        return False
+
+    def _save(self, path: str) -> bool:
+        if not self._may_write(path):
+            return False
         _extras.save_game(path, self.record, self._bot_kinds())
         self.saved = (path, len(self.record.actions))
-        self.say(f"Saved to {path}. Resume with: yahtzee-rules play --load {shlex.quote(path)}")
+        self.say(f"Saved to {path}. Resume with: {self.resume_command('--load', path)}")
+        return True
 
     def _offer_save(self) -> None:
-        """Ask for a file to save to (Enter: none), then print a share code if possible.
+        """Ask for a file to save to (Enter or ``n``: none), then print a share code.
+
+        An existing file other than the one this session saved to is overwritten only if
+        the player says so.
 
         Nothing is asked when the game was saved and nothing has happened since.
         """
         if self.saved is not None and self.saved[1] == len(self.record.actions):
             path = self.saved[0]
             self.say(
-                f"The game is saved in {path}. "
-                f"Resume with: yahtzee-rules play --load {shlex.quote(path)}"
+                f"The game is saved in {path}. Resume with: {self.resume_command('--load', path)}"
             )
             return
         self.say("Save the game first? Type a file name, or press Enter to leave without saving.")
@@ -604,10 +674,14 @@ class Session:
             except (EOFError, KeyboardInterrupt):
                 self.say()
                 answer = ""
-            if not answer:
+            if not answer or answer.lower() in ("n", "no"):
                 break
+            if answer.lower() in ("y", "yes"):
+                self.say("Type the name of the file to save to, or press Enter to leave.")
+                continue
             try:
-                self._save(answer)
+                if not self._save(answer):
+                    continue
             except AppError as error:
                 self.say(f"error: {error}")
                 break
@@ -616,4 +690,4 @@ class Session:
                 continue
             return
         code = self.record.share_code()
-        self.say(f"Game not saved to a file. To resume it: yahtzee-rules play --code {code}")
+        self.say(f"Game not saved to a file. To resume it: {self.resume_command('--code', code)}")

@@ -30,6 +30,9 @@ def _number(value: float) -> str:
 def summary_lines(result: SimulationResult) -> list[str]:
     """Games, mean, standard deviation, standard error, minimum and maximum, aligned.
 
+    With more than one player a game, the first line counts the players' scores (and
+    the games they come from), as every statistic is over those scores.
+
     A value the result cannot give (the spread of a single score) shows as ``-``.
 
     Examples:
@@ -42,9 +45,16 @@ def summary_lines(result: SimulationResult) -> list[str]:
         max              20
         >>> summary_lines(SimulationResult.from_scores([7]))[2]
         'sd                -'
+        >>> summary_lines(SimulationResult.from_scores([7, 8, 9, 6], players=2))[0]
+        'scores            4  (2 games of 2)'
     """
+    count = (
+        f"games      {len(result.scores):>8}"
+        if result.players == 1
+        else f"scores     {len(result.scores):>8}  ({result.games} games of {result.players})"
+    )
     return [
-        f"games      {len(result.scores):>8}",
+        count,
         f"mean       {_number(result.mean):>8}",
         f"sd         {_number(result.std):>8}",
         f"std. error {_number(result.stderr):>8}",

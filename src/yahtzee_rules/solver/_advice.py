@@ -192,7 +192,10 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
 
     This is :func:`advise`'s best option without the others, answered from a per-turn
     lookup (a few microseconds once the card has been seen). When holding all five
-    dice is best the answer is the box to fill now, which is worth the same.
+    dice is best the answer is the box to fill now, which is worth the same. Equal
+    values resolve to the simpler action: when the best fill is worth as much as the
+    best keep, within a relative tolerance of 1e-9 (so floating-point rounding never
+    picks a reroll that gains nothing), the answer is the fill.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard, Turn

@@ -15,6 +15,10 @@ from yahtzee_rules.solver._model import _Model
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+#: Two expected values closer than this, relative to their size, count as equal; on
+#: such a tie the best action is the fill rather than a keep (the simpler action).
+TIE_TOLERANCE = 1e-9
+
 
 class _TurnTables:
     """Everything about one turn-start state: fills, keeps and best actions for every roll."""
@@ -42,13 +46,19 @@ class _TurnTables:
         _keep_values(first, space)
         self.keeps = (last[:, 0], first[:, 0])  # by rerolls: one left, two left
         best_box = fills.argmax(axis=1)
+        best_fill = fills.max(axis=1)
         boxes = [card.members[int(best_box[g.dice_pos[i]])] for i in range(252)]
         actions: list[tuple[Keep | Box, ...]] = [tuple(boxes)]
         for keep_values in self.keeps:
             chosen = g.subkeeps[np.arange(252), keep_values[g.subkeeps].argmax(axis=1)]
+            # Equal values resolve to the simpler action: fill now when the best fill is
+            # worth as much as the best keep, within TIE_TOLERANCE (relative).
+            best_keep = keep_values[chosen]
+            fill_now = best_fill >= best_keep - TIE_TOLERANCE * np.abs(best_keep)
             row: list[Keep | Box] = []
             for i in range(252):
                 position = int(chosen[g.dice_pos[i]])
-                row.append(boxes[i] if position >= g.five else g.keeps[position])
+                filling = position >= g.five or bool(fill_now[g.dice_pos[i]])
+                row.append(boxes[i] if filling else g.keeps[position])
             actions.append(tuple(row))
         self.actions = tuple(actions)
