@@ -1212,3 +1212,32 @@ def test_a_tie_under_the_play_off_rule_names_the_players_who_play_again() -> Non
     assert "Final standings: 1. Ann 0, 1. Bob 0" in done.stdout
     assert "Tied: Ann and Bob; the tie rule says they play again" in done.stdout
     assert "Winner" not in done.stdout.split("Final standings")[1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--code=--"],
+        ["play", "--load=--"],
+        ["play", "--seed=--", "Ann"],
+        ["demo", "--seed=--"],
+        ["simulate", "--strategy", "greedy", "--games=--"],
+        ["simulate", "--strategy", "greedy", "--players=--"],
+        ["score", "--joker=--", "12345"],
+        ["score", "--card=--", "12345"],
+    ],
+)
+def test_an_option_given_a_bare_double_dash_is_refused(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert "expected one argument" in capsys.readouterr().err
+
+
+def test_play_load_refuses_deeply_nested_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["play", "--load", str(path)]) == 2
+    assert "not JSON" in capsys.readouterr().err

@@ -389,6 +389,21 @@ def test_damaged_cache_files_are_rebuilt(cache: Path, damage: str) -> None:
     assert solver.load_table(start=LATE, progress=_fail).value(LATE) == built.value(LATE)
 
 
+def test_cache_files_with_a_damaged_zip_directory_are_rebuilt(cache: Path) -> None:
+    built = solver.load_table(start=LATE)
+    path = solver.cache_path(start=LATE)
+    data = path.read_bytes()
+    directory = data.find(b"PK\x01\x02")  # the central directory, then its end record
+    assert directory > 0
+    for position in range(directory, len(data)):
+        for flip in (0x01,):
+            path.write_bytes(
+                data[:position] + bytes([data[position] ^ flip]) + data[position + 1 :]
+            )
+            table = solver.load_table(start=LATE)  # rebuilt (or read intact), never an error
+            assert table.value(LATE) == built.value(LATE)
+
+
 def test_files_for_other_rules_or_versions_are_never_used(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol, TypeAlias
 import attrs
 
 from yahtzee_rules._classic import classic_scores
+from yahtzee_rules._text import show
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = [
@@ -67,7 +68,7 @@ def faces_from(value: object, *, what: str, lengths: range) -> tuple[int, ...]:
     if isinstance(value, str):
         if len(value) not in lengths or not value.isascii() or not (value.isdigit() or not value):
             raise MalformedInputError(
-                f"{what} {value!r}: not {'five' if lengths == range(5, 6) else 'up to five'} "
+                f"{what} {show(value)}: not {'five' if lengths == range(5, 6) else 'up to five'} "
                 f"digits; {_plural(what)} written as {allowed}, such as "
                 f"'{'13366' if what == 'dice' else '33'}'"
             )
@@ -76,26 +77,26 @@ def faces_from(value: object, *, what: str, lengths: range) -> tuple[int, ...]:
         value, Iterable
     ):
         raise MalformedInputError(
-            f"{what} {value!r}: a {type(value).__name__} is not dice; "
+            f"{what} {show(value)}: a {type(value).__name__} is not dice; "
             f"give text such as '13366' or a sequence of ints"
         )
     else:
         faces = list(value)
         if len(faces) not in lengths:
             raise MalformedInputError(
-                f"{what} {value!r}: {len(faces)} faces given; {_plural(what)} "
+                f"{what} {show(value)}: {len(faces)} faces given; {_plural(what)} "
                 f"{'exactly ' if lengths == range(5, 6) else ''}{allowed}"
             )
         for face in faces:
             if type(face) is not int:
                 raise MalformedInputError(
-                    f"{what} {value!r}: face {face!r} is a {type(face).__name__}, not an int; "
+                    f"{what} {show(value)}: face {show(face)} is a {type(face).__name__}, not an int; "
                     f"{_plural(what)} {allowed}"
                 )
     for face in faces:
         if not 1 <= face <= 6:
             raise MalformedInputError(
-                f"{what} {value!r}: face {face} is outside 1-6; {_plural(what)} {allowed}"
+                f"{what} {show(value)}: face {show(face)} is outside 1-6; {_plural(what)} {allowed}"
             )
     return tuple(sorted(faces))
 
@@ -244,7 +245,9 @@ class Dice:
             2
         """
         if type(face) is not int or not 1 <= face <= 6:
-            raise MalformedInputError(f"face {face!r}: not a die face; faces are the ints 1 to 6")
+            raise MalformedInputError(
+                f"face {show(face)}: not a die face; faces are the ints 1 to 6"
+            )
         return COUNTS[self._index][face - 1]
 
     def keeps(self) -> tuple[Keep, ...]:
@@ -269,7 +272,13 @@ class Dice:
             >>> Dice("22256").score(Category.TWOS), Dice("22333").score(YachtBox.FULL_HOUSE)
             (6, 13)
         """
-        return category.score(self)
+        try:
+            scorer = category.score
+        except AttributeError:
+            raise MalformedInputError(
+                f"category {show(category)}: not a box; use a member such as Category.FOURS"
+            ) from None
+        return scorer(self)
 
     @classmethod
     def all(cls) -> tuple[Dice, ...]:
@@ -292,12 +301,17 @@ class Dice:
             >>> Dice.from_counts([1, 0, 2, 0, 0, 2])
             Dice('13366')
         """
-        values = tuple(counts) if not isinstance(counts, (str, bytes)) else ()
-        if len(values) != 6 or any(type(v) is not int or v < 0 for v in values) or sum(values) != 5:
+        if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+            values: tuple[object, ...] = ()
+        else:
+            values = tuple(itertools.islice(counts, 7))
+        if (
+            len(values) != 6 or any(type(v) is not int or v < 0 for v in values) or sum(values) != 5  # type: ignore[arg-type]
+        ):
             raise MalformedInputError(
-                f"counts {counts!r}: not six counts of faces 1-6 adding up to five"
+                f"counts {show(counts)}: not six counts of faces 1-6 adding up to five"
             )
-        return _DICE_BY_COUNTS[values]
+        return _DICE_BY_COUNTS[values]  # type: ignore[index]
 
     @classmethod
     def roll(cls, rng: random.Random | None = None) -> Dice:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from yahtzee_rules._dice import Dice
 from yahtzee_rules._scorecard import Scorecard, raw_card
+from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import JokerRule, Rules
@@ -75,7 +76,7 @@ def bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
 def check_card(card: object) -> Scorecard:
     if not isinstance(card, Scorecard):
         raise MalformedInputError(
-            f"card {card!r}: not a Scorecard; start from Scorecard() and fill boxes"
+            f"card {show(card)}: not a Scorecard; start from Scorecard() and fill boxes"
         )
     return card
 
@@ -83,7 +84,7 @@ def check_card(card: object) -> Scorecard:
 def check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise MalformedInputError(
-            f"rules {rules!r}: not a Rules; use Rules() or Rules(joker=JokerRule.FREE_CHOICE)"
+            f"rules {show(rules)}: not a Rules; use Rules() or Rules(joker=JokerRule.FREE_CHOICE)"
         )
     return rules
 
@@ -93,8 +94,8 @@ def check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
     card_value, rules_value = check_card(card), check_rules(rules)
     if card_value.card != rules_value.card:
         raise MalformedInputError(
-            f"card {card_value!r}: a {card_value.card.title} card, but the rules "
-            f"{rules_value.name!r} play the {rules_value.card.title} card; "
+            f"card {show(card_value)}: a {card_value.card.title} card, but the rules "
+            f"{show(rules_value.name)} play the {rules_value.card.title} card; "
             f"use a card of the rules' own design"
         )
     return card_value, rules_value

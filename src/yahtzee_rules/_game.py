@@ -15,7 +15,9 @@ import attrs
 from yahtzee_rules import _text
 from yahtzee_rules._dice import RNG, Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules._filling import check_pair, fill_unchecked, legal
+from yahtzee_rules._limits import MAX_PLAYERS
 from yahtzee_rules._scorecard import Scorecard, category_arg, empty_card
+from yahtzee_rules._text import show
 from yahtzee_rules._turn import MAX_ROLLS, Turn, check_marks_allowed, next_dice, raw_turn
 from yahtzee_rules._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
@@ -44,7 +46,7 @@ _NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
 def _to_players(value: object) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise MalformedInputError(
-            f"players {value!r}: give a sequence of player names, such as ['Ann', 'Bob']"
+            f"players {show(value)}: give a sequence of player names, such as ['Ann', 'Bob']"
         )
     players = tuple(value)
     if not players:
@@ -54,26 +56,26 @@ def _to_players(value: object) -> tuple[str, ...]:
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise MalformedInputError(
-                f"player name {name!r}: not a non-blank string; each player needs a name"
+                f"player name {show(name)}: not a non-blank string; each player needs a name"
             )
     if len(set(players)) != len(players):
         twice = sorted({n for n in players if players.count(n) > 1})
         raise MalformedInputError(
-            f"players {players!r}: {twice[0]!r} appears twice; player names must be distinct"
+            f"players {show(players)}: {show(twice[0])} appears twice; player names must be distinct"
         )
     return players
 
 
 def _to_cards(value: Iterable[Scorecard]) -> tuple[Scorecard, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise MalformedInputError(f"game cards {value!r}: give one Scorecard per player")
+        raise MalformedInputError(f"game cards {show(value)}: give one Scorecard per player")
     return tuple(value)
 
 
 def _seat_arg(value: object, seats: int, what: str) -> int:
     if type(value) is not int or not 0 <= value < seats:
         raise MalformedInputError(
-            f"{what} {value!r}: not a seat; seats are the ints 0 to {seats - 1}"
+            f"{what} {show(value)}: not a seat; seats are the ints 0 to {seats - 1}"
         )
     return value
 
@@ -141,7 +143,7 @@ def _check_game(instance: Game, turn: object) -> None:
         )
     for card in instance.cards:
         if not isinstance(card, Scorecard):
-            raise MalformedInputError(f"game card {card!r}: not a Scorecard")
+            raise MalformedInputError(f"game card {show(card)}: not a Scorecard")
         check_pair(card, instance.rules)
         check_marks_allowed(card, instance.rules)
     first, current = instance.first, instance.current
@@ -152,7 +154,7 @@ def _check_game(instance: Game, turn: object) -> None:
         expected = played + (1 if position < (current - first) % seats else 0)
         if instance.cards[seat].turns_played != expected and not over:
             raise MalformedInputError(
-                f"game: {instance.players[seat]!r} has {instance.cards[seat].turns_played} "
+                f"game: {show(instance.players[seat])} has {instance.cards[seat].turns_played} "
                 f"boxes filled but the turn order from seat {first} needs {expected}; "
                 f"players take turns in seat order, one box per turn"
             )
@@ -163,7 +165,7 @@ def _check_game(instance: Game, turn: object) -> None:
             )
         return
     if not isinstance(turn, Turn):
-        raise MalformedInputError(f"game turn {turn!r}: not a Turn, but the game is not over")
+        raise MalformedInputError(f"game turn {show(turn)}: not a Turn, but the game is not over")
     if turn.card != instance.cards[current] or turn.rules != instance.rules:
         raise MalformedInputError(
             "game turn: its card or rules differ from the current player's; "
@@ -239,7 +241,7 @@ class Game:
         setter = object.__setattr__
         setter(self, "players", _to_players(players))
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
         setter(self, "rules", rules)
         setter(self, "cards", _to_cards(cards))
         setter(self, "first", _seat_arg(first, len(self.players), "first"))
@@ -292,11 +294,17 @@ class Game:
         """
         if type(players) is int:
             if players < 1:
-                raise MalformedInputError(f"players {players}: a game needs at least one player")
+                raise MalformedInputError(
+                    f"players {show(players)}: a game needs at least one player"
+                )
+            if players > MAX_PLAYERS:
+                raise MalformedInputError(
+                    f"players {show(players)}: more than the limit of {MAX_PLAYERS} players"
+                )
             players = [f"Player {i + 1}" for i in range(players)]
         names = _to_players(players)
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
         empty = empty_card(rules.card)
         cards = (empty,) * len(names)
         turn = raw_turn(empty, rules, None, 0)
@@ -455,7 +463,7 @@ class Game:
         if isinstance(player, str):
             if player not in self.players:
                 raise MalformedInputError(
-                    f"player {player!r}: no such player; players are {list(self.players)}"
+                    f"player {show(player)}: no such player; players are {list(self.players)}"
                 )
             return self.players.index(player)
         return _seat_arg(player, len(self.players), "player")
@@ -721,11 +729,19 @@ def roll_off(
     """
     seats = players if type(players) is int else len(_to_players(players))
     if seats < 1:
-        raise MalformedInputError(f"players {players!r}: a roll-off needs at least one player")
+        raise MalformedInputError(f"players {show(players)}: a roll-off needs at least one player")
     if rng is not None and outcomes is not None:
         raise MalformedInputError(
-            f"roll-off: give rng or outcomes, not both; outcomes {outcomes!r} say what the "
+            f"roll-off: give rng or outcomes, not both; outcomes {show(outcomes)} say what the "
             f"dice showed, so there is nothing left for rng to throw"
+        )
+    if seats > MAX_PLAYERS:
+        raise MalformedInputError(
+            f"players {show(players)}: more than the limit of {MAX_PLAYERS} players"
+        )
+    if outcomes is not None and (isinstance(outcomes, str) or not isinstance(outcomes, Iterable)):
+        raise MalformedInputError(
+            f"outcomes {show(outcomes)}: give a sequence of throws, such as ['12345', '66666']"
         )
     source = None if outcomes is None else iter(outcomes)
     generator = rng or RNG

@@ -9,3 +9,6 @@ from __future__ import annotations
 
 MAX_ROLLS = 3
 """Rolls allowed in one turn, the first included."""
+
+MAX_PLAYERS = 50_000
+"""The most players a game seats: as many as the longest notation (100,000 characters) can name."""

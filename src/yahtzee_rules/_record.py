@@ -28,6 +28,7 @@ from yahtzee_rules._dice import (
 )
 from yahtzee_rules._game import Game, parse_game, rolled_game
 from yahtzee_rules._scorecard import Scorecard, category_arg
+from yahtzee_rules._text import show
 from yahtzee_rules._turn import Turn
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
@@ -214,7 +215,7 @@ def _apply(game: Game, action: Roll | Fill) -> Game:
         return game.fill(action.category)
     if not isinstance(action, Roll):
         raise MalformedInputError(
-            f"action {action!r}: not a Roll or a Fill; record actions are Roll(...) and Fill(...)"
+            f"action {show(action)}: not a Roll or a Fill; record actions are Roll(...) and Fill(...)"
         )
     roll = action
     if not game.is_over:
@@ -261,11 +262,15 @@ def replay_record(
 
 def _to_actions(value: object) -> tuple[Roll | Fill, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise MalformedInputError(f"actions {value!r}: give a sequence of Roll and Fill actions")
+        raise MalformedInputError(
+            f"actions {show(value)}: give a sequence of Roll and Fill actions"
+        )
     actions = tuple(value)
     for index, action in enumerate(actions):
         if action.__class__ not in (Roll, Fill):
-            raise MalformedInputError(f"actions: action {index} {action!r} is not a Roll or a Fill")
+            raise MalformedInputError(
+                f"actions: action {index} {show(action)} is not a Roll or a Fill"
+            )
     return actions
 
 
@@ -280,7 +285,7 @@ def check_ruleset(value: object, expected: object, what: str, shown: str) -> Non
         return
     if not isinstance(expected, Rules):
         raise MalformedInputError(
-            f"rules {expected!r}: not a Rules; give the rules to read under, such as "
+            f"rules {show(expected)}: not a Rules; give the rules to read under, such as "
             f"Rules.from_name('yacht')"
         )
     found: Rules | None = None
@@ -293,8 +298,8 @@ def check_ruleset(value: object, expected: object, what: str, shown: str) -> Non
     if found is not None:
         if found != expected:
             raise MalformedInputError(
-                f"{what} {shown}: written under the {found.name!r} rules, not the "
-                f"{expected.name!r} rules asked for; read it under its own rules"
+                f"{what} {shown}: written under the {show(found.name)} rules, not the "
+                f"{show(expected.name)} rules asked for; read it under its own rules"
             )
         return
     design = None
@@ -306,7 +311,7 @@ def check_ruleset(value: object, expected: object, what: str, shown: str) -> Non
         design = card_of(value.category)
     if design is not None and design != expected.card:
         raise MalformedInputError(
-            f"{what} {shown}: a {design.title} card's, but the {expected.name!r} rules play "
+            f"{what} {shown}: a {design.title} card's, but the {show(expected.name)} rules play "
             f"the {expected.card.title} card; read it under rules of its own card"
         )
 
@@ -314,7 +319,7 @@ def check_ruleset(value: object, expected: object, what: str, shown: str) -> Non
 def _check_start(instance: GameRecord, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, Game):
         raise MalformedInputError(
-            f"start {value!r}: not a Game; start a record with GameRecord.new(players)"
+            f"start {show(value)}: not a Game; start a record with GameRecord.new(players)"
         )
 
 
@@ -407,7 +412,7 @@ class GameRecord:
             True
         """
         if not isinstance(game, Game):
-            raise MalformedInputError(f"game {game!r}: not a Game")
+            raise MalformedInputError(f"game {show(game)}: not a Game")
         return _raw_record(game, (), game)
 
     @classmethod
@@ -538,7 +543,7 @@ class GameRecord:
         count = len(self.actions)
         if type(index) is not int or not 0 <= index <= count:
             raise MalformedInputError(
-                f"index {index!r}: not an int from 0 to {count}; the record has {count} actions"
+                f"index {show(index)}: not an int from 0 to {count}; the record has {count} actions"
             )
         if index == count:
             return self._game
@@ -622,11 +627,11 @@ class GameRecord:
             yahtzee_rules.errors.IllegalActionError: undo 4: only 3 actions are recorded since the start; undo at most 3
         """
         if type(n) is not int or n < 0:
-            raise MalformedInputError(f"undo {n!r}: not a non-negative int of actions to undo")
+            raise MalformedInputError(f"undo {show(n)}: not a non-negative int of actions to undo")
         count = len(self.actions)
         if n > count:
             raise IllegalActionError(
-                f"undo {n}: only {count} actions are recorded since the start; undo at most {count}"
+                f"undo {show(n)}: only {count} actions are recorded since the start; undo at most {count}"
             )
         if n == 0:
             return self

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from yahtzee_rules import _text
+from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.errors import MalformedInputError
@@ -56,11 +57,11 @@ def category_arg(category: object, card: Card = CLASSIC) -> Any:
     kind = boxes.__name__
     if isinstance(category, Box):
         raise MalformedInputError(
-            f"category {category!r}: a box of the {card_of(category).title} card, not of the "
+            f"category {show(category)}: a box of the {card_of(category).title} card, not of the "
             f"{card.title} card; use a member of {kind} such as {kind}.FOURS"
         )
     raise MalformedInputError(
-        f"category {category!r}: not a {kind}; use a member such as {kind}.FOURS "
+        f"category {show(category)}: not a {kind}; use a member such as {kind}.FOURS "
         f"({kind}.parse reads names such as 'fours')"
     )
 
@@ -70,7 +71,7 @@ def _card_for(value: object, card: object) -> Card:
     if card is not None:
         if not isinstance(card, Card):
             raise MalformedInputError(
-                f"card {card!r}: not a Card; use a card such as CLASSIC or YACHT"
+                f"card {show(card)}: not a Card; use a card such as CLASSIC or YACHT"
             )
         return card
     if isinstance(value, Scorecard):
@@ -88,7 +89,7 @@ def _to_boxes(value: object, card: Card) -> tuple[int | None, ...]:
     if isinstance(value, Scorecard):
         if value.card != card:
             raise MalformedInputError(
-                f"scorecard boxes {value!r}: a {value.card.title} card, not a {card.title} card"
+                f"scorecard boxes {show(value)}: a {value.card.title} card, not a {card.title} card"
             )
         return value.boxes
     if isinstance(value, Mapping):
@@ -99,13 +100,13 @@ def _to_boxes(value: object, card: Card) -> tuple[int | None, ...]:
         return tuple(boxes)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise MalformedInputError(
-            f"scorecard boxes {value!r}: give a mapping from {card.boxes.__name__} to points "
+            f"scorecard boxes {show(value)}: give a mapping from {card.boxes.__name__} to points "
             f"or a sequence of {size} values (an int or None per box)"
         )
     boxes_tuple = tuple(value)
     if len(boxes_tuple) != size:
         raise MalformedInputError(
-            f"scorecard boxes {value!r}: {len(boxes_tuple)} values given; "
+            f"scorecard boxes {show(value)}: {len(boxes_tuple)} values given; "
             f"a {'' if card is CLASSIC else card.title + ' '}scorecard has {size} boxes, "
             f"each an int or None"
         )
@@ -121,13 +122,13 @@ def _check_boxes(
             continue
         if type(points) is not int:
             raise MalformedInputError(
-                f"scorecard box {category.label} {points!r}: a {type(points).__name__}, "
+                f"scorecard box {category.label} {show(points)}: a {type(points).__name__}, "
                 f"not points; a box holds an int or None while open"
             )
         if points not in card.possible[category]:
             allowed = sorted(card.possible[category])
             raise MalformedInputError(
-                f"scorecard box {category.label} {points!r}: no roll scores {points} "
+                f"scorecard box {category.label} {show(points)}: no roll scores {show(points)} "
                 f"in {category.label}; possible values are {_brief(allowed)}"
             )
 
@@ -141,7 +142,7 @@ def _brief(values: list[int]) -> str:
 def _check_marks(instance: Scorecard, attribute: attrs.Attribute[Any], marks: object) -> None:
     if type(marks) is not int or marks < 0:
         raise MalformedInputError(
-            f"bonus_marks {marks!r}: not a non-negative int; bonus marks count extra Yahtzees"
+            f"bonus_marks {show(marks)}: not a non-negative int; bonus marks count extra Yahtzees"
         )
     if marks == 0:
         return
@@ -152,8 +153,8 @@ def _check_marks(instance: Scorecard, attribute: attrs.Attribute[Any], marks: ob
         label = "Yahtzee" if yahtzee is None else yahtzee.label
         held = None if yahtzee is None else boxes[yahtzee]
         raise MalformedInputError(
-            f"bonus_marks {marks!r}: bonus marks need 50 in the {label} box, which holds "
-            f"{held!r}; a zero or open {label} box earns no bonus"
+            f"bonus_marks {show(marks)}: bonus marks need 50 in the {label} box, which holds "
+            f"{show(held)}; a zero or open {label} box earns no bonus"
         )
     room = sum(
         1
@@ -164,7 +165,7 @@ def _check_marks(instance: Scorecard, attribute: attrs.Attribute[Any], marks: ob
     )
     if marks > room:
         raise MalformedInputError(
-            f"bonus_marks {marks!r}: only {room} filled boxes could hold an extra "
+            f"bonus_marks {show(marks)}: only {room} filled boxes could hold an extra "
             f"{yahtzee.label}; each bonus mark comes with five equal dice written in another box"
         )
 

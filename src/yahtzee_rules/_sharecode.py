@@ -21,7 +21,7 @@ from typing import TypeAlias, TypeVar
 import attrs
 
 from yahtzee_rules._game import Game, current_seat, is_new, make_game
-from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
+from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote, show
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
@@ -182,7 +182,7 @@ def decode(
     ``apply`` plays an action, raising as the core does when it is not legal.
     """
     if not isinstance(code, str):
-        shown = repr(code)[:60]
+        shown = show(code, 60)
         raise MalformedInputError(f"share code {shown}: a {type(code).__name__}, not text")
     if len(code) > MAX_INPUT_LENGTH:
         raise MalformedInputError(
@@ -191,12 +191,12 @@ def decode(
     if not code.startswith(PREFIX):
         version = code[:2]
         if re.fullmatch(r"y[0-9]", version):
-            problem = f"unknown version {version!r}"
+            problem = f"unknown version {show(version)}"
         else:
             problem = "not a share code"
         raise MalformedInputError(
             f"share code {quote(code)}: {problem}; this library reads share codes "
-            f"starting with {PREFIX!r}"
+            f"starting with {show(PREFIX)}"
         )
     body = code[len(PREFIX) :]
     if _CODE_RE.fullmatch(body) is not None and len(body) % 4 == 1:
@@ -240,7 +240,7 @@ def _read_start(reader: _Reader) -> Game:
         try:
             design = Card.named(name.decode("ascii"))
         except (UnicodeDecodeError, MalformedInputError):
-            raise reader.fail(f"card name {name!r} is no card this library knows") from None
+            raise reader.fail(f"card name {show(name)} is no card this library knows") from None
         if design is CLASSIC:
             raise reader.fail("the Classic card is named, but it is marked by no flag")
         base = Rules.for_card(design)

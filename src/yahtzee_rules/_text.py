@@ -14,6 +14,7 @@ message that quotes the input (shortened when long) and names what is wrong.
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
@@ -53,6 +54,42 @@ def quote(text: str, limit: int = 60) -> str:
     return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
+class _BoundedRepr(reprlib.Repr):
+    """``repr`` with bounded depth and length that never fails on huge ints."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 640:  # more digits than a message should hold
+            return f"<an int of {len(hex(x)) - 2} hex digits>"
+        return repr(x)
+
+
+_BOUNDED = _BoundedRepr()
+_BOUNDED.maxlevel = 4
+_BOUNDED.maxstring = 60
+_BOUNDED.maxother = 60
+
+
+def show(value: object, limit: int = 200) -> str:
+    """Any value a user passed, as text for a message: bounded, and never raising.
+
+    Text is quoted with :func:`quote`; anything else is its ``repr`` (shortened to
+    ``limit`` characters), or when ``repr`` fails (integers too long to print, nesting
+    too deep, a ``__repr__`` that raises) a bounded stand-in.
+    """
+    if type(value) is str:
+        return quote(value, limit)
+    if type(value) is int and value.bit_length() > 640:
+        return _BOUNDED.repr_int(value, 0)
+    try:
+        text = repr(value)
+    except Exception:
+        try:
+            text = _BOUNDED.repr(value)
+        except Exception:
+            text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def brief(message: str, limit: int = 400) -> str:
     """A message shortened in the middle, keeping its start and its advice at the end."""
     if len(message) <= limit:
@@ -79,9 +116,7 @@ def one_of(words: Sequence[str]) -> str:
 def check_text(what: str, text: object) -> str:
     """``text`` if it is a str no longer than :data:`MAX_INPUT_LENGTH`; else raise."""
     if not isinstance(text, str):
-        shown = repr(text)
-        if len(shown) > 60:
-            shown = shown[:60] + "..."
+        shown = show(text, 60)
         raise MalformedInputError(
             f"{what} {shown}: a {type(text).__name__}, not text; notation is a str such as '13366'"
         )

@@ -30,6 +30,7 @@ from yahtzee_rules._dice import (
 from yahtzee_rules._filling import check_card, check_pair, check_rules, fill_unchecked, legal
 from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules._scorecard import EMPTY_CARD, Scorecard, category_arg, empty_card
+from yahtzee_rules._text import show
 from yahtzee_rules._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
@@ -46,11 +47,11 @@ _NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
 def _check_turn(instance: Turn, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or not 0 <= value <= MAX_ROLLS:
         raise MalformedInputError(
-            f"rolls_used {value!r}: not an int from 0 to 3; a turn has at most three rolls"
+            f"rolls_used {show(value)}: not an int from 0 to 3; a turn has at most three rolls"
         )
     if (value == 0) != (instance.dice is None):
         raise MalformedInputError(
-            f"turn with dice {instance.dice!r} and rolls_used {value}: a turn has dice "
+            f"turn with dice {show(instance.dice)} and rolls_used {value}: a turn has dice "
             f"exactly when it has rolled at least once"
         )
 
@@ -80,7 +81,7 @@ def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
     """Refuse bonus marks that the rules could never have written."""
     if card.bonus_marks and rules.yahtzee_bonus == 0:
         raise MalformedInputError(
-            f"card {card!r}: {card.bonus_marks} bonus marks, but these rules have "
+            f"card {show(card)}: {card.bonus_marks} bonus marks, but these rules have "
             f"yahtzee_bonus=0, so no extra Yahtzee earns a mark"
         )
 
@@ -400,14 +401,19 @@ def next_dice(
     """The dice after holding ``keep`` and throwing the rest; raises if the roll is illegal."""
     if rng is not None and outcome is not None:
         raise MalformedInputError(
-            f"roll: give rng or outcome, not both; outcome {outcome!r} says what the "
+            f"roll: give rng or outcome, not both; outcome {show(outcome)} says what the "
             f"dice showed, so there is nothing left for rng to throw"
         )
     held = EMPTY_KEEP if keep is None else as_keep(keep)
     _check_roll(dice, rolls_used, held)
     thrown = 5 - len(held.faces)
     if outcome is None:
-        index = int((rng or RNG).random() * _OUTCOMES[thrown])
+        generator = rng or RNG
+        if not callable(getattr(generator, "random", None)):
+            raise MalformedInputError(
+                f"rng {show(rng)}: not a random.Random; pass random.Random(seed)"
+            )
+        index = int(generator.random() * _OUTCOMES[thrown])
     else:
         if isinstance(outcome, Dice):
             faces = outcome.faces
@@ -415,7 +421,7 @@ def next_dice(
             faces = faces_from(outcome, what="outcome", lengths=range(6))
         if len(faces) != thrown:
             raise MalformedInputError(
-                f"outcome {outcome!r}: {len(faces)} faces for {thrown} thrown "
+                f"outcome {show(outcome)}: {len(faces)} faces for {thrown} thrown "
                 f"{'die' if thrown == 1 else 'dice'}; give one face per die thrown"
             )
         index = outcome_index(faces)

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, SupportsIndex, TypeVar
 
 import attrs
 
+from yahtzee_rules._text import show
 from yahtzee_rules.dice import Dice, dice_index
 from yahtzee_rules.errors import MalformedInputError
 
@@ -159,7 +160,9 @@ class Box(enum.IntEnum):
             <Category.SIXES: 5>
         """
         if type(face) is not int or not 1 <= face <= 6:
-            raise MalformedInputError(f"face {face!r}: not a die face; faces are the ints 1 to 6")
+            raise MalformedInputError(
+                f"face {show(face)}: not a die face; faces are the ints 1 to 6"
+            )
         box: _B
         for box in cls._upper_boxes:
             if box.face == face:
@@ -187,14 +190,14 @@ class Box(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise MalformedInputError(
-                f"category {text!r}: not text; name a box such as 'fours' or 'fh'"
+                f"category {show(text)}: not text; name a box such as 'fours' or 'fh'"
             )
         key = re.sub(r"[\s_\-]+", " ", text.strip().lower())
         found: _B | None = cls._names.get(key)
         if found is None:
             choices = ", ".join(box.code for box in cls)
             raise MalformedInputError(
-                f"category {text!r}: no such box; use a name such as 'full house' "
+                f"category {show(text)}: no such box; use a name such as 'full house' "
                 f"or a code ({choices})"
             )
         return found
@@ -264,7 +267,7 @@ def card_of(box: Box) -> Card:
     card = _DEFAULT_CARDS.get(type(box))
     if card is None:
         raise MalformedInputError(
-            f"box {box!r}: not a box of any card; use a member such as Category.FOURS"
+            f"box {show(box)}: not a box of any card; use a member such as Category.FOURS"
         )
     return card
 
@@ -276,7 +279,7 @@ def _joker_pairs(value: Any) -> tuple[tuple[Box, int], ...]:
         return tuple(sorted(pairs))
     except (TypeError, ValueError):
         raise MalformedInputError(
-            f"card joker_values {value!r}: not pairs of a box and its points; give "
+            f"card joker_values {show(value)}: not pairs of a box and its points; give "
             f"a mapping such as {{Category.FULL_HOUSE: 25}}"
         ) from None
 
@@ -285,34 +288,34 @@ def _check_design(card: Card) -> None:
     """Raise the reason ``card``'s fields describe no card, if they do not."""
     if not isinstance(card.name, str) or not card.name.strip():
         raise MalformedInputError(
-            f"card name {card.name!r}: not a non-blank string; a card needs a short name "
+            f"card name {show(card.name)}: not a non-blank string; a card needs a short name "
             f"such as 'classic'"
         )
     if not isinstance(card.title, str) or not card.title.strip():
         raise MalformedInputError(
-            f"card title {card.title!r}: not a non-blank string; a card needs a printed "
+            f"card title {show(card.title)}: not a non-blank string; a card needs a printed "
             f"name such as 'Classic'"
         )
     boxes = card.boxes
     if not (isinstance(boxes, type) and issubclass(boxes, Box) and len(boxes)):
         raise MalformedInputError(
-            f"card boxes {boxes!r}: not an enumeration of boxes; use a Box subclass "
+            f"card boxes {show(boxes)}: not an enumeration of boxes; use a Box subclass "
             f"such as Category"
         )
     if not callable(card.scorer):
         raise MalformedInputError(
-            f"card scorer {card.scorer!r}: not callable; the scorer takes five sorted "
+            f"card scorer {show(card.scorer)}: not callable; the scorer takes five sorted "
             f"faces and gives every box's points"
         )
     if card.yahtzee is not None and not isinstance(card.yahtzee, boxes):
         raise MalformedInputError(
-            f"card yahtzee {card.yahtzee!r}: not one of the card's {boxes.__name__} boxes; "
+            f"card yahtzee {show(card.yahtzee)}: not one of the card's {boxes.__name__} boxes; "
             f"give the card's five-of-a-kind box, or None"
         )
     for box, points in card.joker_values:
         if not isinstance(box, boxes) or type(points) is not int or points < 0:
             raise MalformedInputError(
-                f"card joker value {(box, points)!r}: not one of the card's "
+                f"card joker value {show((box, points))}: not one of the card's "
                 f"{boxes.__name__} boxes with a non-negative int; Joker values are "
                 f"fixed points such as (Category.FULL_HOUSE, 25)"
             )

@@ -49,7 +49,7 @@ from typing import Any, TypeVar, cast
 from yahtzee_rules import _text
 from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES
 from yahtzee_rules._record import action_from_text, check_ruleset
-from yahtzee_rules._text import MAX_INPUT_LENGTH
+from yahtzee_rules._text import MAX_INPUT_LENGTH, show
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
@@ -142,7 +142,7 @@ def parse_category(text: str, *, card: Card = CLASSIC) -> Box:
     """
     text = _text.check_text("category", text)
     if not isinstance(card, Card):
-        raise MalformedInputError(f"card {card!r}: not a Card; use a card such as CLASSIC")
+        raise MalformedInputError(f"card {show(card)}: not a Card; use a card such as CLASSIC")
     return _parse_code(text, card)
 
 
@@ -330,7 +330,7 @@ def to_notation(value: object) -> str:
     if isinstance(value, (Dice, Keep, Roll, Fill, Rules, Scorecard, Turn, Game, GameRecord)):
         return str(value)
     raise MalformedInputError(
-        f"value {_text.quote(repr(value), 60)}: a {type(value).__name__} has no notation; give a Dice, Keep, "
+        f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: a {type(value).__name__} has no notation; give a Dice, Keep, "
         f"Category, Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord"
     )
 
@@ -365,7 +365,7 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
         Roll: parse_action,
         Fill: parse_action,
     }
-    parser = parsers.get(kind)
+    parser = parsers.get(kind) if isinstance(kind, type) else None
     if parser is None and isinstance(kind, type) and issubclass(kind, Box) and kind is not Box:
         design = card_of(next(iter(kind)))
 
@@ -374,7 +374,7 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
 
     if parser is None:
         raise MalformedInputError(
-            f"kind {kind!r}: no notation for this type; give Dice, Keep, Category, Rules, "
+            f"kind {show(kind)}: no notation for this type; give Dice, Keep, Category, Rules, "
             f"Scorecard, Turn, Game, Roll, Fill or GameRecord"
         )
     value: object

@@ -44,6 +44,7 @@ from yahtzee_rules._dice import (
     ways,
 )
 from yahtzee_rules._limits import MAX_ROLLS
+from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box, card_of
 from yahtzee_rules.categories import Category
 from yahtzee_rules.errors import MalformedInputError
@@ -125,7 +126,7 @@ def _check_target(target: object) -> Callable[[Dice], bool]:
     if callable(target):
         return target
     raise MalformedInputError(
-        f"target {target!r}: not a Category or a test on the dice; give a box such as "
+        f"target {show(target)}: not a Category or a test on the dice; give a box such as "
         f"Category.YAHTZEE or a function from Dice to bool"
     )
 
@@ -135,7 +136,7 @@ def _check_rolls(rolls_left: object, *, rolled: bool) -> int:
     if type(rolls_left) is not int or not low <= rolls_left <= high:
         state = "after a roll" if rolled else "before the first roll"
         raise MalformedInputError(
-            f"rolls_left {rolls_left!r}: {state} a turn has {low} to {high} rolls left; "
+            f"rolls_left {show(rolls_left)}: {state} a turn has {low} to {high} rolls left; "
             f"give an int from {low} to {high}"
         )
     return rolls_left
@@ -157,7 +158,7 @@ def _tables(
         outcome = hit(dice)
         if not isinstance(outcome, bool):
             raise MalformedInputError(
-                f"target {target!r}: returned {outcome!r} for {dice}; a pattern test "
+                f"target {show(target)}: returned {show(outcome)} for {dice}; a pattern test "
                 f"returns True or False"
             )
         final.append(_ONE if outcome else _ZERO)
@@ -210,6 +211,7 @@ def chance_of(
         >>> round(float(chance_of(lambda d: d.total >= 25)), 4)
         0.4167
     """
+    _check_target(target)
     if dice is None:
         rolls = _check_rolls(3 if rolls_left is None else rolls_left, rolled=False)
         return _tables(target)[1][rolls - 1][0]
@@ -244,6 +246,7 @@ def best_keep(target: Pattern, dice: DiceLike, *, rolls_left: int = 2) -> tuple[
     """
     rolled = as_dice(dice)
     rolls = _check_rolls(rolls_left, rolled=True)
+    _check_target(target)
     if rolls == 0:
         return ALL_KEEPS[_SIZE_FIVE + dice_index(rolled)], _tables(target)[0][0][dice_index(rolled)]
     values = _tables(target)[1][rolls - 1]

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from yahtzee_rules._text import show
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = ["SimulationResult"]
@@ -166,7 +167,7 @@ class SimulationResult:
             25.0
         """
         if not 0 <= q <= 1:
-            raise MalformedInputError(f"quantile {q!r}: not between 0 and 1")
+            raise MalformedInputError(f"quantile {show(q)}: not between 0 and 1")
         ordered = sorted(self.scores)
         position = q * (len(ordered) - 1)
         low = math.floor(position)
@@ -214,7 +215,7 @@ class SimulationResult:
             ((5, 5, 1), (6, 6, 0), (7, 7, 2))
         """
         if type(bins) is not int or bins < 1:
-            raise MalformedInputError(f"bins {bins!r}: not a positive int")
+            raise MalformedInputError(f"bins {show(bins)}: not a positive int")
         if not self.scores:
             return ()
         low, high = min(self.scores), max(self.scores)

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from yahtzee_rules import _text
+from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
@@ -89,7 +90,7 @@ def _to_tie(value: Any) -> TieRule:
         except ValueError:
             pass
     raise MalformedInputError(
-        f"tie {value!r}: no such tie rule; use TieRule.SHARE, TieRule.UPPER_TOTAL or "
+        f"tie {show(value)}: no such tie rule; use TieRule.SHARE, TieRule.UPPER_TOTAL or "
         f"TieRule.PLAY_OFF ('share', 'upper-total', 'play-off')"
     )
 
@@ -105,7 +106,7 @@ def _to_joker(value: Any) -> JokerRule:
         except ValueError:
             pass
     raise MalformedInputError(
-        f"joker {value!r}: no such Joker rule; use JokerRule.FORCED, "
+        f"joker {show(value)}: no such Joker rule; use JokerRule.FORCED, "
         f"JokerRule.FREE_CHOICE or JokerRule.NONE ('forced', 'free-choice', 'none')"
     )
 
@@ -113,7 +114,7 @@ def _to_joker(value: Any) -> JokerRule:
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
         raise MalformedInputError(
-            f"{attribute.name} {value!r}: not a non-negative int; "
+            f"{attribute.name} {show(value)}: not a non-negative int; "
             f"bonus values and thresholds are whole points, 0 or more"
         )
 
@@ -122,7 +123,7 @@ def _to_card(value: object) -> Card:
     if isinstance(value, Card):
         return value
     raise MalformedInputError(
-        f"card {value!r}: not a Card; use a card such as CLASSIC or YACHT "
+        f"card {show(value)}: not a Card; use a card such as CLASSIC or YACHT "
         f"(cards: {', '.join(Card.names())})"
     )
 
@@ -317,7 +318,7 @@ class Rules:
         found = _named(name)
         if found is None:
             raise MalformedInputError(
-                f"rules {name!r}: no such ruleset; use one of {', '.join(cls.names())}, "
+                f"rules {show(name)}: no such ruleset; use one of {', '.join(cls.names())}, "
                 f"optionally followed by ', field=value' parts"
             )
         return found

@@ -43,7 +43,7 @@ from typing import Any, TypeVar, cast
 from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES, faces_from
 from yahtzee_rules._game import make_game
 from yahtzee_rules._record import check_ruleset, fill_action, replay_record, roll_action
-from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote
+from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote, show
 from yahtzee_rules._turn import make_turn
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
@@ -178,7 +178,7 @@ def _body(value: object) -> tuple[str, dict[str, Any]]:
             "actions": [_action_body(action) for action in value.actions],
         }
     raise MalformedInputError(
-        f"value {value!r}: a {type(value).__name__} has no JSON form; give a Dice, Keep, "
+        f"value {show(value)}: a {type(value).__name__} has no JSON form; give a Dice, Keep, "
         f"Category, Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord"
     )
 
@@ -227,8 +227,7 @@ class _Reader:
         return MalformedInputError(f"{self.what} JSON at {path}: {brief(problem)}")
 
     def shown(self, value: object) -> str:
-        text = repr(value)
-        return text if len(text) <= 60 else text[:60] + "..."
+        return show(value, 60)
 
     def obj(
         self, value: object, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
@@ -249,7 +248,7 @@ class _Reader:
             allowed = list(optional + keys)
             raise self.fail(
                 path,
-                f"unknown key {unknown[0]!r}; version {VERSION} documents have only {allowed}",
+                f"unknown key {show(unknown[0])}; version {VERSION} documents have only {allowed}",
             )
         return value
 
@@ -509,7 +508,7 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
     name = _type_name(kind)
     if name is None:
         raise MalformedInputError(
-            f"kind {kind!r}: no JSON form for this type; give Dice, Keep, Category, Rules, "
+            f"kind {show(kind)}: no JSON form for this type; give Dice, Keep, Category, Rules, "
             f"Scorecard, Turn, Game, Roll, Fill or GameRecord"
         )
     reader = _Reader(name)
@@ -529,7 +528,7 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
     if data.get("type") != name:
         raise reader.fail(
             "$.type",
-            f"{reader.shown(data.get('type'))} is not {name!r}; this is not a {name} document",
+            f"{reader.shown(data.get('type'))} is not {show(name)}; this is not a {name} document",
         )
     value = _read_body(reader, name, data)
     if isinstance(kind, type) and issubclass(kind, Box) and not isinstance(value, kind):
@@ -548,7 +547,7 @@ def _type_name(kind: object) -> str | None:
         return None
     if issubclass(kind, Box) and kind is not Box:
         return "category"
-    return _TYPE_NAMES.get(kind)
+    return _TYPE_NAMES.get(kind) if isinstance(kind, type) else None
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -557,7 +556,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _JSONProblemError(f"key {key!r} appears twice in one object")
+                raise _JSONProblemError(f"key {show(key)} appears twice in one object")
             seen.add(key)
     return result
 
@@ -611,7 +610,7 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
             ) from None
     if not isinstance(text, str):
         raise MalformedInputError(
-            f"{name} JSON {text!r:.60}: a {type(text).__name__}, not text or bytes"
+            f"{name} JSON {show(text)}: a {type(text).__name__}, not text or bytes"
         )
     if len(text) > MAX_INPUT_LENGTH:
         raise MalformedInputError(

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import attrs
 
 from yahtzee_rules._dice import ALL_KEEPS, KEEP_BY_FACES, Dice, Keep, KeepLike
+from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.errors import MalformedInputError
@@ -275,12 +276,12 @@ class OptimalStrategy:
             table = load_table(rules=_CLASSIC if rules is None else rules)
         elif not isinstance(table, Table):
             raise MalformedInputError(
-                f"table {table!r}: not a Table; get one with yahtzee_rules.solver.load_table()"
+                f"table {show(table)}: not a Table; get one with yahtzee_rules.solver.load_table()"
             )
         elif rules is not None and rules != table.rules:
             name = rules.name if isinstance(rules, Rules) else repr(rules)
             raise MalformedInputError(
-                f"rules {name!r}: the table is for the rules {table.rules.name!r}; "
+                f"rules {show(name)}: the table is for the rules {show(table.rules.name)}; "
                 f"give the table or the rules, or a table built for those rules"
             )
         self.table = table
@@ -406,11 +407,11 @@ def play_turn(game: Game | GameRecord, strategy: Strategy, rng: random.Random) -
         record = GameRecord.from_game(game)
     else:
         raise MalformedInputError(
-            f"game {game!r}: not a Game or a GameRecord; start one with GameRecord.new(players)"
+            f"game {show(game)}: not a Game or a GameRecord; start one with GameRecord.new(players)"
         )
     (seat,) = _strategies(strategy, 1)
     if not isinstance(rng, random.Random):
-        raise MalformedInputError(f"rng {rng!r}: not a random.Random; pass random.Random(seed)")
+        raise MalformedInputError(f"rng {show(rng)}: not a random.Random; pass random.Random(seed)")
     actions: list[Roll | Fill] = []
     _play_turn(record.game, seat, rng, actions)
     for action in actions:
@@ -429,12 +430,12 @@ def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) ->
     else:
         count = 1 if players is None else players
         if type(count) is not int or count < 1:
-            raise MalformedInputError(f"players {players!r}: not a positive int")
+            raise MalformedInputError(f"players {show(players)}: not a positive int")
         seats = [strategy] * count
     for seat in seats:
         if not isinstance(seat, Strategy):
             raise MalformedInputError(
-                f"strategy {seat!r}: has no choose_keep and choose_box methods; "
+                f"strategy {show(seat)}: has no choose_keep and choose_box methods; "
                 f"see yahtzee_rules.Strategy"
             )
     return seats
@@ -473,9 +474,9 @@ def simulate(
     """
     seats = _strategies(strategy, players)
     if type(games) is not int or games < 0:
-        raise MalformedInputError(f"games {games!r}: not a non-negative int")
+        raise MalformedInputError(f"games {show(games)}: not a non-negative int")
     if not isinstance(rules, Rules):
-        raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+        raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
     rng = random.Random(seed)
     scores: list[int] = []
     started = time.perf_counter()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from yahtzee_rules._text import show
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
@@ -83,14 +84,14 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
         75
     """
     if not isinstance(card, Scorecard):
-        raise MalformedInputError(f"card {card!r}: not a Scorecard; totals add up a Scorecard")
+        raise MalformedInputError(f"card {show(card)}: not a Scorecard; totals add up a Scorecard")
     if rules is None:
         rules = _CLASSIC if card.card is CLASSIC else Rules.from_name(card.card.name)
     elif not isinstance(rules, Rules):
-        raise MalformedInputError(f"rules {rules!r}: not a Rules; use Rules()")
+        raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
     elif rules.card != card.card:
         raise MalformedInputError(
-            f"card {card!r}: a {card.card.title} card, but the rules {rules.name!r} play the "
+            f"card {show(card)}: a {card.card.title} card, but the rules {show(rules.name)} play the "
             f"{rules.card.title} card; add up a card under its own rules"
         )
     boxes = card.boxes

@@ -355,6 +355,26 @@ _HANDLERS = {
 }
 
 
+def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse an option given ``--`` as its value (``--code=--``), as argparse should.
+
+    Python's argparse drops a ``--`` value and stores an empty list without converting
+    or checking it, so ``--joker=--`` would silently mean the default.
+    """
+    for name in ("joker", "seed", "load", "code", "card", "games", "players", "strategy"):
+        if isinstance(getattr(args, name, None), list):
+            subparser = _subparser(parser, args.command)
+            subparser.error(f"argument --{name}: expected one argument, not '--'")
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            chosen: argparse.ArgumentParser = action.choices[command]
+            return chosen
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``yahtzee-rules`` with ``argv`` (the command line by default); return the exit status.
 
@@ -373,7 +393,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         2
     """
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        _check_single_values(parser, args)
     except SystemExit as stop:  # --help, --version, or an argument error already reported
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
     try:

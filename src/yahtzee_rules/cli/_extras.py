@@ -115,7 +115,7 @@ def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
         raise AppError(f"load {path!r}: larger than {MAX_SAVE_BYTES} bytes; not a saved game")
     try:
         document = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: deep nesting
         raise AppError(f"load {path!r}: not JSON; give a file written by 'save FILE'") from None
     if (
         not isinstance(document, dict)

@@ -195,6 +195,8 @@ def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
         return None
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None  # truncated, damaged or not a table: rebuild
+    except Exception:  # a damaged zip directory can raise almost anything
+        return None  # (NotImplementedError, RuntimeError, TypeError...): rebuild too
     if values.dtype != np.float64 or not np.isfinite(values).all():
         return None
     try:
