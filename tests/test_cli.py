@@ -43,6 +43,7 @@ from yahtzee_rules.cli import main, score_table
 from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
 from yahtzee_rules.cli.stats import histogram, summary_lines
 from yahtzee_rules.demo import DEMO_SEED, play_demo
+from yahtzee_rules.render import render_scorecards
 
 SRC = Path(yahtzee_rules.__file__).resolve().parents[1]
 ROOT = SRC.parent
@@ -321,12 +322,24 @@ def test_main_returns_the_exit_status_in_process(capsys: pytest.CaptureFixture[s
 class Terminal:
     """The app running on a pseudo-terminal: send keys, wait for text."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, size: tuple[int, int] | None = None) -> None:
+        """Start the app; with ``size`` (columns, lines), on a terminal of that size
+        (its window size set as a terminal's is, with no COLUMNS or LINES variable)."""
         import pty
 
         pid, fd = pty.fork()
         if pid == 0:  # the child: become the app
             os.environ.update(ENV)
+            if size is not None:
+                import fcntl
+                import struct
+                import termios
+
+                for variable in ("COLUMNS", "LINES"):
+                    os.environ.pop(variable, None)
+                columns, lines = size
+                winsize = struct.pack("HHHH", lines, columns, 0, 0)
+                fcntl.ioctl(0, termios.TIOCSWINSZ, winsize)
             os.execv(sys.executable, [*APP, *args])
         self.pid, self.fd = pid, fd
         self.seen = ""
@@ -456,6 +469,56 @@ def test_code_on_a_terminal_draws_the_qr_code() -> None:
     term.expect("save to file> ")
     term.send("")
     assert term.wait() == 0
+
+
+@pty_only
+def test_with_the_coach_on_80_by_24_the_dice_advice_and_prompt_share_the_screen() -> None:
+    pytest.importorskip("numpy")
+    term = Terminal("play", "Ann", "Bob", "--coach", "--seed", "5", size=(80, 24))
+    shown = term.expect("Ann> ")
+    term.send("r 1 2")
+    shown += term.expect("Ann> ")
+    screen = shown.splitlines()[-24:]  # what the terminal shows at the prompt
+    assert screen[-1] == "Ann> "
+    assert screen[-3] == "  position  1  2  3  4  5"
+    assert screen[-2].startswith("  dice      ")
+    assert any("Coach: best is" in line for line in screen)
+    assert any("Round 1 - Ann - roll 2 of 3" in line for line in screen)
+    assert any(line.startswith("Chance") for line in screen)  # Ann's column beside the coach
+    assert screen[0].startswith("Ann rolls, holding")  # and what was rolled above it
+    assert max(len(line) for line in screen) <= 80
+    term.send("quit")
+    term.expect("save to file> ")
+    term.send("")
+    assert term.wait() == 0
+
+
+@pty_only
+def test_ten_players_on_an_80_column_terminal_get_a_sheet_in_blocks() -> None:
+    names = [f"Player{n}" for n in range(10)]
+    term = Terminal("play", *names, "--seed", "1", size=(80, 24))
+    shown = term.expect("> ")
+    term.send("quit")
+    term.expect("save to file> ")
+    term.send("")
+    assert term.wait() == 0
+    sheet = shown.split(" left\n", 1)[1].split("  position", 1)[0].splitlines()
+    assert max(len(line) for line in sheet) <= 80
+    headers = [line for line in sheet if line.startswith("Box ")]
+    assert len(headers) > 1
+    assert " ".join(" ".join(line.split()[1:]) for line in headers).split() == names
+    assert sum(line.startswith("Grand total") for line in sheet) == len(headers)
+
+
+@given(st.lists(st.text("abcXYZ", min_size=1, max_size=30), min_size=1, max_size=12))
+def test_a_sheet_given_a_width_splits_its_columns_into_blocks_that_fit(names: list[str]) -> None:
+    cards = [Scorecard()] * len(names)
+    whole = render_scorecards(cards, names)
+    fitted = render_scorecards(cards, names, width=80)
+    assert all(len(line) <= 80 for line in fitted.splitlines())
+    assert fitted.count("Grand total") == len(fitted.split("\n\n"))
+    if len(whole.splitlines()[0]) <= 80:
+        assert fitted == whole
 
 
 # --- the transcripts in the docs are real output ----------------------------------------

@@ -37,12 +37,18 @@ def render_scorecards(
     rules: Rules = _CLASSIC,
     options: Mapping[Box, int] | None = None,
     options_for: int | None = None,
+    width: int | None = None,
 ) -> str:
     """A score sheet with one column per card: boxes, then the totals lines.
 
     Open boxes show ``.``; with ``options`` (for example :attr:`Turn.options`), the
     column ``options_for`` (default: the first) shows what each open box would score
     now as ``+n``. Bonus lines follow the totals of :func:`~yahtzee_rules.totals`.
+
+    With ``width`` (a terminal's columns, say), the players' columns are split into
+    blocks of as many as fit in ``width`` characters, one under the other with a blank
+    line between, each with the box labels again; a column too wide to share a block
+    has one to itself. Without it, every column is in one block.
 
     Raises:
         MalformedInputError: If ``cards`` and ``names`` differ in length.
@@ -53,6 +59,14 @@ def render_scorecards(
         >>> sheet = render_scorecards([turn.card], ["Bo"], options=turn.options)
         >>> print(sheet.splitlines()[12])
         Full House           +25
+        >>> names = [f"P{n}" for n in range(10)]
+        >>> wide = render_scorecards([Scorecard()] * 10, names, width=40)
+        >>> print("\\n".join(wide.splitlines()[:3]))
+        Box                   P0     P1     P2
+        -----------------  -----  -----  -----
+        Aces                   .      .      .
+        >>> max(len(line) for line in wide.splitlines()), wide.count("Grand total")
+        (38, 4)
     """
     if len(cards) != len(names):
         raise MalformedInputError(
@@ -61,17 +75,7 @@ def render_scorecards(
     column = 0 if options_for is None else options_for
     widths = [max(5, len(name)) for name in names]
     label_width = 17
-    lines = [
-        "  ".join(
-            [f"{'Box':<{label_width}}", *(f"{n:>{w}}" for n, w in zip(names, widths, strict=True))]
-        ),
-        "  ".join(["-" * label_width, *("-" * w for w in widths)]),
-    ]
-
-    def row(label: str, values: Sequence[str]) -> None:
-        cells = (f"{v:>{w}}" for v, w in zip(values, widths, strict=True))
-        lines.append("  ".join([f"{label:<{label_width}}", *cells]))
-
+    rows: list[tuple[str, list[str]]] = []
     all_totals = [totals(card, rules=rules) for card in cards]
     for category in Category:
         values = []
@@ -83,13 +87,36 @@ def render_scorecards(
                 values.append(f"+{options[category]}")
             else:
                 values.append(".")
-        row(category.label, values)
+        rows.append((category.label, values))
         if category is Category.SIXES:
-            row("Upper subtotal", [str(t.upper_subtotal) for t in all_totals])
-            row(
-                f"Upper bonus ({rules.upper_bonus_threshold}+)",
-                [str(t.upper_bonus) for t in all_totals],
+            rows.append(("Upper subtotal", [str(t.upper_subtotal) for t in all_totals]))
+            rows.append(
+                (
+                    f"Upper bonus ({rules.upper_bonus_threshold}+)",
+                    [str(t.upper_bonus) for t in all_totals],
+                )
             )
-    row("Yahtzee bonus", [str(t.yahtzee_bonus) for t in all_totals])
-    row("Grand total", [str(t.grand_total) for t in all_totals])
+    rows.append(("Yahtzee bonus", [str(t.yahtzee_bonus) for t in all_totals]))
+    rows.append(("Grand total", [str(t.grand_total) for t in all_totals]))
+
+    blocks: list[list[int]] = [[]]
+    used = label_width
+    for index, w in enumerate(widths):
+        if width is not None and blocks[-1] and used + 2 + w > width:
+            blocks.append([])
+            used = label_width
+        blocks[-1].append(index)
+        used += 2 + w
+
+    lines: list[str] = []
+    for block in blocks:
+        if lines:
+            lines.append("")
+        lines.append(
+            "  ".join([f"{'Box':<{label_width}}", *(f"{names[i]:>{widths[i]}}" for i in block)])
+        )
+        lines.append("  ".join(["-" * label_width, *("-" * widths[i] for i in block)]))
+        for label, values in rows:
+            cells = (f"{values[i]:>{widths[i]}}" for i in block)
+            lines.append("  ".join([f"{label:<{label_width}}", *cells]))
     return "\n".join(line.rstrip() for line in lines)

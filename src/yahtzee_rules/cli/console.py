@@ -13,6 +13,7 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sys
 from collections.abc import Iterable
 from typing import Protocol, TextIO
@@ -33,7 +34,9 @@ class Console(Protocol):
     """Reads a line after a prompt, and writes text.
 
     ``ask`` raises :class:`EOFError` when input ends and :class:`KeyboardInterrupt`
-    on Ctrl-C, like :func:`input`.
+    on Ctrl-C, like :func:`input`. A console on a terminal may also have a
+    ``terminal_size()`` method returning ``(columns, lines)`` (as
+    :class:`StreamConsole` does): the play screen is then laid out for that size.
 
     Examples:
         >>> console: Console = ScriptConsole(["r"])
@@ -120,6 +123,24 @@ class StreamConsole:
             self.stdout.write(line + "\n")
         return line
 
+    def terminal_size(self) -> tuple[int, int] | None:
+        """The terminal's ``(columns, lines)``, or None when the input is not a terminal.
+
+        On a terminal the play screen is laid out for this size; piped or scripted
+        sessions print the same text whatever the size. A terminal that does not
+        report its size counts as 80 by 24 (the ``COLUMNS`` and ``LINES`` environment
+        variables, when set, take precedence, as for :func:`shutil.get_terminal_size`).
+
+        Examples:
+            >>> import io
+            >>> print(StreamConsole(io.StringIO(), io.StringIO()).terminal_size())
+            None
+        """
+        if not self.interactive:
+            return None
+        size = shutil.get_terminal_size((80, 24))
+        return size.columns, size.lines
+
     def say(self, text: str = "") -> None:
         """Write ``text`` and a newline.
 
@@ -137,7 +158,8 @@ class ScriptConsole:
     """A console that answers from a list of lines and records the whole exchange.
 
     After the last line, ``ask`` raises :class:`EOFError`; a line that is ``"^C"``
-    raises :class:`KeyboardInterrupt` instead, as Ctrl-C would.
+    raises :class:`KeyboardInterrupt` instead, as Ctrl-C would. With ``size``
+    (``(columns, lines)``), it stands for a terminal of that size.
 
     Examples:
         >>> console = ScriptConsole(["^C"])
@@ -148,9 +170,19 @@ class ScriptConsole:
         interrupted
     """
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    def __init__(self, lines: Iterable[str], *, size: tuple[int, int] | None = None) -> None:
         self._lines = list(lines)
         self._out: list[str] = []
+        self._size = size
+
+    def terminal_size(self) -> tuple[int, int] | None:
+        """The size given, as a terminal's ``(columns, lines)``; None without one.
+
+        Examples:
+            >>> ScriptConsole([], size=(80, 24)).terminal_size()
+            (80, 24)
+        """
+        return self._size
 
     def ask(self, prompt: str) -> str:
         """Answer with the next scripted line; :class:`EOFError` once there is none.

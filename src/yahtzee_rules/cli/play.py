@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import shlex
+import textwrap
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -76,6 +77,7 @@ from yahtzee_rules.simulation import Strategy, play_turn
 __all__ = [
     "Session",
     "coach_lines",
+    "coach_panel",
     "describe_rules",
     "dice_rows",
     "joker_note",
@@ -205,6 +207,85 @@ def _command_for(dice: Dice, action: Keep | Box) -> tuple[str, str]:
     return command, str(action) if positions else "none"
 
 
+def _best(advice: _extras.Advice) -> tuple[Keep | Box, float] | None:
+    """The advised choice and its value; None when there is no choice."""
+    everything: list[tuple[Keep | Box, float]] = [*advice.keeps, *advice.boxes]
+    if not everything:
+        return None
+    best = max(value for _, value in everything)
+    # Equal values resolve to the simpler action: a fill worth as much as the best hold
+    # (holding all five dice always is, when a fill is best) is the advice.
+    fills = [item for item in advice.boxes if math.isclose(item[1], best, rel_tol=TIE_TOLERANCE)]
+    best_action = fills[0][0] if fills else max(everything, key=lambda item: item[1])[0]
+    return best_action, best
+
+
+def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[str]:
+    """The coach's advice in a narrow panel (42 columns): one list of choices, cheapest first.
+
+    Holds and fills are listed together by what they cost against the advised choice
+    (which comes first, chosen as by :func:`coach_lines`), at most ``rows`` of them, the
+    best holds and the best fills in about equal numbers; a last line
+    counts the rest. The play screen shows it beside the current player's column when
+    the full table would not fit the terminal.
+
+    Examples:
+        >>> from yahtzee_rules.cli._extras import Advice
+        >>> advice = Advice(
+        ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
+        ...     boxes=((Category.SIXES, 209.25), (Category.CHANCE, 190.0)),
+        ... )
+        >>> print("\\n".join(coach_panel(Dice("25666"), advice, rows=3)))
+        Coach: best is 'r 3 4 5' (hold 666)
+        expected final score 212.50
+        Cost of each choice in expected points:
+          choice                type          cost
+          hold 666              r 3 4 5       0.00
+          hold 5666             r 2 3 4 5     1.50
+          fill Sixes            f 6           3.25
+          (2 more, costing 12.50 or more)
+    """
+    found = _best(advice)
+    if found is None:
+        return ["Coach: no choice to make"]
+    best_action, best = found
+    command, what = _command_for(dice, best_action)
+    meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
+    holds = sorted(advice.keeps, key=lambda item: -item[1])
+    fills = sorted(advice.boxes, key=lambda item: -item[1])
+    # Half the rows (or more, when the other kind has fewer) for each kind of choice.
+    room = rows if len(holds) + len(fills) > rows + 1 else rows + 1
+    fill_rows = min(len(fills), max(room // 2, room - len(holds)))
+    picked: list[tuple[Keep | Box, float]] = [*holds[: room - fill_rows], *fills[:fill_rows]]
+    rest: list[tuple[Keep | Box, float]] = [*holds[room - fill_rows :], *fills[fill_rows:]]
+    picked.sort(key=lambda item: (item[0] != best_action, -item[1]))
+    lines = [
+        f"Coach: best is {command!r} ({meaning})",
+        f"expected final score {best:.2f}",
+        "Cost of each choice in expected points:",
+        f"  {'choice':<21} {'type':<11} {'cost':>6}",
+    ]
+    for action, value in picked:
+        command, what = _command_for(dice, action)
+        kind = "fill" if isinstance(action, Box) else "hold"
+        lines.append(f"  {kind + ' ' + what:<21} {command:<11} {best - value:6.2f}")
+    if rest:
+        cheapest = min(best - value for _, value in rest)
+        lines.append(f"  ({len(rest)} more, costing {cheapest:.2f} or more)")
+    return lines
+
+
+def _side_by_side(left: Sequence[str], right: Sequence[str], gap: int = 3) -> list[str]:
+    """Two blocks of lines next to each other, the left one padded to its widest line."""
+    width = max((len(line) for line in left), default=0) + gap
+    return [
+        (
+            f"{left[i] if i < len(left) else '':<{width}}" + (right[i] if i < len(right) else "")
+        ).rstrip()
+        for i in range(max(len(left), len(right)))
+    ]
+
+
 def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[str]:
     """The coach's table: the best choice, then what each choice costs in expected points.
 
@@ -228,14 +309,10 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
           5666     r 2 3 4 5     1.50    Chance           f c    22.50
           (1 more hold, costing 12.50 or more)
     """
-    everything: list[tuple[Keep | Box, float]] = [*advice.keeps, *advice.boxes]
-    if not everything:
+    found = _best(advice)
+    if found is None:
         return ["Coach: no choice to make"]
-    best = max(value for _, value in everything)
-    # Equal values resolve to the simpler action: a fill worth as much as the best hold
-    # (holding all five dice always is, when a fill is best) is the advice.
-    fills = [item for item in advice.boxes if math.isclose(item[1], best, rel_tol=TIE_TOLERANCE)]
-    best_action = fills[0][0] if fills else max(everything, key=lambda item: item[1])[0]
+    best_action, best = found
     command, what = _command_for(dice, best_action)
     meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
     lines = [
@@ -368,40 +445,105 @@ class Session:
               dice      1  3  3  6  6
         """
         game = self.game
+        size = self._terminal_size()
+        width = None if size is None else size[0]
         if game.is_over:
-            self.say(render_scorecards(game.cards, game.players, rules=game.rules))
+            self.say(render_scorecards(game.cards, game.players, rules=game.rules, width=width))
             return
         dice = game.dice
         rolled = 3 - game.rolls_left
         left = game.rolls_left
-        self.say()
-        self.say(
+        heading = (
             f"Round {game.round} - {game.current_player} - roll {rolled} of 3, "
             f"{left} roll{'' if left == 1 else 's'} left"
         )
-        self.say(
-            render_scorecards(
-                game.cards,
-                game.players,
-                rules=game.rules,
-                options=game.options,
-                options_for=game.current,
-            )
+        sheet = render_scorecards(
+            game.cards,
+            game.players,
+            rules=game.rules,
+            options=game.options,
+            options_for=game.current,
+            width=width,
         )
         note = joker_note(game)
+        coached = self.coach and game.current_player not in self.bots
+        if size is not None and coached and dice is not None:
+            advice = self._advice()
+            if advice is not None:
+                self._show_fitted(size, heading, sheet, note, dice, advice)
+                return
+            coached = False  # the reason is printed; show the rest as usual
+        self.say()
+        self.say(heading)
+        self.say(sheet)
         if note:
-            self.say(note)
+            for line in [note] if width is None else textwrap.wrap(note, width):
+                self.say(line)
         if dice is not None:
             for line in dice_rows(dice):
                 self.say(line)
-        if self.coach and game.current_player not in self.bots:
+        if coached:
             self._advise()
 
-    def _advise(self) -> None:
-        dice = self.game.dice
-        if dice is None:
-            self.say("error: hint: no dice yet; the coach advises once the dice are rolled")
+    def _terminal_size(self) -> tuple[int, int] | None:
+        """The terminal's ``(columns, lines)``; None when not on a terminal (piped
+        sessions print the same text whatever the size)."""
+        size = getattr(self.console, "terminal_size", None)
+        found = size() if callable(size) else None
+        if found is None:
+            return None
+        columns, lines = found
+        return int(columns), int(lines)
+
+    def _show_fitted(
+        self,
+        size: tuple[int, int],
+        heading: str,
+        sheet: str,
+        note: str | None,
+        dice: Dice,
+        advice: _extras.Advice,
+    ) -> None:
+        """The turn with the coach, laid out to keep the dice, the advice and the prompt
+        on one screen: the whole sheet and table when they fit; else the current
+        player's column with the coach's panel beside it; else just the panel."""
+        columns, height = size
+        game = self.game
+        notes = textwrap.wrap(note, columns) if note else []
+        # The line saying what was rolled comes before the screen, the prompt after it.
+        room = height - 2
+        full = [
+            "",
+            heading,
+            *sheet.splitlines(),
+            *notes,
+            *dice_rows(dice),
+            *coach_lines(dice, advice),
+        ]
+        if len(full) <= room and max(map(len, full)) <= columns:
+            for line in full:
+                self.say(line)
             return
+        column = render_scorecards(
+            [game.cards[game.current]],
+            [game.current_player],
+            rules=game.rules,
+            options=game.options,
+        ).splitlines()
+        panel = coach_panel(dice, advice, rows=max(3, len(column) - 5))
+        beside = _side_by_side(column, panel)
+        fixed = [heading, *notes, *dice_rows(dice)]
+        if max(map(len, beside)) <= columns and len(beside) + len(fixed) <= room:
+            body = beside
+        else:
+            body = coach_panel(dice, advice, rows=max(3, room - len(fixed) - 5))
+        self.say(heading)
+        for line in [*body, *notes, *dice_rows(dice)]:
+            self.say(line)
+
+    def _advice(self) -> _extras.Advice | None:
+        """The coach's advice (building the table first if need be); None, with the
+        reason printed, when it cannot be given."""
         try:
             if not _extras.table_is_ready(self.game.rules):
                 self.say("The coach needs the optimal strategy table: building it, once.")
@@ -410,9 +552,18 @@ class Session:
                     _extras.optimal_table(self.game.rules, bar.update)
                 finally:
                     bar.close()
-            advice = _extras.advise(self.game)
+            return _extras.advise(self.game)
         except AppError as error:
             self.say(f"error: {error}")
+            return None
+
+    def _advise(self) -> None:
+        dice = self.game.dice
+        if dice is None:
+            self.say("error: hint: no dice yet; the coach advises once the dice are rolled")
+            return
+        advice = self._advice()
+        if advice is None:
             return
         for line in coach_lines(dice, advice):
             self.say(line)
@@ -584,7 +735,9 @@ class Session:
         game = self.game
         self.say()
         self.say("Game over.")
-        self.say(render_scorecards(game.cards, game.players, rules=game.rules))
+        size = self._terminal_size()
+        width = None if size is None else size[0]
+        self.say(render_scorecards(game.cards, game.players, rules=game.rules, width=width))
         result = game.result
         self.say(
             "Final standings: "
