@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Protocol, TypeAlias
 import attrs
 
 from yahtzee_rules._classic import classic_scores
-from yahtzee_rules._text import show
+from yahtzee_rules._text import counted, show
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = [
@@ -81,10 +81,12 @@ def faces_from(value: object, *, what: str, lengths: range) -> tuple[int, ...]:
             f"give text such as '13366' or a sequence of ints"
         )
     else:
-        faces = list(value)
+        # Read one face past the longest allowed, so an endless iterator is refused quickly.
+        faces = list(itertools.islice(value, lengths.stop))
         if len(faces) not in lengths:
+            given = counted(value, len(faces), lengths.stop - 1)
             raise MalformedInputError(
-                f"{what} {show(value)}: {len(faces)} faces given; {_plural(what)} "
+                f"{what} {show(value)}: {given} faces given; {_plural(what)} "
                 f"{'exactly ' if lengths == range(5, 6) else ''}{allowed}"
             )
         for face in faces:

@@ -6,13 +6,14 @@ the other names here are for the library's own modules only.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
 from yahtzee_rules import _text
-from yahtzee_rules._text import show
+from yahtzee_rules._text import counted, show
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.errors import MalformedInputError
@@ -103,10 +104,12 @@ def _to_boxes(value: object, card: Card) -> tuple[int | None, ...]:
             f"scorecard boxes {show(value)}: give a mapping from {card.boxes.__name__} to points "
             f"or a sequence of {size} values (an int or None per box)"
         )
-    boxes_tuple = tuple(value)
+    # Read one value past the card's size, so an endless iterator is refused quickly.
+    boxes_tuple = tuple(itertools.islice(value, size + 1))
     if len(boxes_tuple) != size:
+        given = counted(value, len(boxes_tuple), size)
         raise MalformedInputError(
-            f"scorecard boxes {show(value)}: {len(boxes_tuple)} values given; "
+            f"scorecard boxes {show(value)}: {given} values given; "
             f"a {'' if card is CLASSIC else card.title + ' '}scorecard has {size} boxes, "
             f"each an int or None"
         )

@@ -391,3 +391,12 @@ def unescape_name(text: str, whole: str, what: str) -> str:
             f"unprintable characters, as %XX bytes of UTF-8)",
         )
     return name
+
+
+def counted(value: object, read: int, most: int) -> int | str:
+    """How many items ``value`` held, for a message: ``read`` of them were read, at most ``most`` + 1."""
+    if read <= most:
+        return read
+    if isinstance(value, (list, tuple, range)):  # sized, and len() is honest
+        return len(value)
+    return f"more than {most}"
