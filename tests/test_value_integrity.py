@@ -7,7 +7,17 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from yahtzee_rules import Dice, Keep, MalformedInputError, Roll, Scorecard
+from yahtzee_rules import (
+    Dice,
+    Keep,
+    MalformedInputError,
+    Result,
+    Roll,
+    RollOff,
+    Scorecard,
+    SimulationResult,
+    Standing,
+)
 
 
 def _guarded(limit: int) -> Iterator[int]:
@@ -45,3 +55,32 @@ def test_a_long_list_still_reports_its_length() -> None:
         Scorecard([None] * 15)
     assert Dice(iter([1, 2, 3, 4, 5])) == Dice("12345")
     assert Scorecard(iter([None] * 13)) == Scorecard()
+
+
+def test_results_keep_no_list_of_the_caller() -> None:
+    ann, bob = Standing(1, "Ann", 0, 200), Standing(2, "Bob", 1, 150)
+    standings, winners, play_off = [ann, bob], ["Ann"], ["Ann", "Bob"]
+    result = Result(standings, winners, play_off)
+    standings.clear()
+    winners.append("Bob")
+    play_off.pop()
+    assert result == Result((ann, bob), ("Ann",), ("Ann", "Bob"))
+    assert isinstance(hash(result), int)
+
+    throw = [0, Dice("12345")]
+    first_round = [throw, (1, Dice("66666"))]
+    rounds = [first_round]
+    off = RollOff(rounds, starter=1)  # type: ignore[arg-type]
+    throw.append(9)
+    first_round.append((2, Dice("11111")))
+    rounds.append([])
+    assert off == RollOff((((0, Dice("12345")), (1, Dice("66666"))),), starter=1)
+    assert isinstance(hash(off), int)
+
+    scores, wins = [200, 300], [1.0, 1.0]
+    simulated = SimulationResult(games=2, players=1, scores=scores, wins=wins, seconds=0.5)
+    scores.append(1)
+    wins.append(2.0)
+    assert simulated.scores == (200, 300)
+    assert simulated.wins == (1.0, 1.0)
+    assert isinstance(hash(simulated), int)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any, cast
 
 import attrs
 
 from yahtzee_rules import _text
 from yahtzee_rules._dice import RNG, Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules._filling import check_pair, fill_unchecked, legal
+from yahtzee_rules._frozen import tuple_of
 from yahtzee_rules._limits import MAX_PLAYERS
 from yahtzee_rules._scorecard import Scorecard, category_arg, empty_card
 from yahtzee_rules._text import show
@@ -120,9 +122,9 @@ class Result:
         (True, ())
     """
 
-    standings: tuple[Standing, ...]
-    winners: tuple[str, ...]
-    play_off: tuple[str, ...] = ()
+    standings: tuple[Standing, ...] = attrs.field(converter=tuple_of)
+    winners: tuple[str, ...] = attrs.field(converter=tuple_of)
+    play_off: tuple[str, ...] = attrs.field(default=(), converter=tuple_of)
 
     @property
     def is_tie(self) -> bool:
@@ -683,6 +685,20 @@ _SET_CURRENT = Game.__dict__["current"].__set__
 _SET_TURN = Game.__dict__["_turn"].__set__
 
 
+def _to_rounds(
+    rounds: Sequence[Sequence[tuple[int, Dice]]],
+) -> tuple[tuple[tuple[int, Dice], ...], ...]:
+    """The rounds as tuples all the way down, copying any list the caller gave."""
+    return cast("tuple[tuple[tuple[int, Dice], ...], ...]", _tuples(rounds, 3))
+
+
+def _tuples(value: Any, depth: int) -> Any:
+    """``value`` with each list or tuple, to ``depth`` levels down, copied into a tuple."""
+    if depth and isinstance(value, (list, tuple)):
+        return tuple(_tuples(item, depth - 1) for item in value)
+    return value
+
+
 @attrs.frozen
 class RollOff:
     """The starting-player roll-off: every round's throws and the seat that starts.
@@ -698,7 +714,7 @@ class RollOff:
         (1, 2)
     """
 
-    rounds: tuple[tuple[tuple[int, Dice], ...], ...]
+    rounds: tuple[tuple[tuple[int, Dice], ...], ...] = attrs.field(converter=_to_rounds)
     starter: int
 
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from yahtzee_rules._frozen import tuple_of
 from yahtzee_rules._text import show
 from yahtzee_rules.errors import MalformedInputError
 
@@ -51,8 +52,8 @@ class SimulationResult:
 
     games: int
     players: int
-    scores: tuple[int, ...] = attrs.field(repr=False)
-    wins: tuple[float, ...]
+    scores: tuple[int, ...] = attrs.field(repr=False, converter=tuple_of)
+    wins: tuple[float, ...] = attrs.field(converter=tuple_of)
     seconds: float
 
     @classmethod
