@@ -84,3 +84,86 @@ def test_results_keep_no_list_of_the_caller() -> None:
     assert simulated.scores == (200, 300)
     assert simulated.wins == (1.0, 1.0)
     assert isinstance(hash(simulated), int)
+
+
+def _values() -> list[tuple[object, tuple[object, ...], dict[str, object]]]:
+    """One value of every public value class, with arguments a second ``__init__`` might get."""
+    from yahtzee_rules import (
+        CLASSIC,
+        YACHT,
+        Category,
+        Fill,
+        Game,
+        GameRecord,
+        Rules,
+        Turn,
+        box_options,
+        totals,
+    )
+    from yahtzee_rules.scorecard import empty_card
+
+    game, other = Game.new(["Ann", "Bob"]), Game.new(["Cy"])
+    other_fields = {"rules": other.rules, "cards": other.cards, "first": 0, "current": 0}
+    turn = Turn().roll(outcome="66666")
+    values: list[tuple[object, tuple[object, ...], dict[str, object]]] = [
+        (Dice("12345"), ("66666",), {}),
+        (Dice.all()[0], ("66666",), {}),
+        (Keep("33"), ("66",), {}),
+        (Rules(), (), {"card": YACHT}),
+        (CLASSIC, ("x", "X", YACHT.boxes, YACHT.scorer), {}),
+        (empty_card(CLASSIC), ({Category.CHANCE: 20},), {}),
+        (Scorecard({Category.CHANCE: 20}), (), {}),
+        (Turn(), (), {"card": Scorecard({Category.CHANCE: 20})}),
+        (turn, (), {}),
+        (game, (other.players,), {**other_fields, "turn": other.turn}),
+        (GameRecord.new(2), (Game.new(["Cy"]),), {}),
+        (Roll("12345"), ("66666",), {}),
+        (Fill(Category.CHANCE), (Category.ACES,), {}),
+        (box_options(turn.card, "66666")[Category.YAHTZEE], (Category.ACES, 0, None), {}),
+        (totals(Scorecard()), (1, 2, 3, 4, 5, 6, 7, 8), {}),
+        (Standing(1, "Ann", 0, 200), (2, "Bob", 1, 100), {}),
+        (Result((), ()), ((), ("Bob",)), {}),
+        (RollOff((), 0), ((), 1), {}),
+        (SimulationResult.from_scores([200]), (2, 1, (1, 2), (1.0, 1.0), 0.0), {}),
+    ]
+    try:
+        from yahtzee_rules.solver import Advice, Option
+    except ImportError:  # pragma: no cover - the solver extra is not installed
+        return values
+    option = Option(Category.CHANCE, 212.5)
+    values.append((option, (Keep("6"), 1.0), {}))
+    values.append((Advice(turn, (option,)), (Turn(), ()), {}))
+    return values
+
+
+@pytest.mark.parametrize(
+    ("value", "args", "kwargs"),
+    _values(),
+    ids=[f"{type(value).__name__}-{n}" for n, (value, _, _) in enumerate(_values())],
+)
+def test_a_second_init_is_refused_and_changes_nothing(
+    value: object, args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    before = repr(value), value.__getstate__() if hasattr(value, "__getstate__") else None
+    with pytest.raises(MalformedInputError, match="values are immutable; build a new one"):
+        type(value).__init__(value, *args, **kwargs)
+    assert (repr(value), value.__getstate__() if hasattr(value, "__getstate__") else None) == before
+
+
+def test_the_shared_empty_card_survives_a_second_init() -> None:
+    from yahtzee_rules import Category
+
+    empty = Scorecard()
+    with pytest.raises(MalformedInputError, match="immutable"):
+        Scorecard.__init__(empty, {Category.CHANCE: 20})
+    with pytest.raises(MalformedInputError, match="immutable"):
+        Scorecard.__attrs_init__(empty, (None,) * 12 + (20,), 0, empty.card)
+    assert Scorecard() == empty
+    assert Scorecard().is_open(Category.CHANCE)
+    with pytest.raises(MalformedInputError, match="immutable"):
+        Dice.__init__(Dice("12345"), "66666")
+    assert Dice.all()[0] == Dice("11111")
+    with pytest.raises(MalformedInputError, match="immutable"):
+        Dice.__init__(Dice.all()[0], "66666")
+    assert Dice.all()[0] == Dice("11111")
+    assert Dice.all()[0].counts == (5, 0, 0, 0, 0, 0)

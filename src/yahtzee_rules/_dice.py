@@ -12,11 +12,13 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Iterator
+from gc import get_referents
 from typing import Any, ClassVar, Protocol, TypeAlias
 
 import attrs
 
 from yahtzee_rules._classic import classic_scores
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._text import counted, show
 from yahtzee_rules.errors import MalformedInputError
 
@@ -134,7 +136,7 @@ def ways(counts: tuple[int, ...]) -> int:
     return result
 
 
-@attrs.frozen(repr=False, order=False)
+@attrs.frozen(repr=False, order=False, init=False)
 class Dice:
     """Five dice as an immutable multiset of faces.
 
@@ -176,9 +178,26 @@ class Dice:
     #: Number of dice in a roll.
     COUNT: ClassVar[int] = 5
 
-    def __attrs_post_init__(self) -> None:
-        template = DICE_BY_FACES.get(self.faces)
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
+
+    def __init__(self, faces: object) -> None:
+        # One call does the work of attrs' __init__, its pre-init and post-init: the check
+        # against a second __init__ then costs nothing on this hot path.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
+        converted = _to_dice_faces(faces)
+        template = DICE_BY_FACES.get(converted)
+        _SET_FACES(self, converted)
         if template is not None:  # always, once the module has loaded
+            _SET_INDEX(self, template._index)
+            _SET_CLASSIC(self, template._classic)
+
+    def __attrs_post_init__(self) -> None:  # after __attrs_init__ only
+        template = DICE_BY_FACES.get(self.faces)
+        if template is not None:
             object.__setattr__(self, "_index", template._index)
             object.__setattr__(self, "_classic", template._classic)
 
@@ -327,6 +346,12 @@ class Dice:
         return roll_table(EMPTY_KEEP)[int((rng or RNG).random() * 7776)]
 
 
+# The slots' own setters, for Dice.__init__ (see _scorecard.raw_card).
+_SET_FACES = Dice.__dict__["faces"].__set__
+_SET_INDEX = Dice.__dict__["_index"].__set__
+_SET_CLASSIC = Dice.__dict__["_classic"].__set__
+
+
 @attrs.frozen(repr=False, order=False)
 class Keep:
     """The dice a player holds before a reroll: a multiset of zero to five faces.
@@ -354,6 +379,11 @@ class Keep:
     _index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     # Internal: the position in Keep.all(), the ``_index`` slot under a plain name.
     position: ClassVar[int]
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     def __attrs_post_init__(self) -> None:
         template = KEEP_BY_FACES.get(self.faces)

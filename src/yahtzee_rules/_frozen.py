@@ -24,6 +24,12 @@ def tuple_of(value: Sequence[Any]) -> tuple[Any, ...]:
     return value  # type: ignore[return-value]  # not a list: kept as given
 
 
+# A value's ``__attrs_pre_init__`` refuses a second ``__init__`` when
+# ``len(get_referents(self)) > 1``: an instance's referents are its type and the slots
+# already set, so a new instance has one. Unlike reading a slot that is not yet set,
+# the check raises nothing, so it adds little to every construction.
+
+
 def reinit_error(value: object) -> MalformedInputError:
     """The error for calling ``__init__`` again on a value that already has its fields."""
     kind = type(value).__name__

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from gc import get_referents
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -16,7 +17,7 @@ import attrs
 from yahtzee_rules import _text
 from yahtzee_rules._dice import RNG, Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules._filling import check_pair, fill_unchecked, legal
-from yahtzee_rules._frozen import tuple_of
+from yahtzee_rules._frozen import reinit_error, tuple_of
 from yahtzee_rules._limits import MAX_PLAYERS
 from yahtzee_rules._scorecard import Scorecard, category_arg, empty_card
 from yahtzee_rules._text import show
@@ -102,6 +103,11 @@ class Standing:
     seat: int
     total: int
 
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
+
 
 @attrs.frozen
 class Result:
@@ -125,6 +131,11 @@ class Result:
     standings: tuple[Standing, ...] = attrs.field(converter=tuple_of)
     winners: tuple[str, ...] = attrs.field(converter=tuple_of)
     play_off: tuple[str, ...] = attrs.field(default=(), converter=tuple_of)
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     @property
     def is_tie(self) -> bool:
@@ -230,6 +241,11 @@ class Game:
     current: int
     _turn: Turn | None = attrs.field(alias="turn")
 
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
+
     def __init__(
         self,
         players: Iterable[str],
@@ -240,6 +256,7 @@ class Game:
         current: int,
         turn: Turn | None,
     ) -> None:
+        self.__attrs_pre_init__()  # a second __init__ would overwrite a shared game
         setter = object.__setattr__
         setter(self, "players", _to_players(players))
         if not isinstance(rules, Rules):
@@ -716,6 +733,11 @@ class RollOff:
 
     rounds: tuple[tuple[tuple[int, Dice], ...], ...] = attrs.field(converter=_to_rounds)
     starter: int
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
 
 def roll_off(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from gc import get_referents
 from typing import Any, TypeAlias
 
 import attrs
@@ -26,6 +27,7 @@ from yahtzee_rules._dice import (
     outcome_index,
     roll_table,
 )
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._game import Game, parse_game, rolled_game
 from yahtzee_rules._scorecard import Scorecard, category_arg
 from yahtzee_rules._text import show
@@ -92,6 +94,11 @@ class Roll:
     outcome: tuple[int, ...] = attrs.field(converter=_to_outcome)
     keep: Keep = attrs.field(default=EMPTY_KEEP, converter=_to_keep)
 
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
+
     def __attrs_post_init__(self) -> None:
         if len(self.keep.faces) + len(self.outcome) != 5:
             raise MalformedInputError(
@@ -134,6 +141,11 @@ class Fill:
     """
 
     category: Box = attrs.field(converter=_box_arg)
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     def __str__(self) -> str:
         return self.category.code
@@ -364,6 +376,11 @@ class GameRecord:
     start: Game = attrs.field(validator=_check_start)
     actions: tuple[Roll | Fill, ...] = attrs.field(default=(), converter=_to_actions)
     _game: Game = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_game", _replay(self.start, self.actions, "game record", None))

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
+from gc import get_referents
 from typing import Any
 
 import attrs
 
 from yahtzee_rules import _text
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._text import counted, show
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
@@ -215,6 +217,11 @@ class Scorecard:
     bonus_marks: int = attrs.field(validator=_check_marks)
     card: Card
 
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
+
     def __init__(
         self,
         boxes: Mapping[Any, int] | Iterable[int | None] | None = None,
@@ -222,6 +229,7 @@ class Scorecard:
         *,
         card: Card | None = None,
     ) -> None:
+        self.__attrs_pre_init__()  # refuse a second __init__ before any work
         design = _card_for(boxes, card)
         converted = (None,) * len(design) if boxes is None else _to_boxes(boxes, design)
         self.__attrs_init__(converted, bonus_marks, design)

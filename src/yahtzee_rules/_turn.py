@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from gc import get_referents
 from types import MappingProxyType
 from typing import Any
 
@@ -28,6 +29,7 @@ from yahtzee_rules._dice import (
     roll_table,
 )
 from yahtzee_rules._filling import check_card, check_pair, check_rules, fill_unchecked, legal
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules._scorecard import EMPTY_CARD, Scorecard, category_arg, empty_card
 from yahtzee_rules._text import show
@@ -132,6 +134,11 @@ class Turn:
     rules: Rules = attrs.field(default=_CLASSIC, validator=_check_turn_rules, kw_only=True)
     dice: Dice | None = attrs.field(default=None, converter=_optional_dice, kw_only=True)
     rolls_used: int = attrs.field(default=0, validator=_check_turn, kw_only=True)
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     @property
     def rolls_left(self) -> int:

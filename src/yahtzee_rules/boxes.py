@@ -23,10 +23,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterator, Mapping
+from gc import get_referents
 from typing import Any, ClassVar, SupportsIndex, TypeVar
 
 import attrs
 
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._text import show
 from yahtzee_rules.dice import Dice, dice_index
 from yahtzee_rules.errors import MalformedInputError
@@ -379,6 +381,11 @@ class Card:
     table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
     possible: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
     five_of_a_kind: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     def __attrs_post_init__(self) -> None:
         _check_design(self)

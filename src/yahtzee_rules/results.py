@@ -17,10 +17,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from gc import get_referents
 
 import attrs
 
-from yahtzee_rules._frozen import tuple_of
+from yahtzee_rules._frozen import reinit_error, tuple_of
 from yahtzee_rules._text import show
 from yahtzee_rules.errors import MalformedInputError
 
@@ -55,6 +56,11 @@ class SimulationResult:
     scores: tuple[int, ...] = attrs.field(repr=False, converter=tuple_of)
     wins: tuple[float, ...] = attrs.field(converter=tuple_of)
     seconds: float
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     @classmethod
     def from_scores(

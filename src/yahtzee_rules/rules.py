@@ -15,11 +15,13 @@ Examples:
 from __future__ import annotations
 
 import enum
+from gc import get_referents
 from typing import Any
 
 import attrs
 
 from yahtzee_rules import _text
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
@@ -177,6 +179,11 @@ class Rules:
         default=CLASSIC, kw_only=True, converter=_to_card, validator=_check_card_rules
     )
     tie: TieRule = attrs.field(default=TieRule.SHARE, kw_only=True, converter=_to_tie)
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     def __repr__(self) -> str:
         name = self.name

@@ -22,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from gc import get_referents
 from types import MappingProxyType
 
 import attrs
@@ -35,6 +36,7 @@ from yahtzee_rules._filling import (
     legal_points,
     reason,
 )
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._scorecard import Scorecard, category_arg
 from yahtzee_rules.boxes import Box, card_of
 from yahtzee_rules.categories import Category
@@ -180,6 +182,11 @@ class BoxOption:
     points: int | None
     reason: str | None
     bonus: int = 0
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     @property
     def is_legal(self) -> bool:

@@ -11,8 +11,11 @@ Examples:
 
 from __future__ import annotations
 
+from gc import get_referents
+
 import attrs
 
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._text import show
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
@@ -57,6 +60,11 @@ class Totals:
     lower_total: int
     grand_total: int
     upper_bonus_needed: int
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
 
 def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from gc import get_referents
+
 import attrs
 
 from yahtzee_rules._dice import ALL_KEEPS
 from yahtzee_rules._filling import legal
+from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import MalformedInputError
@@ -34,6 +37,11 @@ class Option:
 
     action: Keep | Box
     expected: float
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     @property
     def is_fill(self) -> bool:
@@ -80,6 +88,11 @@ class Advice:
 
     turn: Turn
     options: tuple[Option, ...]
+
+    def __attrs_pre_init__(self) -> None:
+        # Refuse a second __init__: it would overwrite a value others may share.
+        if len(get_referents(self)) > 1:  # its type, then any field already set
+            raise reinit_error(self)
 
     @property
     def best(self) -> Option:
