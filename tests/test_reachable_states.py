@@ -22,6 +22,7 @@ from yahtzee_rules import (
     Game,
     GameRecord,
     MalformedInputError,
+    Rules,
     Scorecard,
     Turn,
     from_dict,
@@ -122,6 +123,8 @@ def _forged_share_code(boxes: dict[Any, int], marks: int, joker: str) -> str:
     [
         ({Category.CHANCE: 0}, 0, "forced", "no roll scores 0 in Chance"),
         ({Category.FOUR_OF_A_KIND: 0, Category.YAHTZEE: 50}, 1, "free-choice", "only 0 filled"),
+        ({Category.FULL_HOUSE: 0, Category.YAHTZEE: 50}, 1, "forced", "under the forced Joker"),
+        ({Category.FULL_HOUSE: 25, Category.YAHTZEE: 50}, 1, "none", "under no Joker"),
     ],
 )
 def test_a_forged_share_code_with_an_unreachable_card_is_refused(
@@ -140,6 +143,34 @@ def test_a_kind_box_holding_0_is_no_room_for_a_bonus_mark(box: str) -> None:
     with pytest.raises(MalformedInputError, match="only 0 filled boxes could hold"):
         from_json(to_json(Scorecard.parse(f"{box}=5,y=50,+1")).replace("5,", "0,", 1), Scorecard)
     assert Scorecard.parse(f"{box}=30,y=50,+1").bonus_marks == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        # the forced Joker writes 25 in Full House or sends five equal dice to their face box
+        ("forced 0 Ann fh=0,y=50,+1 -", "the forced Joker"),
+        # with no Joker, five equal dice score 0 in Full House
+        ("none 0 Ann fh=25,y=50,+1 -", "no Joker"),
+        ("none 0 Ann ss=30,y=50,+1 -", "no Joker"),
+        # the forced Joker writes 0 only in an upper box
+        ("forced 0 Ann ls=0,y=50,+1 -", "the forced Joker"),
+    ],
+)
+def test_games_and_turns_check_bonus_marks_against_their_own_joker(text: str, rule: str) -> None:
+    message = f"1 bonus marks, but under {rule} only 0 filled boxes"
+    with pytest.raises(MalformedInputError, match=message):
+        Game.parse(text)
+    joker, _, _, card, progress = text.split()
+    with pytest.raises(MalformedInputError, match=message):
+        Turn.parse(f"{joker} {card} {progress}")
+    with pytest.raises(MalformedInputError, match=message):
+        Turn(Scorecard.parse(card), rules=Rules.parse(joker))
+    good = {"forced": "free-choice", "none": "forced"}[joker]
+    data = to_dict(Game.parse(text.replace(joker, good, 1)))
+    data["rules"]["joker"] = joker
+    with pytest.raises(MalformedInputError, match=message):
+        from_dict(data, Game)
 
 
 @pytest.mark.parametrize(
