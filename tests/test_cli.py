@@ -627,7 +627,10 @@ def _joker_game(joker: str, filled: dict[Category, int], dice: str) -> Game:
         ("free-choice", {Category.YAHTZEE: 50}, "33333", "free-choice Joker allows any open box"),
         (
             "forced",  # the forced box is the only open box: no other box to take a reason from
-            {**{c: 0 for c in Category if c is not Category.THREES}, Category.YAHTZEE: 50},
+            {
+                **{c: 0 for c in Category if c is not Category.THREES} | {Category.CHANCE: 5},
+                Category.YAHTZEE: 50,
+            },
             "33333",
             "the forced Joker requires Threes, the only open box.",
         ),
@@ -1259,7 +1262,7 @@ def test_no_code_decides_anything_by_the_text_of_a_message(path: Path) -> None:
 
 def test_a_tie_under_the_play_off_rule_names_the_players_who_play_again() -> None:
     rules = Rules(tie="play-off")
-    card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+    card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
     game = Game(
         ["Ann", "Bob"],
         rules=rules,
@@ -1269,10 +1272,10 @@ def test_a_tie_under_the_play_off_rule_names_the_players_who_play_again() -> Non
         turn=Turn(card, rules=rules),
     )
     code = GameRecord.from_game(game).share_code()
-    # Each fills Yahtzee with the dice the seed gives: no Yahtzee, so both stay on 0.
+    # Each fills Yahtzee with the dice the seed gives: no Yahtzee, so both stay on 5.
     done = run("play", "--code", code, "--seed", "1", stdin=script("r", "f y", "r", "f y", ""))
     assert done.returncode == 0, done.stderr
-    assert "Final standings: 1. Ann 0, 1. Bob 0" in done.stdout
+    assert "Final standings: 1. Ann 5, 1. Bob 5" in done.stdout
     assert "Tied: Ann and Bob; the tie rule says they play again" in done.stdout
     assert "Winner" not in done.stdout.split("Final standings")[1]
 

@@ -392,7 +392,7 @@ def test_oversized_input_is_refused_before_reading() -> None:
         (parse_turn, "forced,yb=0 4=20,y=50,+1 -", "no Yahtzee bonus"),
         (
             parse_turn,
-            "forced 1=0,2=0,3=0,4=0,5=0,6=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0,c=0 -",
+            "forced 1=0,2=0,3=0,4=0,5=0,6=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0,c=5 -",
             "complete",
         ),
         (parse_game, "forced 0 Ann,Bob -/c=20 -", "turn order"),

@@ -217,7 +217,7 @@ def test_r5_2_r6_2_zero_in_yahtzee_no_bonus_but_forced_upper_box() -> None:
 def test_r6_4_upper_box_and_every_lower_box_filled_zero_in_an_open_upper_box() -> None:
     """000, 002, 003: with the face box and all lower boxes filled, write 0 in an open upper box."""
     lower = dict.fromkeys(Category.lower(), 0)
-    card = Scorecard({**lower, C.YAHTZEE: 50, C.FOURS: 12})
+    card = Scorecard({**lower, C.YAHTZEE: 50, C.CHANCE: 5, C.FOURS: 12})
     assert dict(legal_fills(card, "44444")) == {
         C.ACES: 0,
         C.TWOS: 0,

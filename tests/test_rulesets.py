@@ -66,17 +66,24 @@ def test_a_cards_table_is_its_scorer_over_every_roll(card: Card) -> None:
 
 
 @pytest.mark.parametrize("card", EVERY_CARD, ids=lambda c: c.name)
-def test_possible_values_are_every_score_a_joker_value_or_zero(card: Card) -> None:
+def test_possible_values_are_every_score_a_joker_value_or_a_joker_zero(card: Card) -> None:
     fixed = dict(card.joker_values)
+    joker = card.yahtzee is not None
     for box in card.members:
-        expected = {0} | {row[box] for row in card.table}
+        # a Joker writes 0 only in an upper box or a fixed-value box
+        zero = {0} if joker and (box in fixed or box.face is not None) else set()
+        expected = {row[box] for row in card.table} | zero
         if box in fixed:
             expected.add(fixed[box])
         assert card.possible[box] == expected
-        fives = {0} | {card.score(Dice([f] * 5), box) for f in range(1, 7)}
+        fives = {card.score(Dice([f] * 5), box) for f in range(1, 7)} | zero
         if box in fixed:
             fives.add(fixed[box])
         assert card.five_of_a_kind[box] == fives
+    for box in card.lower:
+        if all(row[box] for row in card.table):  # Chance, Choice: no roll scores 0
+            assert 0 not in card.possible[box]
+            assert 0 not in card.five_of_a_kind[box]
 
 
 def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
@@ -364,7 +371,7 @@ def test_the_shipped_schema_is_written_from_the_cards() -> None:
 C = Category
 UPPER_HEAVY = Scorecard((3, 6, 9, 12, 15, 18, 0, 0, 0, 0, 0, 0, 30))  # 63 + 35 + 30 = 128
 LOWER_HEAVY = Scorecard((0, 0, 0, 0, 0, 0, 30, 30, 25, 30, 0, 0, 13))  # 128, upper total 0
-BEHIND = Scorecard((0,) * 13)
+BEHIND = Scorecard((0,) * 12 + (5,))  # 5, the least Chance holds
 
 
 def finished(cards: tuple[Scorecard, ...], rules: Rules) -> Game:
@@ -391,7 +398,7 @@ def test_a_tie_for_the_highest_total_is_settled_by_the_tie_rule(
 ) -> None:
     rules = Rules(tie=tie)
     game = finished((UPPER_HEAVY, LOWER_HEAVY, BEHIND), rules)
-    assert [s.total for s in game.standings()] == [128, 128, 0]
+    assert [s.total for s in game.standings()] == [128, 128, 5]
     result = game.result
     assert result.winners == winners
     assert result.play_off == play_off

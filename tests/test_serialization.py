@@ -239,7 +239,7 @@ def test_bonus_marks_need_a_yahtzee_bonus_in_the_rules() -> None:
 
 
 def test_a_complete_card_has_no_turn() -> None:
-    card = Scorecard(dict.fromkeys(Category, 0))
+    card = Scorecard(dict.fromkeys(Category, 0) | {Category.CHANCE: 5})
     data = turn_doc(card=to_dict(card) | {"version": None})
     del data["card"]["version"], data["card"]["type"]
     with pytest.raises(MalformedInputError, match="the card is complete"):

@@ -672,7 +672,10 @@ CLASSIC_VARIANTS = [
 @pytest.mark.parametrize("rules", CLASSIC_VARIANTS, ids=lambda r: r.name)
 def test_classic_variants_agree_with_the_plain_implementation(rules: Rules) -> None:
     card = fill(
-        Scorecard({c: 0 for c in Category if c not in (Category.FIVES, Category.YAHTZEE)}),
+        Scorecard(
+            {c: 0 for c in Category if c not in (Category.FIVES, Category.YAHTZEE)}
+            | {Category.CHANCE: 5}
+        ),
         "11111",
         Category.YAHTZEE,
         rules=rules,
@@ -695,7 +698,7 @@ def test_classic_variants_agree_with_the_plain_implementation(rules: Rules) -> N
     ids=lambda r: getattr(r, "name", ""),
 )
 def test_the_layout_drops_what_the_rules_never_look_at(rules: Rules, states: int) -> None:
-    card = Scorecard(dict.fromkeys(rules.card, 0), card=rules.card)
+    card = Scorecard({b: min(rules.card.possible[b]) for b in rules.card}, card=rules.card)
     assert solver.build_table(rules=rules, start=card).values.shape == (states,)
 
 

@@ -66,7 +66,7 @@ def test_holding_all_five_dice_still_uses_a_roll() -> None:
 
 
 def test_a_turn_on_a_complete_card_is_refused() -> None:
-    card = Scorecard(dict.fromkeys(Category, 0))
+    card = Scorecard(dict.fromkeys(Category, 0) | {Category.CHANCE: 5})
     with pytest.raises(MalformedInputError, match="the card is complete"):
         Turn(card)
 

@@ -7,10 +7,12 @@ Nothing here validates its arguments except the ``check_*`` functions.
 
 from __future__ import annotations
 
+import functools
+
 from yahtzee_rules._dice import Dice
 from yahtzee_rules._scorecard import Scorecard, raw_card
 from yahtzee_rules._text import show
-from yahtzee_rules.boxes import Box
+from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import JokerRule, Rules
 
@@ -19,6 +21,7 @@ __all__ = [
     "check_card",
     "check_pair",
     "check_rules",
+    "extra_yahtzee_values",
     "fill_unchecked",
     "legal",
     "legal_points",
@@ -61,6 +64,29 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
             else:
                 result[c] = scores[c]
     return result
+
+
+@functools.cache
+def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], ...]:
+    """For each box of ``card``, every value an extra Yahtzee can write there under ``joker``.
+
+    With no Joker, five equal dice score as usual. The forced Joker writes the face
+    box's score, a fixed Joker value, the usual score in the other lower boxes, or 0
+    in an upper box as a last resort; the free-choice Joker also writes 0 in a
+    fixed-value box while the face box is open.
+    """
+    fives = [card.table[Dice([face] * 5).position] for face in range(1, 7)]
+    fixed = dict(card.joker_values)
+    result: list[frozenset[int]] = []
+    for box in card.members:
+        values = {row[box] for row in fives}
+        if joker is not JokerRule.NONE:
+            if box in fixed:
+                values = {fixed[box], 0} if joker is JokerRule.FREE_CHOICE else {fixed[box]}
+            elif box.face is not None:
+                values.add(0)
+        result.append(frozenset(values))
+    return tuple(result)
 
 
 def bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:

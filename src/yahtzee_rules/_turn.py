@@ -28,7 +28,14 @@ from yahtzee_rules._dice import (
     outcome_index,
     roll_table,
 )
-from yahtzee_rules._filling import check_card, check_pair, check_rules, fill_unchecked, legal
+from yahtzee_rules._filling import (
+    check_card,
+    check_pair,
+    check_rules,
+    extra_yahtzee_values,
+    fill_unchecked,
+    legal,
+)
 from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules._scorecard import EMPTY_CARD, Scorecard, category_arg, empty_card
@@ -36,7 +43,7 @@ from yahtzee_rules._text import show
 from yahtzee_rules._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
-from yahtzee_rules.rules import Rules
+from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scoring import BoxOption, box_options, forced_category, verify_fill
 
 __all__ = ["MAX_ROLLS", "Turn", "check_marks_allowed", "make_turn", "next_dice", "raw_turn"]
@@ -85,6 +92,22 @@ def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
         raise MalformedInputError(
             f"card {show(card)}: {card.bonus_marks} bonus marks, but these rules have "
             f"yahtzee_bonus=0, so no extra Yahtzee earns a mark"
+        )
+    yahtzee = rules.card.yahtzee
+    if not card.bonus_marks or yahtzee is None:
+        return
+    values = extra_yahtzee_values(rules.card, rules.joker)
+    room = sum(
+        1
+        for box, points in card
+        if points is not None and box is not yahtzee and points in values[box]
+    )
+    if card.bonus_marks > room:
+        joker = "no Joker" if rules.joker is JokerRule.NONE else f"the {rules.joker.value} Joker"
+        raise MalformedInputError(
+            f"card {show(card)}: {card.bonus_marks} bonus marks, but under {joker} only "
+            f"{room} filled boxes hold a value an extra {yahtzee.label} can write there; "
+            f"each bonus mark comes with five equal dice written in another box"
         )
 
 
@@ -463,6 +486,7 @@ def make_turn(rules: Rules, card: Scorecard, progress: tuple[Dice | None, int]) 
             f"the card has {card.bonus_marks} bonus marks but the rules have no Yahtzee "
             f"bonus (yahtzee_bonus 0); no roll earns a mark under these rules"
         )
+    check_marks_allowed(card, rules)
     if card.is_complete:
         raise MalformedInputError("the card is complete, so no turn is left; a card has 13 boxes")
     return raw_turn(card, rules, progress[0], progress[1])

@@ -353,8 +353,11 @@ class Card:
     Attributes:
         members: The boxes in card order, as a tuple.
         table: For each roll (in :meth:`Dice.all` order), the points of every box.
-        possible: For each box, every value it can hold: some roll's score there, a
-            Joker value, or 0.
+        possible: For each box, every value it can hold: some roll's score there, or
+            (on a card with a five-of-a-kind box) a fixed Joker value, or the 0 a Joker
+            can write in an upper box or a fixed-value box.
+        five_of_a_kind: For each box, every value five equal dice can write there under
+            some Joker rule: their plain score, a fixed Joker value, or such a 0.
 
     Examples:
         >>> from yahtzee_rules import CLASSIC, Category
@@ -393,17 +396,23 @@ class Card:
         table = tuple(tuple(self.scorer(dice.faces)) for dice in Dice.all())
         if any(len(row) != len(members) for row in table):
             raise MalformedInputError(f"card {self.name}: the scorer must give one value per box")
-        possible = [{0, *(row[box] for row in table)} for box in members]
+        # A box holds what some roll scores there; with a five-of-a-kind box, also what
+        # a Joker writes: a fixed Joker value, or 0 (an upper box under the forced
+        # Joker's last resort, a fixed-value box before the face box is filled under
+        # the free-choice Joker). No Joker writes 0 anywhere else: Chance never holds 0.
+        possible = [{row[box] for row in table} for box in members]
         fives = [
-            {0, *(table[dice_index(Dice([face] * 5))][box] for face in range(1, 7))}
-            for box in members
+            {table[dice_index(Dice([face] * 5))][box] for face in range(1, 7)} for box in members
         ]
         if self.yahtzee is not None:
             fixed = dict(self.joker_values)
             for box in members:
                 if box in fixed:
-                    possible[box].add(fixed[box])
-                    fives[box].add(fixed[box])
+                    possible[box].update((fixed[box], 0))
+                    fives[box].update((fixed[box], 0))
+                elif box.face is not None:
+                    possible[box].add(0)
+                    fives[box].add(0)
         setter = object.__setattr__
         _DEFAULT_CARDS.setdefault(self.boxes, self)
         setter(self, "members", members)

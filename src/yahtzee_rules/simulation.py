@@ -258,7 +258,7 @@ class OptimalStrategy:
         >>> import random
         >>> from yahtzee_rules import Category, Rules, Scorecard, Turn, simulate
         >>> from yahtzee_rules.solver import build_table
-        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
         >>> optimal = OptimalStrategy(build_table(start=card))
         >>> optimal.choose_keep(Turn(card).roll(outcome="44412"), random.Random(0))
         Keep('444')
@@ -296,7 +296,7 @@ class OptimalStrategy:
             >>> import random
             >>> from yahtzee_rules import Category, Scorecard, Turn
             >>> from yahtzee_rules.solver import build_table
-            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
             >>> optimal = OptimalStrategy(build_table(start=card))
             >>> optimal.choose_keep(Turn(card).roll(outcome="44444"), random.Random(0))
         """

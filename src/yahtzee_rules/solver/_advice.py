@@ -78,10 +78,10 @@ class Advice:
     Examples:
         >>> from yahtzee_rules import Category, Scorecard, Turn
         >>> from yahtzee_rules.solver import build_table
-        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
         >>> advice = advise(Turn(card).roll(outcome="66666"), build_table(start=card))
         >>> advice.best
-        Option(action=<Category.YAHTZEE: 11>, expected=50.0)
+        Option(action=<Category.YAHTZEE: 11>, expected=55.0)
         >>> len(advice.options)  # 6 keeps of 66666, and the Yahtzee box
         7
     """
@@ -213,7 +213,7 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     Examples:
         >>> from yahtzee_rules import Category, Scorecard, Turn
         >>> from yahtzee_rules.solver import build_table
-        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
         >>> table = build_table(start=card)
         >>> best_action(Turn(card).roll(outcome="55523"), table)
         Keep('555')

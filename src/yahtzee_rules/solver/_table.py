@@ -48,14 +48,14 @@ class Table:
 
     Examples:
         >>> from yahtzee_rules import Category, Rules, Scorecard
-        >>> card = Scorecard({c: 0 for c in Category if c is not Category.ACES})
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.ACES} | {Category.CHANCE: 5})
         >>> table = build_table(rules=Rules(), start=card)  # only Aces open: instant
         >>> round(table.value(card), 4)  # 5 x (1 - (5/6) ** 3) 1s on average
         2.1065
         >>> table.covers(card), table.covers(Scorecard())
         (True, False)
         >>> from yahtzee_rules import YACHT, YachtBox
-        >>> yacht = Scorecard({b: 0 for b in YACHT if b is not YachtBox.FOUR_OF_A_KIND})
+        >>> yacht = Scorecard({b: 0 for b in YACHT if b is not YachtBox.FOUR_OF_A_KIND} | {YachtBox.CHOICE: 5})
         >>> table = build_table(rules=Rules.from_name("yacht"), start=yacht)
         >>> round(table.value(yacht), 4)  # four of a face: 4 x the face, at best 24
         4.5724
@@ -106,7 +106,7 @@ class Table:
 
         Examples:
             >>> from yahtzee_rules import Category, Rules, Scorecard
-            >>> table = build_table(start=Scorecard({c: 0 for c in Category}))
+            >>> table = build_table(start=Scorecard({c: 0 for c in Category} | {Category.CHANCE: 5}))
             >>> table.values.shape, float(table.values.max())  # 8192 * 64 * 2
             ((1048576,), 0.0)
             >>> build_table(rules=Rules.from_name("yacht")).values.shape  # 4096 * 1 * 1
@@ -119,7 +119,7 @@ class Table:
 
         Examples:
             >>> from yahtzee_rules import Category, Scorecard
-            >>> build_table(start=Scorecard({c: 0 for c in Category})).covers(Scorecard())
+            >>> build_table(start=Scorecard({c: 0 for c in Category} | {Category.CHANCE: 5})).covers(Scorecard())
             False
         """
         card = _check_design(card, self.rules)
@@ -147,7 +147,7 @@ class Table:
 
         Examples:
             >>> from yahtzee_rules import Category, Scorecard
-            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
             >>> round(build_table(start=card).value(card), 4)  # 50 x P(Yahtzee in a turn)
             2.3014
         """
@@ -227,7 +227,7 @@ def build_table(
 
     Examples:
         >>> from yahtzee_rules import Category, Rules, Scorecard
-        >>> card = Scorecard({c: 0 for c in Category.lower()})
+        >>> card = Scorecard({c: 0 for c in Category.lower()} | {Category.CHANCE: 5})
         >>> seen = []
         >>> table = build_table(rules=Rules(), start=card, progress=lambda *p: seen.append(p))
         >>> seen[0], seen[-1]
