@@ -70,23 +70,32 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
 def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], ...]:
     """For each box of ``card``, every value an extra Yahtzee can write there under ``joker``.
 
-    With no Joker, five equal dice score as usual. The forced Joker writes the face
-    box's score, a fixed Joker value, the usual score in the other lower boxes, or 0
-    in an upper box as a last resort; the free-choice Joker also writes 0 in a
-    fixed-value box while the face box is open.
+    Read off :func:`legal` itself, so the Joker rules are stated once: for five equal
+    dice of every face, on cards whose five-of-a-kind box holds 50, with the face box
+    open or filled and the other boxes all open or with every lower box filled (what
+    :func:`legal` offers depends on nothing else). The five-of-a-kind box itself is
+    never open then, so its set is empty.
     """
-    fives = [card.table[Dice([face] * 5).position] for face in range(1, 7)]
-    fixed = dict(card.joker_values)
-    result: list[frozenset[int]] = []
-    for box in card.members:
-        values = {row[box] for row in fives}
-        if joker is not JokerRule.NONE:
-            if box in fixed:
-                values = {fixed[box], 0} if joker is JokerRule.FREE_CHOICE else {fixed[box]}
-            elif box.face is not None:
-                values.add(0)
-        result.append(frozenset(values))
-    return tuple(result)
+    values: list[set[int]] = [set() for _ in card.members]
+    yahtzee = card.yahtzee
+    if yahtzee is None:
+        return tuple(frozenset(v) for v in values)
+    rules = Rules(joker=joker, card=card)
+    for face in range(1, 7):
+        dice = Dice([face] * 5)
+        face_box = card.boxes.for_face(face)
+        for face_filled in (False, True):
+            for lower_filled in (False, True):
+                boxes: list[int | None] = [None] * len(card)
+                boxes[yahtzee] = 50
+                if lower_filled:
+                    for box in card.lower:
+                        boxes[box] = 0
+                if face_filled:
+                    boxes[face_box] = 0
+                for box, points in legal(tuple(boxes), dice, rules).items():
+                    values[box].add(points)
+    return tuple(frozenset(v) for v in values)
 
 
 def bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
