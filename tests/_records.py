@@ -1,10 +1,22 @@
-"""Shared test helpers: a strategy for game records and a full re-validation of values."""
+"""Shared test helpers: a strategy for game records, a full re-validation of values, and
+one example value of each kind that has a notation."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from yahtzee_rules import Fill, Game, GameRecord, Roll, Rules, Scorecard, Turn
+from yahtzee_rules import (
+    Category,
+    Dice,
+    Fill,
+    Game,
+    GameRecord,
+    Keep,
+    Roll,
+    Rules,
+    Scorecard,
+    Turn,
+)
 from yahtzee_rules import strategies as yst
 
 
@@ -107,3 +119,20 @@ def revalidate(value: object) -> None:
         replayed = GameRecord(value.start, value.actions)
         assert replayed.game == value.game
         revalidate(value.game)
+
+
+def example_of(kind: type) -> object:
+    """One valid value of ``kind`` (a two-player game and record for those kinds)."""
+    examples: dict[type, object] = {
+        Dice: Dice("12345"),
+        Keep: Keep("33"),
+        Category: Category.CHANCE,
+        Rules: Rules(),
+        Scorecard: Scorecard(),
+        Turn: Turn(),
+        Game: Game.new(["Ann", "Bob"]),
+        Roll: Roll("12345"),
+        Fill: Fill(Category.CHANCE),
+        GameRecord: GameRecord.new(["Ann", "Bob"]),
+    }
+    return examples[kind]

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from _records import records, revalidate
+from _records import example_of, records, revalidate
 from yahtzee_rules import (
     Category,
     Dice,
@@ -140,24 +140,8 @@ def test_from_dict_refuses_anything(kind: type, data: object) -> None:
 @given(st.sampled_from(KINDS), json_like)
 def test_from_dict_refuses_anything_with_the_right_header(kind: type, data: object) -> None:
     body = data if isinstance(data, dict) else {"x": data}
-    document = {"version": 1, "type": to_dict(_example(kind))["type"], **body}
+    document = {"version": 1, "type": to_dict(example_of(kind))["type"], **body}
     read_safely(lambda d: from_dict(d, kind), document)
-
-
-def _example(kind: type) -> object:
-    examples: dict[type, object] = {
-        Dice: Dice("12345"),
-        Keep: Keep("33"),
-        Category: Category.CHANCE,
-        Rules: Rules(),
-        Scorecard: Scorecard(),
-        Turn: Turn(),
-        Game: Game.new(1),
-        Roll: Roll("12345"),
-        Fill: Fill(Category.CHANCE),
-        GameRecord: GameRecord.new(1),
-    }
-    return examples[kind]
 
 
 @st.composite

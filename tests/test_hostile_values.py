@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yahtzee_rules as yr
+from _records import example_of
 from yahtzee_rules import (
     Category,
     Dice,
@@ -180,7 +181,7 @@ def _kind_calls(kind: type) -> dict[str, Callable[[Any], object]]:
         return yr.from_dict(yr.to_dict(GAME) if kind is Game else {}, kind, rules=v)
 
     def from_notation_kind(v: Any) -> object:
-        return yr.from_notation(yr.to_notation(_example(kind)), v)
+        return yr.from_notation(yr.to_notation(example_of(kind)), v)
 
     def from_dict(v: Any) -> object:
         return yr.from_dict(v, kind)
@@ -211,22 +212,6 @@ def _jsonable(value: object) -> bool:
     except (TypeError, ValueError, RecursionError):
         return False
     return True
-
-
-def _example(kind: type) -> object:
-    examples: dict[type, object] = {
-        Dice: Dice("12345"),
-        Keep: Keep("33"),
-        Category: Category.CHANCE,
-        Rules: Rules(),
-        Scorecard: Scorecard(),
-        Turn: Turn(),
-        Game: GAME,
-        Roll: Roll("12345"),
-        Fill: Fill(Category.CHANCE),
-        GameRecord: RECORD,
-    }
-    return examples[kind]
 
 
 for _kind in KINDS:
