@@ -40,6 +40,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 from gc import get_referents
+
 import attrs
 
 from yahtzee_rules import _text
@@ -115,7 +116,9 @@ def _to_records(value: object) -> tuple[GameRecord, ...]:
         )
     for index, record in enumerate(records):
         if not isinstance(record, GameRecord):
-            raise MalformedInputError(f"records: game {index + 1} {show(record)} is not a GameRecord")
+            raise MalformedInputError(
+                f"records: game {index + 1} {show(record)} is not a GameRecord"
+            )
     return records
 
 
