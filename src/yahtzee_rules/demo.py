@@ -197,7 +197,7 @@ def short_log(log: Sequence[str]) -> list[str]:
     ]
 
 
-def main(*, full: bool = False) -> None:
+def main(*, full: bool = False, rules: Rules = _CLASSIC) -> None:
     """Print the demonstration game: in short (a line per turn, the final card, the
     result and how to play), or ``full`` with the card after every turn.
 
@@ -209,7 +209,7 @@ def main(*, full: bool = False) -> None:
         <BLANKLINE>
         To play: yahtzee-rules play Ann Bob ...
     """
-    _, log = play_demo(DEMO_SEED)
+    _, log = play_demo(DEMO_SEED, rules=rules)
     if full:
         print("\n\n".join(log))
         return
