@@ -218,3 +218,13 @@ def test_properties_of_every_match(match: Match) -> None:
 def test_the_registered_strategy_gives_matches(match: Match) -> None:
     assert isinstance(match, Match)
     assert Match(match.best_of, match.records) == match
+
+
+def test_to_and_from_notation_read_a_match_and_check_its_rules() -> None:
+    from yahtzee_rules import from_notation, to_notation
+
+    match = Match.new(["Ann", "Bob"]).roll(outcome="12345")
+    assert to_notation(match) == str(match)
+    assert from_notation(str(match), Match) == match
+    with pytest.raises(MalformedInputError, match="not the 'yacht' rules asked for"):
+        from_notation(str(match), Match, rules=Rules.from_name("yacht"))
