@@ -199,7 +199,8 @@ def short_log(log: Sequence[str]) -> list[str]:
 
 def main(*, full: bool = False, rules: Rules = _CLASSIC) -> None:
     """Print the demonstration game: in short (a line per turn, the final card, the
-    result and how to play), or ``full`` with the card after every turn.
+    result and how to play), or ``full`` with the card after every turn; ``rules``
+    picks the ruleset (Classic by default).
 
     Examples:
         >>> main()  # doctest: +ELLIPSIS
