@@ -10,6 +10,7 @@ named by no key, keeps the version-1 shapes unchanged.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 from pathlib import Path
@@ -160,6 +161,25 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
             },
         ),
     }
+    body = copy.deepcopy(defs["game_record_document"])
+    body["required"] = [key for key in body["required"] if key not in ("version", "type")]
+    body["properties"] = {
+        key: value for key, value in body["properties"].items() if key not in ("version", "type")
+    }
+    defs["game_record"] = body
+    defs["match_document"] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["version", "type", "best_of", "records"],
+        "properties": {
+            "version": {"const": 1},
+            "type": {"const": "match"},
+            "best_of": {"type": "integer", "minimum": 1, "maximum": 99, "not": {"multipleOf": 2}},
+            "records": {"type": "array", "minItems": 1, "items": _ref("game_record")},
+        },
+    }
+    if _ref("match_document") not in schema["oneOf"]:
+        schema["oneOf"].append(_ref("match_document"))
     return schema
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -25,6 +26,8 @@ from yahtzee_rules import (
     JokerRule,
     Keep,
     MalformedInputError,
+    Match,
+    MatchStanding,
     RandomStrategy,
     Result,
     Roll,
@@ -187,6 +190,18 @@ EVOLVE_CASES: dict[type, tuple[Any, dict[str, Any], Any, dict[str, Any] | None]]
         {"actions": (Roll("12345"),)},
         GameRecord.new(1).roll(outcome="12345"),
         {"actions": (Fill(C.ACES),)},
+    ),
+    Match: (
+        Match.new(["Ann", "Bob"]),
+        {"best_of": 5},
+        Match.new(["Ann", "Bob"], best_of=5),
+        {"best_of": 4},
+    ),
+    MatchStanding: (
+        MatchStanding(1, "Ann", 0, Fraction(1)),
+        {"wins": Fraction(3, 2)},
+        MatchStanding(1, "Ann", 0, Fraction(3, 2)),
+        None,
     ),
     Roll: (
         Roll("2456", keep="2"),

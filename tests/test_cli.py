@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import itertools
 import json
 import os
 import random
@@ -1307,3 +1308,125 @@ def test_play_load_refuses_deeply_nested_json(
     path.write_text("[" * 100_000 + "]" * 100_000)
     assert main(["play", "--load", str(path)]) == 2
     assert "not JSON" in capsys.readouterr().err
+
+
+# --- rulesets by name, and matches ----------------------------------------------------
+
+
+def test_rules_lists_every_named_ruleset_with_one_line_each() -> None:
+    result = run("rules")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    names = Rules.names()
+    for name, line in zip(names, lines, strict=False):
+        assert line.split()[0] == name
+        assert Rules.describe(name) in line
+    assert lines[len(names)] == ""
+    assert "--rules NAME" in lines[-1]
+
+
+def test_rules_lines_follow_the_library_s_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from yahtzee_rules.cli import rules_lines
+
+    extra = ("forced", "none, yahtzee_bonus=0")
+    monkeypatch.setattr(Rules, "names", staticmethod(lambda: extra))
+    lines = rules_lines()
+    assert len(lines) == 2
+    assert lines[1].startswith("none, yahtzee_bonus=0  Classic card (13 boxes), no Joker")
+
+
+@pytest.mark.parametrize("name", Rules.names())
+def test_every_named_ruleset_scores_by_its_own_card(name: str) -> None:
+    rules = Rules.from_name(name)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["score", "66666", "--rules", name]) == 0
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 1 + 2 + len(rules.card)
+    assert [line.split("  ")[0].strip() for line in lines[3:]] == [
+        box.label for box in rules.card.members
+    ]
+
+
+def test_rules_accepts_notation_and_refuses_a_bad_name_listing_the_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["score", "12345", "--rules", "free-choice,yb=0"]) == 0
+    assert capsys.readouterr().out.startswith("Dice 12345 on an empty card, free-choice")
+    assert main(["solve", "--rules", "hasbro-2099"]) == 2
+    error = capsys.readouterr().err
+    assert "argument --rules: 'hasbro-2099' is no ruleset; use one of " in error
+    assert ", ".join(Rules.names()) in error
+    assert main(["score", "12345", "--rules", "yacht", "--joker", "none"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+    assert main(["score", "12345", "--rules", "yacht", "--card", "c=20"]) == 2
+    assert "the yacht rules play the Yacht card" in capsys.readouterr().err
+
+
+def test_every_command_with_a_ruleset_takes_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("play", "demo", "score", "simulate", "solve"):
+        assert main([command, "--help"]) == 0
+        assert "--rules NAME" in capsys.readouterr().out
+
+
+def test_solve_with_rules_prints_the_optimal_value_to_7_decimals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from yahtzee_rules.solver import load_table
+
+    rules = Rules.from_name("yacht")
+    assert main(["solve", "--rules", "yacht"]) == 0
+    out = capsys.readouterr().out
+    expected = load_table(rules=rules).expected_final(Scorecard(card=rules.card))
+    assert f"under optimal play: {expected:.7f}\n" in out
+    assert re.search(r"under optimal play: \d+\.\d{7}$", out.strip())
+    assert "for the yacht rules: " in out
+
+
+def test_simulate_and_demo_play_the_named_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--strategy", "greedy", "--games", "3", "--rules", "yatzy"]) == 0
+    assert "3 games of greedy play, seed 0, yatzy rules" in capsys.readouterr().out
+    assert main(["demo", "--rules", "yacht", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Little Straight" in out
+    assert "Large Straight" not in out
+
+
+def test_humans_fill_the_boxes_of_the_ruleset_s_card() -> None:
+    result = run("play", "Ann", "--rules", "yatzy", "--seed", "1", stdin=script("f 1p", "q", ""))
+    assert result.returncode == 0, result.stderr
+    assert "Rules: Yatzy card" in result.stdout
+    assert "Ann fills One Pair with" in result.stdout
+
+
+def test_resuming_with_other_rules_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code = GameRecord.new(["Ann"]).share_code()
+    assert main(["play", "--code", code, "--rules", "yacht"]) == 2
+    assert "the saved game plays by the forced rules" in capsys.readouterr().err
+
+
+def test_play_match_plays_best_of_n_with_computer_players() -> None:
+    result = run("play", "--bot", "greedy", "Ann", "--bot", "random", "Bob", "--match", "3")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Match: best of 3; a tied game is shared." in out
+    starters = re.findall(r"Game (\d) of the best of 3: (\w+) rolls first\.", out)
+    assert 2 <= len(starters) <= 3
+    assert [number for number, _ in starters] == [str(n + 1) for n in range(len(starters))]
+    names = [name for _, name in starters]
+    assert all(a != b for a, b in itertools.pairwise(names))  # the first roller alternates
+    last = out.strip().splitlines()[-1]
+    assert re.fullmatch(r"(Ann|Bob|Ann and Bob) (wins|share) the match \(.*\)\.", last)
+    assert out.count("Match after game") == len(starters)
+
+
+def test_play_match_refuses_bad_counts_one_player_and_saved_games() -> None:
+    for args, message in (
+        (["play", "Ann", "Bob", "--match", "4"], "'4' is not an odd number of games"),
+        (["play", "Ann", "--match", "3"], "a match needs at least two players"),
+        (["play", "--code", "y1AAIAA0FubgNCb2I", "--match", "3"], "--match with a saved game"),
+    ):
+        result = run(*args)
+        assert result.returncode == 2
+        assert message in result.stderr
+        assert "Traceback" not in result.stderr

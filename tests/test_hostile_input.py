@@ -24,6 +24,7 @@ from yahtzee_rules import (
     GameRecord,
     Keep,
     MalformedInputError,
+    Match,
     Roll,
     Rules,
     Scorecard,
@@ -66,6 +67,8 @@ TEXT_READERS: dict[str, Callable[[Any], object]] = {
     "Game.parse": Game.parse,
     "GameRecord.parse": GameRecord.parse,
     "GameRecord.from_share_code": GameRecord.from_share_code,
+    "Match.parse": Match.parse,
+    "Match.from_share_code": Match.from_share_code,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 
 import pytest
 
@@ -95,6 +96,8 @@ def _values() -> list[tuple[object, tuple[object, ...], dict[str, object]]]:
         Fill,
         Game,
         GameRecord,
+        Match,
+        MatchStanding,
         Rules,
         Turn,
         box_options,
@@ -117,6 +120,8 @@ def _values() -> list[tuple[object, tuple[object, ...], dict[str, object]]]:
         (turn, (), {}),
         (game, (other.players,), {**other_fields, "turn": other.turn}),
         (GameRecord.new(2), (Game.new(["Cy"]),), {}),
+        (Match.new(2), (5, (GameRecord.new(3),)), {}),
+        (MatchStanding(1, "Ann", 0, Fraction(1)), (2, "Bob", 1, Fraction(0)), {}),
         (Roll("12345"), ("66666",), {}),
         (Fill(Category.CHANCE), (Category.ACES,), {}),
         (box_options(turn.card, "66666")[Category.YAHTZEE], (Category.ACES, 0, None), {}),

@@ -20,6 +20,7 @@ from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
 from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
+from yahtzee_rules.match import Match, MatchStanding
 from yahtzee_rules.notation import from_notation, to_notation
 from yahtzee_rules.probability import Pattern, best_keep, chance_of, roll_distribution
 from yahtzee_rules.record import Action, Fill, GameRecord, Roll
@@ -72,6 +73,8 @@ __all__ = [
     "Keep",
     "KeepLike",
     "MalformedInputError",
+    "Match",
+    "MatchStanding",
     "OptimalStrategy",
     "Pattern",
     "RandomStrategy",

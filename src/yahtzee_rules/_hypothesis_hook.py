@@ -20,6 +20,7 @@ def _register_strategies() -> None:
         Game,
         GameRecord,
         Keep,
+        Match,
         Rules,
         Scorecard,
         Turn,
@@ -49,3 +50,4 @@ def _register_strategies() -> None:
     st.register_type_strategy(Turn, lazily("turns"))
     st.register_type_strategy(Game, lazily("games"))
     st.register_type_strategy(GameRecord, lazily("records"))
+    st.register_type_strategy(Match, lazily("matches"))

@@ -197,9 +197,10 @@ def short_log(log: Sequence[str]) -> list[str]:
     ]
 
 
-def main(*, full: bool = False) -> None:
+def main(*, full: bool = False, rules: Rules = _CLASSIC) -> None:
     """Print the demonstration game: in short (a line per turn, the final card, the
-    result and how to play), or ``full`` with the card after every turn.
+    result and how to play), or ``full`` with the card after every turn; ``rules``
+    picks the ruleset (Classic by default).
 
     Examples:
         >>> main()  # doctest: +ELLIPSIS
@@ -209,7 +210,7 @@ def main(*, full: bool = False) -> None:
         <BLANKLINE>
         To play: yahtzee-rules play Ann Bob ...
     """
-    _, log = play_demo(DEMO_SEED)
+    _, log = play_demo(DEMO_SEED, rules=rules)
     if full:
         print("\n\n".join(log))
         return

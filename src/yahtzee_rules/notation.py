@@ -17,6 +17,7 @@ writes, so ``to_notation(parse_x(text)) == text`` for every text they accept and
 | Turn       | rules, card, progress             | `forced 4=12 22456@2`                |
 | Game       | rules, first seat, players, ...   | `forced 0 Ann,Bob 3k=17/- 22456@1`   |
 | GameRecord | the starting game, `:`, actions   | `forced 0 Ann : 22345 2/2456 c`      |
+| Match      | `bo` N, the first game's start, then `:` and each game's actions | `bo3 forced 0 Ann,Bob : 22345 c` |
 
 Input is untrusted: anything malformed or impossible raises
 :class:`~yahtzee_rules.MalformedInputError` with a message that quotes the text
@@ -55,6 +56,7 @@ from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
+from yahtzee_rules.match import Match
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
@@ -310,7 +312,7 @@ def parse_record(text: str) -> GameRecord:
 
 
 def to_notation(value: object) -> str:
-    """The notation of any value: dice, keep, category, rules, scorecard, turn, game or record.
+    """The notation of any value: dice, keep, category, rules, scorecard, turn, game, record or match.
 
     This is ``str(value)`` for every value except a :class:`~yahtzee_rules.Category`,
     whose ``str()`` is its label; its notation is its short code.
@@ -327,11 +329,11 @@ def to_notation(value: object) -> str:
     """
     if isinstance(value, Box):
         return value.code
-    if isinstance(value, (Dice, Keep, Roll, Fill, Rules, Scorecard, Turn, Game, GameRecord)):
+    if isinstance(value, (Dice, Keep, Roll, Fill, Rules, Scorecard, Turn, Game, GameRecord, Match)):
         return str(value)
     raise MalformedInputError(
         f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: a {type(value).__name__} has no notation; give a Dice, Keep, "
-        f"Category, Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord"
+        f"Category, Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
     )
 
 
@@ -365,6 +367,8 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
         Roll: parse_action,
         Fill: parse_action,
     }
+    if kind is Match:  # a match checks its own rules, game by game
+        return cast(T, Match.parse(text, rules=rules))
     parser = parsers.get(kind) if isinstance(kind, type) else None
     if parser is None and isinstance(kind, type) and issubclass(kind, Box) and kind is not Box:
         design = card_of(next(iter(kind)))
@@ -375,7 +379,7 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
     if parser is None:
         raise MalformedInputError(
             f"kind {show(kind)}: no notation for this type; give Dice, Keep, Category, Rules, "
-            f"Scorecard, Turn, Game, Roll, Fill or GameRecord"
+            f"Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
         )
     value: object
     if rules is not None and kind in (Roll, Fill):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import Category
+from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
@@ -41,7 +41,8 @@ def render_scorecards(
 ) -> str:
     """A score sheet with one column per card: boxes, then the totals lines.
 
-    Open boxes show ``.``; with ``options`` (for example :attr:`Turn.options`), the
+    The rows are the boxes of the rules' card; on a card other than Classic, a bonus
+    the rules do not pay has no line. Open boxes show ``.``; with ``options`` (for example :attr:`Turn.options`), the
     column ``options_for`` (default: the first) shows what each open box would score
     now as ``+n``. Bonus lines follow the totals of :func:`~yahtzee_rules.totals`.
 
@@ -77,7 +78,9 @@ def render_scorecards(
     label_width = 17
     rows: list[tuple[str, list[str]]] = []
     all_totals = [totals(card, rules=rules) for card in cards]
-    for category in Category:
+    design = rules.card
+    classic = design is CLASSIC  # its sheet keeps every line, even a bonus worth 0
+    for category in design.members:
         values = []
         for index, card in enumerate(cards):
             points = card.boxes[category]
@@ -88,15 +91,18 @@ def render_scorecards(
             else:
                 values.append(".")
         rows.append((category.label, values))
-        if category is Category.SIXES:
+        if category is design.upper[-1]:
             rows.append(("Upper subtotal", [str(t.upper_subtotal) for t in all_totals]))
-            rows.append(
-                (
-                    f"Upper bonus ({rules.upper_bonus_threshold}+)",
-                    [str(t.upper_bonus) for t in all_totals],
+            if classic or rules.upper_bonus:
+                rows.append(
+                    (
+                        f"Upper bonus ({rules.upper_bonus_threshold}+)",
+                        [str(t.upper_bonus) for t in all_totals],
+                    )
                 )
-            )
-    rows.append(("Yahtzee bonus", [str(t.yahtzee_bonus) for t in all_totals]))
+    if design.yahtzee is not None and (classic or rules.yahtzee_bonus):
+        bonus = f"{design.yahtzee.label} bonus"
+        rows.append((bonus, [str(t.yahtzee_bonus) for t in all_totals]))
     rows.append(("Grand total", [str(t.grand_total) for t in all_totals]))
 
     blocks: list[list[int]] = [[]]

@@ -362,6 +362,51 @@ class Rules:
         """
         return ("forced", "free-choice", "none", *(name for name in _BASE if name != "classic"))
 
+    @staticmethod
+    def describe(name: str) -> str:
+        """One line saying what the named ruleset is, for lists such as ``yahtzee-rules rules``.
+
+        A ruleset in :meth:`names` has a line of its own; any other name that
+        :meth:`from_name` reads gets one composed from its card, Joker rule, bonuses
+        and tie rule.
+
+        Raises:
+            MalformedInputError: For a name that is no ruleset.
+
+        Examples:
+            >>> Rules.describe("yacht")
+            'Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker'
+            >>> Rules.describe("none, yahtzee_bonus=0")
+            'Classic card (13 boxes), no Joker, 35-point upper bonus at 63, no Yahtzee bonus'
+        """
+        text = _DESCRIPTIONS.get(name) if isinstance(name, str) else None
+        if text is not None:
+            return text
+        rules = Rules.from_name(name)
+        card = rules.card
+        joker = {
+            JokerRule.FORCED: "forced Joker",
+            JokerRule.FREE_CHOICE: "free-choice Joker",
+            JokerRule.NONE: "no Joker",
+        }[rules.joker]
+        upper = (
+            f"{rules.upper_bonus}-point upper bonus at {rules.upper_bonus_threshold}"
+            if rules.upper_bonus
+            else "no upper bonus"
+        )
+        five = card.yahtzee.label if card.yahtzee is not None else "Yahtzee"
+        extra = (
+            f"{rules.yahtzee_bonus}-point {five} bonus"
+            if rules.yahtzee_bonus
+            else f"no {five} bonus"
+        )
+        tie = {
+            TieRule.SHARE: "",
+            TieRule.UPPER_TOTAL: ", ties go to the higher upper total",
+            TieRule.PLAY_OFF: ", ties are played off",
+        }[rules.tie]
+        return f"{card.title} card ({len(card)} boxes), {joker}, {upper}, {extra}{tie}"
+
 
 _CLASSIC = Rules()
 _BASE: dict[str, Rules] = {
@@ -370,6 +415,22 @@ _BASE: dict[str, Rules] = {
     "yatzy": Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY),
 }
 """Each card's usual ruleset."""
+
+_DESCRIPTIONS: dict[str, str] = {
+    "forced": (
+        "Hasbro's Classic game (the default): 13 boxes, 35-point upper bonus at 63, "
+        "100 per extra Yahtzee, forced Joker order"
+    ),
+    "free-choice": (
+        "Classic with the free-choice Joker: an extra Yahtzee may go in any open box "
+        "(Verhoeff's reading)"
+    ),
+    "none": "Classic with no Joker: an extra Yahtzee scores like any roll, still earning its 100",
+    "yacht": "Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker",
+    "yatzy": "Scandinavian Yatzy: 15 boxes, 50-point upper bonus at 63, no Yatzy bonus, no Joker",
+}
+"""One line per named ruleset, for :meth:`Rules.describe`; a name missing here gets a
+line composed from its ruleset."""
 
 _FIELDS = ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus")
 

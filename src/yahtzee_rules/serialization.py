@@ -50,6 +50,7 @@ from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
+from yahtzee_rules.match import MAX_BEST_OF, Match
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
@@ -89,6 +90,7 @@ _TYPE_NAMES: dict[type, str] = {
     Roll: "roll",
     Fill: "fill",
     GameRecord: "game_record",
+    Match: "match",
 }
 
 
@@ -147,6 +149,13 @@ def _action_body(action: Roll | Fill) -> dict[str, Any]:
     return {"type": "fill", "category": _box_name(action.category)}
 
 
+def _record_body(record: GameRecord) -> dict[str, Any]:
+    return {
+        "start": _game_body(record.start),
+        "actions": [_action_body(action) for action in record.actions],
+    }
+
+
 def _body(value: object) -> tuple[str, dict[str, Any]]:
     if isinstance(value, Box):
         return "category", {**_named(card_of(value)), "category": _box_name(value)}
@@ -173,13 +182,15 @@ def _body(value: object) -> tuple[str, dict[str, Any]]:
         body = _action_body(value)
         return str(body.pop("type")), {**_named(card_of(value.category)), **body}
     if isinstance(value, GameRecord):
-        return "game_record", {
-            "start": _game_body(value.start),
-            "actions": [_action_body(action) for action in value.actions],
+        return "game_record", _record_body(value)
+    if isinstance(value, Match):
+        return "match", {
+            "best_of": value.best_of,
+            "records": [_record_body(record) for record in value.records],
         }
     raise MalformedInputError(
         f"value {show(value)}: a {type(value).__name__} has no JSON form; give a Dice, Keep, "
-        f"Category, Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord"
+        f"Category, Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
     )
 
 
@@ -426,6 +437,18 @@ class _Reader:
         )
         return replay_record(start, actions, f"{self.what} JSON at {path}.actions", None)
 
+    def match(self, data: dict[str, Any], path: str) -> Match:
+        best_of = self.integer(data["best_of"], f"{path}.best_of", 1, MAX_BEST_OF)
+        records_data = self.array(data["records"], f"{path}.records", MAX_BEST_OF * 10)
+        records = []
+        for index, record in enumerate(records_data):
+            where = f"{path}.records[{index}]"
+            records.append(self.record(self.obj(record, where, ("start", "actions")), where))
+        try:
+            return Match(best_of, records)
+        except MalformedInputError as error:
+            raise self.fail(path, str(error)) from None
+
 
 def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
     keys: dict[str, tuple[str, ...]] = {
@@ -439,6 +462,7 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
         "roll": ("keep", "outcome"),
         "fill": ("category",),
         "game_record": ("start", "actions"),
+        "match": ("best_of", "records"),
     }
     body = {k: v for k, v in data.items() if k not in ("version", "type")}
     named: tuple[str, ...] = ("card",) if kind in ("category", "scorecard", "fill") else ()
@@ -471,6 +495,8 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
     if kind == "fill":
         names = _boxes_by_name(reader.design(body, "$"))
         return fill_action(reader.text(body["category"], "$.category", names))
+    if kind == "match":
+        return reader.match(body, "$")
     return reader.record(body, "$")
 
 
@@ -480,7 +506,7 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
     Args:
         data: A dict as :func:`to_dict` writes it (or as :func:`json.loads` reads it).
         kind: The type expected: Dice, Keep, Category (or another card's boxes, such
-            as YachtBox), Rules, Scorecard, Turn, Game, Roll, Fill or GameRecord.
+            as YachtBox), Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match.
         rules: If given, the rules the value must belong to: a document written
             under other rules (or of another card) is refused, with both named.
 
@@ -509,7 +535,7 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
     if name is None:
         raise MalformedInputError(
             f"kind {show(kind)}: no JSON form for this type; give Dice, Keep, Category, Rules, "
-            f"Scorecard, Turn, Game, Roll, Fill or GameRecord"
+            f"Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
         )
     reader = _Reader(name)
     if type(data) is not dict:
@@ -537,7 +563,8 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
             f"a box of the {card_of(cast(Box, value)).title} card, not a {kind.__name__}; "
             f"read it as {type(value).__name__}",
         )
-    check_ruleset(value, rules, f"{name} JSON", "at $")
+    shown = value.rules if isinstance(value, Match) else value
+    check_ruleset(shown, rules, f"{name} JSON", "at $")
     return cast(T, value)
 
 

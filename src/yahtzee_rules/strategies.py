@@ -30,12 +30,23 @@ from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game
+from yahtzee_rules.match import MAX_BEST_OF, Match
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.turn import Turn
 
-__all__ = ["categories", "dice", "games", "keeps", "records", "rules", "scorecards", "turns"]
+__all__ = [
+    "categories",
+    "dice",
+    "games",
+    "keeps",
+    "matches",
+    "records",
+    "rules",
+    "scorecards",
+    "turns",
+]
 
 _YAHTZEES = tuple(d for d in Dice.all() if d.is_yahtzee)
 _CLASSIC = Rules()
@@ -341,3 +352,77 @@ def records(
     """
     _check_bounds("players", min_players, max_players, 1, None)
     return _rules_strategy(rules).flatmap(lambda r: _played_record(r, min_players, max_players))
+
+
+@st.composite
+def _played_match(
+    draw: st.DrawFn,
+    rules_value: Rules,
+    best_of: tuple[int, ...],
+    min_players: int,
+    max_players: int,
+) -> Match:
+    count = draw(st.integers(min_players, max_players))
+    match = Match.new(
+        count,
+        best_of=draw(st.sampled_from(best_of)),
+        rules=rules_value,
+        first=draw(st.integers(0, count - 1)),
+    )
+    while True:
+        if match.current is None:
+            if match.is_decided or not draw(st.booleans()):
+                return match
+            match = match.next_game()
+        game = match.current.game if match.current is not None else None
+        assert game is not None
+        turns_left = sum(len(rules_value.card) - card.turns_played for card in game.cards)
+        finish = draw(st.booleans())
+        for _ in range(turns_left if finish else draw(st.integers(0, turns_left - 1))):
+            match = match.roll(outcome=draw(dice()))
+            current = match.current
+            assert current is not None
+            match = match.fill(draw(st.sampled_from(tuple(current.game.options))))
+        if not finish:
+            if draw(st.booleans()):
+                match = match.roll(outcome=draw(dice()))
+            return match
+
+
+def matches(
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    best_of: tuple[int, ...] = (1, 3),
+    min_players: int = 2,
+    max_players: int = 2,
+) -> st.SearchStrategy[Match]:
+    """Matches reached by legal play: finished games, then possibly a game in progress.
+
+    Args:
+        rules: A rule set or a strategy for one (Classic when omitted).
+        best_of: The match lengths to choose from (odd, 1 to 99).
+        min_players: Fewest players (at least 2).
+        max_players: Most players.
+
+    Shrinks towards fewer players, the first match length given and fewer games.
+
+    Examples:
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=5)
+        ... @given(matches())
+        ... def check(match: Match) -> None:
+        ...     assert sum(match.wins) == match.games_counted
+        >>> check()
+    """
+    _check_bounds("players", min_players, max_players, 2, None)
+    if (
+        not isinstance(best_of, tuple)
+        or not best_of
+        or not all(type(n) is int and 1 <= n <= MAX_BEST_OF and n % 2 for n in best_of)
+    ):
+        raise InvalidArgument(
+            f"best_of={best_of!r} must be a non-empty tuple of odd ints from 1 to {MAX_BEST_OF}"
+        )
+    return _rules_strategy(rules).flatmap(
+        lambda r: _played_match(r, best_of, min_players, max_players)
+    )

@@ -1,9 +1,10 @@
 """The ``yahtzee-rules`` command (also ``python -m yahtzee_rules``).
 
-Commands: ``play`` (pass-and-play with optional computer players and coach),
-``score`` (what every box would score), ``simulate`` (statistics of many games),
-``solve`` (build and cache the optimal table) and ``demo``; with no command it
-plays the seeded demonstration game. Only the standard library is used, so the
+Commands: ``play`` (pass-and-play with optional computer players and coach, one
+game or a match), ``score`` (what every box would score), ``simulate`` (statistics
+of many games), ``solve`` (build and cache the optimal table), ``rules`` (the
+named rulesets) and ``demo``; with no command it plays the seeded demonstration
+game. Every command that plays or scores takes ``--rules NAME``. Only the standard library is used, so the
 app needs no extra beyond the features it calls on.
 
 Examples:
@@ -25,6 +26,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 
 from yahtzee_rules.cli import _extras
 from yahtzee_rules.cli.console import AppError, StreamConsole
@@ -34,12 +36,13 @@ from yahtzee_rules.cli.stats import histogram, summary_lines, win_shares_line
 from yahtzee_rules.dice import Dice
 from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game, roll_off
+from yahtzee_rules.match import MAX_BEST_OF, Match
 from yahtzee_rules.record import GameRecord
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.scoring import box_options
 
-__all__ = ["build_parser", "main", "score_table"]
+__all__ = ["build_parser", "main", "rules_lines", "score_table"]
 
 _CLASSIC = Rules()
 #: The --joker values: each rule's name, and ``free`` as a short form of ``free-choice``.
@@ -54,8 +57,43 @@ _JOKER_NAMES = {
 EXIT_USAGE = 2
 
 
-def _rules(joker: str | None) -> Rules:
-    return Rules(joker=_JOKERS[joker or "forced"])
+def _rules(args: argparse.Namespace) -> Rules:
+    """The ruleset the options ask for: ``--rules``, else ``--joker`` on the Classic card."""
+    chosen: Rules | None = getattr(args, "rules", None)
+    if chosen is not None:
+        return chosen
+    return Rules(joker=_JOKERS[args.joker or "forced"])
+
+
+def _ruleset(text: str) -> Rules:
+    """A --rules value: a name from ``Rules.names()`` (with any parts ``Rules.from_name``
+    reads) or rules notation; argparse reports the error with the option's name."""
+    for read in (Rules.from_name, Rules.parse):
+        try:
+            return read(text)
+        except RulesError:
+            pass
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is no ruleset; use one of {', '.join(Rules.names())} "
+        f"('yahtzee-rules rules' describes them), or rules notation such as 'free-choice,yb=0'"
+    )
+
+
+def _best_of(text: str) -> int:
+    """A --match value: an odd number of games from 1 to 99."""
+    if not text.isdigit() or not 1 <= int(text) <= MAX_BEST_OF or int(text) % 2 == 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an odd number of games from 1 to {MAX_BEST_OF}; "
+            f"a match is the best of 3 or 5 games, say"
+        )
+    return int(text)
+
+
+def _label(rules: Rules) -> str:
+    """The ruleset in a heading: "forced Joker (Hasbro Classic)", "yatzy rules"."""
+    if rules == Rules(joker=rules.joker):
+        return _JOKER_NAMES[rules.joker.value]
+    return f"{rules.name} rules"
 
 
 def _joker_rule(text: str) -> str:
@@ -69,8 +107,8 @@ def _joker_rule(text: str) -> str:
 
 def _for_rules(rules: Rules) -> str:
     """The rule set after "for": "the forced Joker (Hasbro Classic)", "no Joker"."""
-    name = _JOKER_NAMES[rules.joker.value]
-    return name if rules.joker.value == "none" else f"the {name}"
+    name = _label(rules)
+    return name if name == "no Joker" else f"the {name}"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,15 +132,27 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     joker = argparse.ArgumentParser(add_help=False)
-    joker.add_argument(
+    chosen = joker.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--rules",
+        type=_ruleset,
+        metavar="NAME",
+        default=None,
+        help="the ruleset: a name that 'yahtzee-rules rules' lists (default forced), or rules "
+        "notation such as 'free-choice,yb=0'",
+    )
+    chosen.add_argument(
         "--joker",
         type=_joker_rule,
         metavar="{forced,free-choice,none}",
         default=None,
-        help="the Joker rule: forced (Hasbro Classic, default), free-choice (or free) or none",
+        help="the Joker rule on the Classic card: forced (Hasbro Classic, default), "
+        "free-choice (or free) or none",
     )
 
-    demo = sub.add_parser("demo", help="play and print the seeded demonstration game")
+    demo = sub.add_parser(
+        "demo", parents=[joker], help="play and print the seeded demonstration game"
+    )
     demo.add_argument("--seed", type=int, default=None, help="another seed for the demo game")
     demo.add_argument(
         "--full", action="store_true", help="print the card after every turn, not only at the end"
@@ -130,6 +180,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--coach", action="store_true", help="show the optimal move and each choice's cost"
     )
+    play.add_argument(
+        "--match",
+        type=_best_of,
+        metavar="N",
+        default=None,
+        help="play a match: best of N games (odd, such as 3 or 5), the first roller "
+        "moving one seat each game",
+    )
     resume = play.add_mutually_exclusive_group()
     resume.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
     resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
@@ -151,7 +209,18 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=int, default=1, help="players per game (default 1)")
 
     sub.add_parser(
-        "solve", parents=[joker], help="build and cache the optimal table; print its value"
+        "solve",
+        parents=[joker],
+        help="build and cache the optimal table; print its value",
+        description=(
+            "Build (or load) the optimal strategy table for the ruleset and print the "
+            "expected final score of optimal solitaire play, to 7 decimals."
+        ),
+    )
+    sub.add_parser(
+        "rules",
+        help="list the named rulesets, one line each",
+        description="List every ruleset --rules NAME accepts by name, with one line each.",
     )
     return parser
 
@@ -193,11 +262,16 @@ def score_table(dice: Dice, card: Scorecard, *, rules: Rules = _CLASSIC) -> str:
 
 
 def _score(args: argparse.Namespace) -> int:
-    rules = _rules(args.joker)
+    rules = _rules(args)
     dice = Dice(args.dice)
-    card = Scorecard() if args.card is None else _extras.parse_card(args.card)
+    card = Scorecard(card=rules.card) if args.card is None else _extras.parse_card(args.card)
+    if card.card != rules.card:
+        raise AppError(
+            f"score: --card {args.card}: a {card.card.title} card, but the {rules.name} rules "
+            f"play the {rules.card.title} card; give a card of the ruleset's own boxes"
+        )
     where = "an empty card" if args.card is None else f"the card {args.card}"
-    print(f"Dice {dice} on {where}, {_JOKER_NAMES[rules.joker.value]}")
+    print(f"Dice {dice} on {where}, {_label(rules)}")
     print(score_table(dice, card, rules=rules))
     return 0
 
@@ -205,10 +279,11 @@ def _score(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from yahtzee_rules import demo
 
+    rules = _rules(args)
     if args.seed is None:
-        demo.main(full=args.full)
+        demo.main(full=args.full, rules=rules)
     else:
-        _, log = demo.play_demo(args.seed)
+        _, log = demo.play_demo(args.seed, rules=rules)
         print("\n\n".join(log))
     return 0
 
@@ -220,7 +295,7 @@ def _new_game(args: argparse.Namespace, rng: random.Random) -> Game:
             "play: no players; give at least one name, such as 'play Ann Bob', "
             "or a computer player with '--bot greedy Cy'"
         )
-    rules = _rules(args.joker)
+    rules = _rules(args)
     game = Game.new(names, rules=rules)  # validates the names first
     if len(names) > 1:
         off = roll_off(names, rng)
@@ -242,6 +317,13 @@ def _play(args: argparse.Namespace) -> int:
         _extras.require_solver()  # before the roll-off: fail before anything is played
     rng = random.Random(args.seed)
     bot_kinds: dict[str, str] = {}
+    if args.match is not None:
+        if args.load is not None or args.code is not None:
+            raise AppError(
+                "play: --match with a saved game; a saved game is one game, so give either "
+                "--match N with the players or --load FILE / --code CODE"
+            )
+        return _play_match(args, rng)
     if args.load is not None or args.code is not None:
         if args.names:
             raise AppError(
@@ -253,11 +335,17 @@ def _play(args: argparse.Namespace) -> int:
         else:
             record = _extras.game_from_code(args.code)
         game = record.game
-        if args.joker is not None and _rules(args.joker) != game.rules:
+        if args.joker is not None and _rules(args) != game.rules:
             raise AppError(
                 f"play: --joker {args.joker}: the saved game plays with the "
-                f"{_JOKER_NAMES[game.rules.joker.value]}; a game keeps its rules, so leave "
+                f"{_label(game.rules)}; a game keeps its rules, so leave "
                 f"out --joker when resuming"
+            )
+        if args.rules is not None and args.rules != game.rules:
+            raise AppError(
+                f"play: --rules {args.rules.name}: the saved game plays by the "
+                f"{game.rules.name} rules; a game keeps its rules, so leave out --rules "
+                f"when resuming"
             )
         for kind, name in args.bot:
             if name not in game.players:
@@ -279,6 +367,58 @@ def _play(args: argparse.Namespace) -> int:
     if args.load is not None:
         session.saved = (args.load, len(record.actions))
     return session.run()
+
+
+def _wins_text(wins: Fraction) -> str:
+    """Games won, as a whole number or with a shared game as a decimal: 1, 1.5, 0.33."""
+    if wins.denominator == 1:
+        return str(wins.numerator)
+    return f"{float(wins):.2f}".rstrip("0")
+
+
+def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
+    """Play a best-of-N match: the roll-off picks who rolls first in game 1, then the
+    first roller moves one seat each game; each game is a ``play`` session."""
+    names = [*args.names, *(name for _, name in args.bot)]
+    if len(names) < 2:
+        raise AppError(
+            f"play: --match {args.match}: a match needs at least two players; give their "
+            f"names, or computer players with '--bot greedy Cy'"
+        )
+    game = _new_game(args, rng)
+    match = Match.new(game.players, best_of=args.match, rules=game.rules, first=game.first)
+    bot_kinds = {name: kind for kind, name in args.bot}
+    if args.coach or "optimal" in bot_kinds.values():
+        _ensure_table(match.rules)
+    bots = {name: (kind, _extras.make_bot(kind, match.rules)) for name, kind in bot_kinds.items()}
+    tie = {
+        "share": "a tied game is shared",
+        "upper-total": "a tied game goes to the higher upper total",
+        "play-off": "a tied game is played again",
+    }[match.rules.tie.value]
+    print(f"Match: best of {match.best_of}; {tie}.")
+    while True:
+        current = match.current
+        assert current is not None
+        number = len(match.records)
+        starter = match.players[current.start.first]
+        print(f"\nGame {number} of the best of {match.best_of}: {starter} rolls first.")
+        session = Session(current, rng, StreamConsole(), bots=bots, coach=args.coach)
+        status = session.run()
+        if not session.game.is_over:
+            return status
+        match = match.with_record(session.record)
+        score = ", ".join(
+            f"{name} {_wins_text(wins)}"
+            for name, wins in zip(match.players, match.wins, strict=True)
+        )
+        print(f"Match after game {number}: {score}")
+        if match.is_decided:
+            winners = " and ".join(match.winners)
+            shared = " share the match" if len(match.winners) > 1 else " wins the match"
+            print(f"{winners}{shared} ({score}).")
+            return 0
+        match = match.next_game()
 
 
 def _ensure_table(rules: Rules) -> None:
@@ -303,7 +443,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise AppError(
             f"simulate: --games {args.games} --players {args.players}: both must be at least 1"
         )
-    rules = _rules(args.joker)
+    rules = _rules(args)
     if args.strategy == "optimal":
         _ensure_table(rules)
     bar = Progress(f"simulate {args.strategy}", args.games)
@@ -319,10 +459,7 @@ def _simulate(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     seats = f", {args.players} players each" if args.players > 1 else ""
-    print(
-        f"{args.games} games of {args.strategy} play{seats}, seed {args.seed}, "
-        f"{_JOKER_NAMES[rules.joker.value]}"
-    )
+    print(f"{args.games} games of {args.strategy} play{seats}, seed {args.seed}, {_label(rules)}")
     print("\n".join(summary_lines(result)))
     if args.players > 1:
         print(win_shares_line(result))
@@ -333,7 +470,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    rules = _rules(args.joker)
+    rules = _rules(args)
     ready = _extras.table_is_ready(rules)
     bar = Progress("optimal table", 1)
     try:
@@ -346,9 +483,40 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def rules_lines() -> list[str]:
+    """One line per named ruleset: its name and what it is, read from the library.
+
+    The names come from :meth:`Rules.names <yahtzee_rules.Rules.names>` and the lines
+    from :meth:`Rules.describe <yahtzee_rules.Rules.describe>`, so a ruleset added to
+    the library is listed with no change here.
+
+    Examples:
+        >>> for line in rules_lines():  # doctest: +ELLIPSIS
+        ...     print(line)
+        forced       Hasbro's Classic game (the default): ...
+        ...
+        yacht        Yacht, as Hoyle gives it: ...
+        ...
+    """
+    names = Rules.names()
+    width = max(13, *(len(name) + 2 for name in names))
+    return [f"{name:<{width}}{Rules.describe(name)}".rstrip() for name in names]
+
+
+def _list_rules(args: argparse.Namespace) -> int:
+    print("\n".join(rules_lines()))
+    print()
+    print(
+        "Use one with --rules NAME, such as 'yahtzee-rules solve --rules yatzy'; "
+        "rules notation works too, such as --rules 'free-choice,yb=0'."
+    )
+    return 0
+
+
 _HANDLERS = {
     "demo": _demo,
     "play": _play,
+    "rules": _list_rules,
     "score": _score,
     "simulate": _simulate,
     "solve": _solve,
@@ -361,7 +529,18 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
     Python's argparse drops a ``--`` value and stores an empty list without converting
     or checking it, so ``--joker=--`` would silently mean the default.
     """
-    for name in ("joker", "seed", "load", "code", "card", "games", "players", "strategy"):
+    for name in (
+        "joker",
+        "rules",
+        "match",
+        "seed",
+        "load",
+        "code",
+        "card",
+        "games",
+        "players",
+        "strategy",
+    ):
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)
             subparser.error(f"argument --{name}: expected one argument, not '--'")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box
 from yahtzee_rules.cli.console import AppError
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import RulesError
@@ -56,7 +56,7 @@ class Advice:
     """
 
     keeps: tuple[tuple[Keep, float], ...]
-    boxes: tuple[tuple[Category, float], ...]
+    boxes: tuple[tuple[Box, float], ...]
 
 
 #: The ``format`` field of a save file.
@@ -268,7 +268,7 @@ def advise(game: Game) -> Advice:
         from yahtzee_rules.solver import advise as solver_advice
     advice = solver_advice(turn, optimal_table(game.rules))
     keeps = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Keep))
-    boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Category))
+    boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Box))
     return Advice(keeps, boxes)
 
 
@@ -312,4 +312,4 @@ def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
     table = optimal_table(rules, progress)
     with _needs_numpy():
         from yahtzee_rules.solver import cache_path
-    return str(cache_path(rules=rules)), table.expected_final(Scorecard())
+    return str(cache_path(rules=rules)), table.expected_final(Scorecard(card=rules.card))

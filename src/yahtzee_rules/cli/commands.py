@@ -21,7 +21,8 @@ import re
 
 import attrs
 
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, Card
+from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 
 __all__ = [
@@ -58,11 +59,12 @@ class Fill:
     """Fill a box with the dice showing, ending the turn.
 
     Examples:
+        >>> from yahtzee_rules import Category
         >>> Fill(Category.CHANCE).category.label
         'Chance'
     """
 
-    category: Category
+    category: Box
 
 
 @attrs.frozen
@@ -236,10 +238,11 @@ def parse_positions(text: str) -> tuple[int, ...]:
     return tuple(sorted(seen))
 
 
-def parse_command(line: str) -> Command:
+def parse_command(line: str, *, card: Card = CLASSIC) -> Command:
     """Read one line typed at the ``play`` prompt.
 
     The first word names the command (case does not matter); ``help`` lists them.
+    A box to fill is one of ``card``'s boxes (the Classic card's by default).
 
     Raises:
         MalformedInputError: For an empty line, an unknown command, or bad arguments; the
@@ -285,7 +288,7 @@ def parse_command(line: str) -> Command:
                 f"command {text!r}: fill which box? give a code or name, such as 'f fh' "
                 f"or 'fill chance'"
             )
-        return Fill(Category.parse(rest))
+        return Fill(card.boxes.parse(rest))
     if kind == "code" and rest:
         option, _, path = rest.partition(" ")
         if option.lower() != "--qr" or not path.strip():

@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import Category
+from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.cli import _extras
 from yahtzee_rules.cli.commands import (
     HELP,
@@ -101,6 +101,8 @@ def describe_rules(rules: Rules) -> str:
         'Rules: forced Joker (Hasbro Classic), 35-point upper bonus at 63, 100-point Yahtzee bonus'
         >>> describe_rules(Rules(joker="none"))
         'Rules: no Joker, 35-point upper bonus at 63, 100-point Yahtzee bonus'
+        >>> describe_rules(Rules.from_name("yatzy"))
+        'Rules: Yatzy card, no Joker, 50-point upper bonus at 63, no Yahtzee bonus'
     """
     joker = {
         JokerRule.FORCED: "forced Joker (Hasbro Classic)",
@@ -110,8 +112,9 @@ def describe_rules(rules: Rules) -> str:
     bonus = (
         f"{rules.yahtzee_bonus}-point Yahtzee bonus" if rules.yahtzee_bonus else "no Yahtzee bonus"
     )
+    card = "" if rules.card is CLASSIC else f"{rules.card.title} card, "
     return (
-        f"Rules: {joker}, {rules.upper_bonus}-point upper bonus at "
+        f"Rules: {card}{joker}, {rules.upper_bonus}-point upper bonus at "
         f"{rules.upper_bonus_threshold}, {bonus}"
     )
 
@@ -595,7 +598,7 @@ class Session:
                     self._offer_save()
                     return 0
                 try:
-                    command = parse_command(line)
+                    command = parse_command(line, card=self.game.rules.card)
                 except RulesError as error:
                     self.say(f"error: {error}")
                     continue
@@ -674,7 +677,7 @@ class Session:
         self.say(f"{self.game.current_player} rolls, {held}: {self.game.dice}")
         self.show()
 
-    def _fill(self, category: Category) -> None:
+    def _fill(self, category: Box) -> None:
         game = self.game
         game.verify_fill(category)
         option = game.box_options()[category]
