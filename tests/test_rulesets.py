@@ -93,9 +93,9 @@ def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
     assert len(YACHT) == 12
     assert Card.named("classic") is CLASSIC
     assert Card.named("yacht") is YACHT
-    assert Card.names() == ("classic", "yacht", "yatzy")
-    with pytest.raises(MalformedInputError, match="card 'triple': no such card; cards are"):
-        Card.named("triple")
+    assert Card.names() == ("classic", "triple", "yacht", "yatzy")
+    with pytest.raises(MalformedInputError, match="card 'quintuple': no such card; cards are"):
+        Card.named("quintuple")
 
 
 def test_boxes_of_different_cards_are_never_equal() -> None:
@@ -321,7 +321,7 @@ def test_yacht_values_print_and_parse_with_the_cards_own_codes() -> None:
     with pytest.raises(MalformedInputError, match="written without a card name"):
         Scorecard.parse("classic:c=20")
     with pytest.raises(MalformedInputError, match="no such card"):
-        Scorecard.parse("triple:c=20")
+        Scorecard.parse("quintuple:c=20")
     with pytest.raises(MalformedInputError, match="is not a box written as code=points"):
         Scorecard.parse("yacht:c=20")  # Yacht's Choice is 'ch'
 

@@ -47,6 +47,7 @@ from yahtzee_rules.simulation import (
     simulate,
 )
 from yahtzee_rules.totals import Totals, totals
+from yahtzee_rules.triple import TRIPLE, TripleBox
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 from yahtzee_rules.yacht import YACHT, YachtBox
 from yahtzee_rules.yatzy import YATZY, YatzyBox
@@ -54,6 +55,7 @@ from yahtzee_rules.yatzy import YATZY, YatzyBox
 __all__ = [
     "CLASSIC",
     "MAX_ROLLS",
+    "TRIPLE",
     "YACHT",
     "YATZY",
     "Action",
@@ -87,6 +89,7 @@ __all__ = [
     "Strategy",
     "TieRule",
     "Totals",
+    "TripleBox",
     "Turn",
     "YachtBox",
     "YatzyBox",

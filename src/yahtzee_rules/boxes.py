@@ -67,6 +67,10 @@ class Box(enum.IntEnum):
             :attr:`Section.LOWER`.
         face: The face an upper box counts (1 to 6), or ``None`` for a lower box.
         code: The short code used by notation and command lines (``"4"``, ``"fh"``).
+        column: The score column the box is in, counted from 0: always 0 on a card with
+            one column (every card but :data:`~yahtzee_rules.TRIPLE`).
+        row: The box's place within its column, counted from 0.
+        multiplier: What its column's total is multiplied by (1 on a one-column card).
 
     Examples:
         >>> from yahtzee_rules import Category
@@ -81,6 +85,9 @@ class Box(enum.IntEnum):
     section: Section
     face: int | None
     code: str
+    column: int
+    row: int
+    multiplier: int
 
     _names: ClassVar[dict[str, Any]]
     _upper_boxes: ClassVar[tuple[Any, ...]]
@@ -212,20 +219,33 @@ def describe_boxes(
     *,
     faces: tuple[int | None, ...],
     aliases: dict[str, str] | None = None,
+    columns: tuple[int, ...] | None = None,
+    multipliers: tuple[int, ...] = (1,),
 ) -> None:
     """Give each member of a new box enumeration its label, code, section and face.
 
     Called once by the module that defines a card's boxes; ``faces`` holds the face an
     upper box counts, ``None`` for a lower box; ``aliases`` maps extra names to codes.
+    ``columns`` gives each box's score column (all 0 when left out) and
+    ``multipliers`` what each column's total is multiplied by.
     """
     members = tuple(boxes)
-    if not len(members) == len(labels) == len(codes) == len(faces):
-        raise ValueError(f"{boxes.__name__}: one label, code and face per box")
-    for box, label, code, face in zip(members, labels, codes, faces, strict=True):
+    if columns is None:
+        columns = (0,) * len(members)
+    if not len(members) == len(labels) == len(codes) == len(faces) == len(columns):
+        raise ValueError(f"{boxes.__name__}: one label, code, face and column per box")
+    if sorted(set(columns)) != list(range(len(multipliers))):
+        raise ValueError(f"{boxes.__name__}: columns must be 0 to {len(multipliers) - 1}")
+    rows = [0] * len(multipliers)
+    for box, label, code, face, column in zip(members, labels, codes, faces, columns, strict=True):
         box.label = label
         box.code = code
         box.face = face
         box.section = Section.UPPER if face is not None else Section.LOWER
+        box.column = column
+        box.row = rows[column]
+        box.multiplier = multipliers[column]
+        rows[column] += 1
     boxes._upper_boxes = tuple(box for box in members if box.face is not None)
     boxes._lower_boxes = tuple(box for box in members if box.face is None)
     names: dict[str, Box] = {}
@@ -358,6 +378,13 @@ class Card:
             can write in an upper box or a fixed-value box.
         five_of_a_kind: For each box, every value five equal dice can write there under
             some Joker rule: their plain score, a fixed Joker value, or such a 0.
+        columns: The boxes of each score column, in card order: one column on every
+            card but :data:`~yahtzee_rules.TRIPLE`, which has three.
+        multipliers: What each column's total is multiplied by (``(1,)`` on a
+            one-column card).
+        yahtzees: The five-of-a-kind box of every column (the boxes in the row of
+            ``yahtzee``), or ``()`` when the card has none. An extra Yahtzee is five
+            equal dice once all of them are filled.
 
     Examples:
         >>> from yahtzee_rules import CLASSIC, Category
@@ -384,6 +411,10 @@ class Card:
     table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
     possible: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
     five_of_a_kind: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
+    columns: tuple[tuple[Box, ...], ...] = attrs.field(init=False, eq=False)
+    multipliers: tuple[int, ...] = attrs.field(init=False, eq=False)
+    yahtzees: tuple[Box, ...] = attrs.field(init=False, eq=False)
+    _by_face: tuple[tuple[Box, ...], ...] = attrs.field(init=False, eq=False)
 
     def __attrs_pre_init__(self) -> None:
         # Refuse a second __init__: it would overwrite a value others may share.
@@ -413,8 +444,19 @@ class Card:
                 elif box.face is not None:
                     possible[box].add(0)
                     fives[box].add(0)
+        columns = tuple(
+            tuple(box for box in members if box.column == column)
+            for column in range(1 + max(box.column for box in members))
+        )
+        yahtzee = self.yahtzee
+        yahtzees = () if yahtzee is None else tuple(b for b in members if b.row == yahtzee.row)
+        by_face = tuple(tuple(box for box in members if box.face == face) for face in range(7))
         setter = object.__setattr__
         _DEFAULT_CARDS.setdefault(self.boxes, self)
+        setter(self, "columns", columns)
+        setter(self, "multipliers", tuple(column[0].multiplier for column in columns))
+        setter(self, "yahtzees", yahtzees)
+        setter(self, "_by_face", by_face)
         setter(self, "members", members)
         setter(self, "table", table)
         setter(self, "possible", tuple(frozenset(v) for v in possible))
@@ -455,7 +497,7 @@ class Card:
 
         Examples:
             >>> Card.names()
-            ('classic', 'yacht', 'yatzy')
+            ('classic', 'triple', 'yacht', 'yatzy')
         """
         return tuple(_NAMED_CARDS)
 
@@ -486,6 +528,25 @@ class Card:
             <Category.CHANCE: 12>
         """
         return self.boxes.lower()
+
+    def face_boxes(self, face: int) -> tuple[Box, ...]:
+        """The upper boxes that count ``face``: one per column, in card order.
+
+        Raises:
+            MalformedInputError: If ``face`` is not an int from 1 to 6.
+
+        Examples:
+            >>> from yahtzee_rules import CLASSIC, TRIPLE
+            >>> CLASSIC.face_boxes(4)
+            (<Category.FOURS: 3>,)
+            >>> [box.code for box in TRIPLE.face_boxes(4)]
+            ['4.1', '4.2', '4.3']
+        """
+        if type(face) is not int or not 1 <= face <= 6:
+            raise MalformedInputError(
+                f"face {show(face)}: not a die face; faces are the ints 1 to 6"
+            )
+        return self._by_face[face]
 
     def score(self, dice: Dice, box: Box) -> int:
         """The plain value of ``box`` for ``dice`` on this card: no Joker, no bonus.

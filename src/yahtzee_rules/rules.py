@@ -26,6 +26,7 @@ from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.triple import TRIPLE
 from yahtzee_rules.yacht import YACHT
 from yahtzee_rules.yatzy import YATZY
 
@@ -358,7 +359,7 @@ class Rules:
 
         Examples:
             >>> Rules.names()
-            ('forced', 'free-choice', 'none', 'yacht', 'yatzy')
+            ('forced', 'free-choice', 'none', 'yacht', 'yatzy', 'triple')
         """
         return ("forced", "free-choice", "none", *(name for name in _BASE if name != "classic"))
 
@@ -368,6 +369,7 @@ _BASE: dict[str, Rules] = {
     "classic": _CLASSIC,
     "yacht": Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=YACHT),
     "yatzy": Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY),
+    "triple": Rules(card=TRIPLE),
 }
 """Each card's usual ruleset."""
 
