@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from yahtzee_rules import (
     CLASSIC,
+    TRIPLE,
     YACHT,
     YATZY,
     Box,
@@ -44,12 +45,13 @@ from yahtzee_rules import (
 )
 from yahtzee_rules import strategies as yst
 from yahtzee_rules.categories import classic_scores
+from yahtzee_rules.triple import triple_scores
 from yahtzee_rules.notation import from_notation, to_notation
 from yahtzee_rules.yacht import yacht_scores
 from yahtzee_rules.yatzy import yatzy_scores
 
 YACHT_RULES = Rules.from_name("yacht")
-EVERY_CARD = (CLASSIC, YACHT, YATZY)
+EVERY_CARD = (CLASSIC, YACHT, YATZY, TRIPLE)
 
 
 # --- cards and boxes --------------------------------------------------------------------
@@ -57,7 +59,12 @@ EVERY_CARD = (CLASSIC, YACHT, YATZY)
 
 @pytest.mark.parametrize("card", EVERY_CARD, ids=lambda c: c.name)
 def test_a_cards_table_is_its_scorer_over_every_roll(card: Card) -> None:
-    scorer = {CLASSIC: classic_scores, YACHT: yacht_scores, YATZY: yatzy_scores}[card]
+    scorer = {
+        CLASSIC: classic_scores,
+        YACHT: yacht_scores,
+        YATZY: yatzy_scores,
+        TRIPLE: triple_scores,
+    }[card]
     for dice in Dice.all():
         row = card.table[Dice.all().index(dice)]
         assert row == scorer(dice.faces)
@@ -213,10 +220,14 @@ ANY_RULES = yst.rules(cards=EVERY_CARD)
 def test_a_finished_cards_total_is_its_points_plus_its_bonuses(game: Game) -> None:
     rules = game.rules
     for card in game.cards:
-        upper = sum(points or 0 for box, points in card if box.face is not None)
-        written = sum(points or 0 for _, points in card)
-        bonus = rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0
-        expected = written + bonus + card.bonus_marks * rules.yahtzee_bonus
+        # each column: its points plus its upper bonus, times its multiplier (one column of
+        # multiplier 1 on every card but Triple Yahtzee's); the Yahtzee bonus added once
+        expected = card.bonus_marks * rules.yahtzee_bonus
+        for column, multiplier in zip(card.card.columns, card.card.multipliers, strict=True):
+            upper = sum(card[box] or 0 for box in column if box.face is not None)
+            written = sum(card[box] or 0 for box in column)
+            bonus = rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0
+            expected += multiplier * (written + bonus)
         assert totals(card, rules=rules).grand_total == expected
 
 
