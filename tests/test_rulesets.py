@@ -45,8 +45,8 @@ from yahtzee_rules import (
 )
 from yahtzee_rules import strategies as yst
 from yahtzee_rules.categories import classic_scores
-from yahtzee_rules.triple import triple_scores
 from yahtzee_rules.notation import from_notation, to_notation
+from yahtzee_rules.triple import triple_scores
 from yahtzee_rules.yacht import yacht_scores
 from yahtzee_rules.yatzy import yatzy_scores
 

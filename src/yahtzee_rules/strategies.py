@@ -205,7 +205,9 @@ def scorecards(
         ...     assert card.is_complete
         >>> check()
     """
-    _check_bounds("filled", min_filled, max_filled, 0, max(len(Card.named(name)) for name in Card.names()))
+    _check_bounds(
+        "filled", min_filled, max_filled, 0, max(len(Card.named(name)) for name in Card.names())
+    )
     return _rules_strategy(rules).flatmap(lambda r: _played_card(r, min_filled, max_filled))
 
 
