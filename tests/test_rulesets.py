@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from yahtzee_rules import (
     CLASSIC,
     TRIPLE,
+    TRIPLE_IN_ORDER,
     YACHT,
     YATZY,
     Box,
@@ -51,7 +52,7 @@ from yahtzee_rules.yacht import yacht_scores
 from yahtzee_rules.yatzy import yatzy_scores
 
 YACHT_RULES = Rules.from_name("yacht")
-EVERY_CARD = (CLASSIC, YACHT, YATZY, TRIPLE)
+EVERY_CARD = (CLASSIC, YACHT, YATZY, TRIPLE, TRIPLE_IN_ORDER)
 
 
 # --- cards and boxes --------------------------------------------------------------------
@@ -64,6 +65,7 @@ def test_a_cards_table_is_its_scorer_over_every_roll(card: Card) -> None:
         YACHT: yacht_scores,
         YATZY: yatzy_scores,
         TRIPLE: triple_scores,
+        TRIPLE_IN_ORDER: triple_scores,
     }[card]
     for dice in Dice.all():
         row = card.table[Dice.all().index(dice)]
@@ -100,7 +102,7 @@ def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
     assert len(YACHT) == 12
     assert Card.named("classic") is CLASSIC
     assert Card.named("yacht") is YACHT
-    assert Card.names() == ("classic", "triple", "yacht", "yatzy")
+    assert Card.names() == ("classic", "triple", "triple-in-order", "yacht", "yatzy")
     with pytest.raises(MalformedInputError, match="card 'quintuple': no such card; cards are"):
         Card.named("quintuple")
 

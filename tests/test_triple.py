@@ -17,6 +17,7 @@ import pytest
 from yahtzee_rules import (
     CLASSIC,
     TRIPLE,
+    TRIPLE_IN_ORDER,
     Category,
     Fill,
     Game,
@@ -288,3 +289,48 @@ def test_the_exact_solver_refuses_triple_naming_the_reason() -> None:
             ask()
         assert "2^39" in str(raised.value)
         assert "10^13" in str(raised.value)
+
+
+# --- the in-order option: each row fills left to right --------------------------------------------
+
+IN_ORDER = Rules.from_name("triple-in-order")
+
+
+def test_in_order_a_box_opens_once_the_box_to_its_left_is_filled() -> None:
+    assert IN_ORDER.card is TRIPLE_IN_ORDER
+    assert TRIPLE_IN_ORDER.left_to_right
+    assert not TRIPLE.left_to_right
+    turn = Turn(rules=IN_ORDER).roll(outcome="22333")
+    assert set(turn.options) == set(TRIPLE.columns[0])
+    reason = box_options(turn.card, "22333", rules=IN_ORDER)[T.FULL_HOUSE_X3].reason
+    assert reason == (
+        "Full House ×3 opens once Full House ×2 is filled; on this card each row fills "
+        "left to right"
+    )
+    with pytest.raises(IllegalActionError, match="opens once Full House ×2 is filled"):
+        turn.fill(T.FULL_HOUSE_X3)
+    card = turn.fill(T.FULL_HOUSE_X1)
+    later = Turn(card, rules=IN_ORDER).roll(outcome="22333")
+    assert later.options[T.FULL_HOUSE_X2] == 25
+    assert T.FULL_HOUSE_X3 not in later.options
+
+
+def test_in_order_the_forced_joker_takes_the_leftmost_open_matching_box() -> None:
+    card = Scorecard({**ALL_50, T.FOURS_X1: 8}, card=TRIPLE_IN_ORDER)
+    turn = Turn(card, rules=IN_ORDER).roll(outcome="44444")
+    assert dict(turn.options) == {T.FOURS_X2: 20}
+    assert forced_category(card, "44444", rules=IN_ORDER) is T.FOURS_X2
+    assert turn.fill(T.FOURS_X2).bonus_marks == 1
+
+
+def test_in_order_a_card_filled_out_of_order_is_refused_and_the_cards_differ() -> None:
+    with pytest.raises(MalformedInputError, match="filled while Fours ×1 is open"):
+        Scorecard({T.FOURS_X2: 8}, card=TRIPLE_IN_ORDER)
+    assert Scorecard({T.FOURS_X2: 8}).card is TRIPLE  # the boxes' own card fills freely
+    card = Scorecard({T.FOURS_X1: 8}, card=TRIPLE_IN_ORDER)
+    assert card != Scorecard({T.FOURS_X1: 8})
+    assert str(card) == "triple-in-order:4.1=8"
+    assert repr(card) == "Scorecard({TripleBox.FOURS_X1: 8}, card=TRIPLE_IN_ORDER)"
+    assert Scorecard.parse(str(card)) == card
+    with pytest.raises(MalformedInputError, match="Triple Yahtzee in order card"):
+        Turn(card, rules=TRIPLE_RULES)

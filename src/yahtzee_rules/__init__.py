@@ -47,7 +47,7 @@ from yahtzee_rules.simulation import (
     simulate,
 )
 from yahtzee_rules.totals import Totals, totals
-from yahtzee_rules.triple import TRIPLE, TripleBox
+from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER, TripleBox
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 from yahtzee_rules.yacht import YACHT, YachtBox
 from yahtzee_rules.yatzy import YATZY, YatzyBox
@@ -56,6 +56,7 @@ __all__ = [
     "CLASSIC",
     "MAX_ROLLS",
     "TRIPLE",
+    "TRIPLE_IN_ORDER",
     "YACHT",
     "YATZY",
     "Action",

@@ -32,6 +32,21 @@ __all__ = [
 
 def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
+    found = _legal_any_order(boxes, dice, rules)
+    card = rules.card
+    if card.left_to_right:
+        # a box opens once the box to its left is filled; what the Joker offers is
+        # never emptied by this, as the open boxes of a row are always on its right
+        found = {
+            box: points
+            for box, points in found.items()
+            if (left := card.left_of(box)) is None or boxes[left] is not None
+        }
+    return found
+
+
+def _legal_any_order(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
+    """:func:`legal` before a left-to-right card's order closes any box."""
     card = rules.card
     scores = card.table[dice.position]
     if dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
@@ -80,8 +95,9 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
     Read off :func:`legal` itself, so the Joker rules are stated once: for five equal
     dice of every face, on cards whose five-of-a-kind boxes hold 50, with the face boxes
     open or filled and the other boxes all open or with every lower box filled (what
-    :func:`legal` offers depends on nothing else). The five-of-a-kind boxes themselves
-    are never open then, so their sets are empty.
+    :func:`legal` offers depends on nothing else; a left-to-right card's order changes
+    when a box opens, never what it holds). The five-of-a-kind boxes themselves are
+    never open then, so their sets are empty.
     """
     values: list[set[int]] = [set() for _ in card.members]
     if not card.yahtzees:
@@ -100,7 +116,7 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
                 if face_filled:
                     for box in card.face_boxes(face):
                         boxes[box] = 0
-                for box, points in legal(tuple(boxes), dice, rules).items():
+                for box, points in _legal_any_order(tuple(boxes), dice, rules).items():
                     values[box].add(points)
     return tuple(frozenset(v) for v in values)
 
@@ -158,6 +174,12 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
     points = boxes[category]
     if points is not None:
         return f"{category.label} is already filled with {points}; each box is filled once"
+    left = rules.card.left_of(category) if rules.card.left_to_right else None
+    if left is not None and boxes[left] is None:
+        return (
+            f"{category.label} opens once {left.label} is filled; on this card each row "
+            f"fills left to right"
+        )
     face = dice.faces[0]
     face_boxes = rules.card.face_boxes(face)
     if len(face_boxes) == 1:
@@ -186,7 +208,11 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
 def fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> Scorecard:
     boxes = card.boxes
     design = rules.card
-    if boxes[category] is None and (dice.faces[0] != dice.faces[4] or not is_extra(boxes, design)):
+    if (
+        boxes[category] is None
+        and (dice.faces[0] != dice.faces[4] or not is_extra(boxes, design))
+        and not design.left_to_right
+    ):
         # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)
         new[category] = design.table[dice.position][category]

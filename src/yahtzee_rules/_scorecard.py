@@ -122,6 +122,15 @@ def _check_boxes(
     instance: Scorecard, attribute: attrs.Attribute[Any], boxes: tuple[int | None, ...]
 ) -> None:
     card = instance.card
+    if card.left_to_right:
+        for category, points in zip(card.members, boxes, strict=True):
+            left = card.left_of(category)
+            if points is not None and left is not None and boxes[left] is None:
+                raise MalformedInputError(
+                    f"scorecard box {category.label} {show(points)}: filled while "
+                    f"{left.label} is open; on the {card.title} card each row fills left "
+                    f"to right"
+                )
     for category, points in zip(card.members, boxes, strict=True):
         if points is None:
             continue

@@ -329,6 +329,11 @@ def _check_design(card: Card) -> None:
             f"card scorer {show(card.scorer)}: not callable; the scorer takes five sorted "
             f"faces and gives every box's points"
         )
+    if type(card.left_to_right) is not bool:
+        raise MalformedInputError(
+            f"card left_to_right {show(card.left_to_right)}: not a bool; True makes each "
+            f"row fill left to right"
+        )
     if card.yahtzee is not None and not isinstance(card.yahtzee, boxes):
         raise MalformedInputError(
             f"card yahtzee {show(card.yahtzee)}: not one of the card's {boxes.__name__} boxes; "
@@ -363,6 +368,9 @@ class Card:
             bonus and the Joker rule look at; ``None`` when the card has none.
         joker_values: Boxes whose Joker value is fixed (Classic: Full House 25, Small
             Straight 30, Large Straight 40); other boxes take their usual score.
+        left_to_right: On a card of several columns, whether each row fills left to
+            right (keyword only): a box opens once the box to its left is filled.
+            ``False``, every open box may be filled in any order.
 
     Raises:
         MalformedInputError: For a blank name or title, boxes that are not a
@@ -407,6 +415,7 @@ class Card:
     scorer: Callable[[tuple[int, ...]], tuple[int, ...]] = attrs.field(eq=False)
     yahtzee: Box | None = None
     joker_values: tuple[tuple[Box, int], ...] = attrs.field(default=(), converter=_joker_pairs)
+    left_to_right: bool = attrs.field(default=False, kw_only=True)
     members: tuple[Box, ...] = attrs.field(init=False, eq=False)
     table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
     possible: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
@@ -463,7 +472,7 @@ class Card:
         setter(self, "five_of_a_kind", tuple(frozenset(v) for v in fives))
 
     def __repr__(self) -> str:
-        return self.name.upper()
+        return self.name.upper().replace("-", "_")
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         # A registered card pickles as its name and unpickles as the same object, so a
@@ -497,7 +506,7 @@ class Card:
 
         Examples:
             >>> Card.names()
-            ('classic', 'triple', 'yacht', 'yatzy')
+            ('classic', 'triple', 'triple-in-order', 'yacht', 'yatzy')
         """
         return tuple(_NAMED_CARDS)
 
@@ -528,6 +537,18 @@ class Card:
             <Category.CHANCE: 12>
         """
         return self.boxes.lower()
+
+    def left_of(self, box: Box) -> Box | None:
+        """The box to the left of ``box`` in its row, or ``None`` in the first column.
+
+        Examples:
+            >>> from yahtzee_rules import CLASSIC, TRIPLE, Category, TripleBox
+            >>> TRIPLE.left_of(TripleBox.FOURS_X3), CLASSIC.left_of(Category.FOURS)
+            (<TripleBox.FOURS_X2: 16>, None)
+        """
+        if not box.column:
+            return None
+        return self.columns[box.column - 1][box.row]
 
     def face_boxes(self, face: int) -> tuple[Box, ...]:
         """The upper boxes that count ``face``: one per column, in card order.

@@ -26,7 +26,7 @@ from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.triple import TRIPLE
+from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER
 from yahtzee_rules.yacht import YACHT
 from yahtzee_rules.yatzy import YATZY
 
@@ -359,7 +359,7 @@ class Rules:
 
         Examples:
             >>> Rules.names()
-            ('forced', 'free-choice', 'none', 'yacht', 'yatzy', 'triple')
+            ('forced', 'free-choice', 'none', 'yacht', 'yatzy', 'triple', 'triple-in-order')
         """
         return ("forced", "free-choice", "none", *(name for name in _BASE if name != "classic"))
 
@@ -370,6 +370,7 @@ _BASE: dict[str, Rules] = {
     "yacht": Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=YACHT),
     "yatzy": Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY),
     "triple": Rules(card=TRIPLE),
+    "triple-in-order": Rules(card=TRIPLE_IN_ORDER),
 }
 """Each card's usual ruleset."""
 

@@ -153,11 +153,13 @@ def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC)
     dice_value = as_dice(dice)
     if rules.joker is not JokerRule.FORCED or not is_joker(card, dice_value, rules=rules):
         return None
-    open_faces = [
-        box for box in rules.card.face_boxes(dice_value.faces[0]) if card.boxes[box] is None
-    ]
-    # on a card of several columns, a box is forced only when one matching box is open
-    return open_faces[0] if len(open_faces) == 1 else None
+    # what legal() offers, so the Joker's order is stated once: on a card of several
+    # columns a box is forced only when the Joker allows one matching box alone
+    allowed = legal(card.boxes, dice_value, rules)
+    if len(allowed) != 1:
+        return None
+    (only,) = allowed
+    return only if only.face == dice_value.faces[0] else None
 
 
 @attrs.frozen

@@ -24,10 +24,12 @@ Examples:
 
 from __future__ import annotations
 
+import attrs
+
 from yahtzee_rules._classic import classic_scores
 from yahtzee_rules.boxes import Box, Card, describe_boxes, register_card
 
-__all__ = ["TRIPLE", "TripleBox", "triple_scores"]
+__all__ = ["TRIPLE", "TRIPLE_IN_ORDER", "TripleBox", "triple_scores"]
 
 
 class TripleBox(Box):
@@ -162,4 +164,23 @@ for an upper subtotal of 63 in that column, and 100 per extra Yahtzee.
 Examples:
     >>> TRIPLE.title, len(TRIPLE), TRIPLE.yahtzees
     ('Triple Yahtzee', 39, (<TripleBox.YAHTZEE_X1: 11>, <TripleBox.YAHTZEE_X2: 24>, <TripleBox.YAHTZEE_X3: 37>))
+"""
+
+TRIPLE_IN_ORDER = register_card(
+    attrs.evolve(
+        TRIPLE, name="triple-in-order", title="Triple Yahtzee in order", left_to_right=True
+    )
+)
+"""Triple Yahtzee with each row filled left to right: a box opens once the box to its
+left is filled (Fours ×2 once Fours ×1 is). Its ruleset is
+``Rules.from_name("triple-in-order")``; its boxes are :class:`TripleBox`, as on
+:data:`TRIPLE`, but a card of one is never a card of the other.
+
+Examples:
+    >>> from yahtzee_rules import Rules, Turn
+    >>> turn = Turn(rules=Rules.from_name("triple-in-order")).roll(outcome="22333")
+    >>> sorted(box.code for box in turn.options)[:4]
+    ['1.1', '2.1', '3.1', '3k.1']
+    >>> TripleBox.FULL_HOUSE_X2 in turn.options
+    False
 """
