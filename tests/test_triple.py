@@ -263,6 +263,15 @@ def test_boxes_are_written_with_their_column() -> None:
         Scorecard.parse("triple:4=12")
 
 
+def test_greedy_counts_a_boxs_points_times_its_columns_multiplier() -> None:
+    turn = Turn(rules=TRIPLE_RULES).roll(outcome="22333")
+    assert GreedyStrategy().choose_box(turn, random.Random(0)) is T.FULL_HOUSE_X3
+    card = Scorecard({T.FULL_HOUSE_X3: 25, T.FULL_HOUSE_X2: 25, T.THREE_OF_A_KIND_X3: 13})
+    turn = Turn(card, rules=TRIPLE_RULES).roll(outcome="22333")
+    # Full House x1 writes 25, Chance x3 writes 3 x 13 = 39
+    assert GreedyStrategy().choose_box(turn, random.Random(0)) is T.CHANCE_X3
+
+
 def test_simulation_plays_triple_with_the_heuristic_strategies() -> None:
     greedy = simulate(GreedyStrategy(), games=20, rules=TRIPLE_RULES, seed=3)
     rand = simulate(RandomStrategy(), games=5, rules=TRIPLE_RULES, seed=3)
