@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from yahtzee_rules import (
     CLASSIC,
@@ -40,6 +42,7 @@ from yahtzee_rules import (
     to_json,
     totals,
 )
+from yahtzee_rules import strategies as yst
 from yahtzee_rules.notation import from_notation, to_notation
 
 T = TripleBox
@@ -278,6 +281,14 @@ def test_simulation_plays_triple_with_the_heuristic_strategies() -> None:
     assert greedy.games == 20
     assert rand.games == 5
     assert greedy.mean > rand.mean
+
+
+@given(st.from_type(TripleBox), yst.scorecards(rules=TRIPLE_RULES, min_filled=39, max_filled=39))
+@settings(max_examples=10)
+def test_hypothesis_draws_triple_boxes_and_complete_cards(box: TripleBox, card: Scorecard) -> None:
+    assert isinstance(box, TripleBox)
+    assert card.is_complete
+    assert card.card is TRIPLE
 
 
 # --- the solver ----------------------------------------------------------------------------------
