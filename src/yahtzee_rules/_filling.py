@@ -32,12 +32,19 @@ __all__ = [
 
 def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
-    found = _legal_any_order(boxes, dice, rules)
     card = rules.card
+    if dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
+        found = {
+            c: points
+            for c, points, box in zip(card.members, card.table[dice.position], boxes, strict=True)
+            if box is None
+        }
+    else:
+        found = _joker_options(boxes, dice, rules)
     if card.left_to_right:
         # a box opens once the box to its left is filled; what the Joker offers is
         # never emptied by this, as the open boxes of a row are always on its right
-        found = {
+        return {
             box: points
             for box, points in found.items()
             if (left := card.left_of(box)) is None or boxes[left] is not None
@@ -45,16 +52,10 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
     return found
 
 
-def _legal_any_order(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
-    """:func:`legal` before a left-to-right card's order closes any box."""
+def _joker_options(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
+    """What an extra Yahtzee may fill under the forced or free-choice Joker, in any order."""
     card = rules.card
     scores = card.table[dice.position]
-    if dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
-        return {
-            c: points
-            for c, points, box in zip(card.members, scores, boxes, strict=True)
-            if box is None
-        }
     fixed = dict(card.joker_values)
     face_boxes = card.face_boxes(dice.faces[0])
     if rules.joker is JokerRule.FORCED:
@@ -85,7 +86,9 @@ def is_extra(boxes: tuple[int | None, ...], card: Card) -> bool:
     column, one per column on Triple Yahtzee's.
     """
     yahtzees = card.yahtzees
-    return bool(yahtzees) and all(boxes[y] is not None for y in yahtzees)
+    if len(yahtzees) == 1:  # every card of one column: the hot path
+        return boxes[yahtzees[0]] is not None
+    return bool(yahtzees) and all(boxes[box] is not None for box in yahtzees)
 
 
 @functools.cache
@@ -116,7 +119,12 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
                 if face_filled:
                     for box in card.face_boxes(face):
                         boxes[box] = 0
-                for box, points in _legal_any_order(tuple(boxes), dice, rules).items():
+                options = (
+                    _joker_options(tuple(boxes), dice, rules)
+                    if joker is not JokerRule.NONE
+                    else {c: card.table[dice.position][c] for c in card.members if boxes[c] is None}
+                )
+                for box, points in options.items():
                     values[box].add(points)
     return tuple(frozenset(v) for v in values)
 

@@ -563,11 +563,9 @@ class Card:
             >>> [box.code for box in TRIPLE.face_boxes(4)]
             ['4.1', '4.2', '4.3']
         """
-        if type(face) is not int or not 1 <= face <= 6:
-            raise MalformedInputError(
-                f"face {show(face)}: not a die face; faces are the ints 1 to 6"
-            )
-        return self._by_face[face]
+        if type(face) is int and 1 <= face <= 6:
+            return self._by_face[face]
+        raise MalformedInputError(f"face {show(face)}: not a die face; faces are the ints 1 to 6")
 
     def score(self, dice: Dice, box: Box) -> int:
         """The plain value of ``box`` for ``dice`` on this card: no Joker, no bonus.
