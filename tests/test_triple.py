@@ -354,3 +354,18 @@ def test_in_order_a_card_filled_out_of_order_is_refused_and_the_cards_differ() -
     assert Scorecard.parse(str(card)) == card
     with pytest.raises(MalformedInputError, match="Triple Yahtzee in order card"):
         Turn(card, rules=TRIPLE_RULES)
+
+
+def test_a_table_for_triple_cannot_be_made_from_values_either() -> None:
+    np = pytest.importorskip("numpy")
+    from yahtzee_rules.solver import Table
+
+    with pytest.raises(MalformedInputError, match="out of reach for the Triple Yahtzee card"):
+        Table(np.zeros(1), rules=TRIPLE_RULES)
+
+
+def test_left_to_right_must_be_a_bool() -> None:
+    import attrs
+
+    with pytest.raises(MalformedInputError, match="card left_to_right 'yes': not a bool"):
+        attrs.evolve(TRIPLE, name="triple-odd", left_to_right="yes")
