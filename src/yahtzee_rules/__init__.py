@@ -48,6 +48,7 @@ from yahtzee_rules.simulation import (
     simulate,
 )
 from yahtzee_rules.totals import Totals, totals
+from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER, TripleBox
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 from yahtzee_rules.yacht import YACHT, YachtBox
 from yahtzee_rules.yatzy import YATZY, YatzyBox
@@ -55,6 +56,8 @@ from yahtzee_rules.yatzy import YATZY, YatzyBox
 __all__ = [
     "CLASSIC",
     "MAX_ROLLS",
+    "TRIPLE",
+    "TRIPLE_IN_ORDER",
     "YACHT",
     "YATZY",
     "Action",
@@ -90,6 +93,7 @@ __all__ = [
     "Strategy",
     "TieRule",
     "Totals",
+    "TripleBox",
     "Turn",
     "YachtBox",
     "YatzyBox",

@@ -175,6 +175,8 @@ class GreedyStrategy:
     (the higher one on a tie). It averages about 205 points. On a card other than
     Classic it stops on any made pattern whose box is open (a box that scores one
     fixed value or nothing, such as Yacht's straights), else holds the most common face.
+    On a card of several columns (Triple Yahtzee) the points of a box are counted
+    times its column's multiplier.
 
     Examples:
         >>> import random
@@ -234,7 +236,13 @@ class GreedyStrategy:
             <Category.FULL_HOUSE: 8>
         """
         options = turn.options
-        possible = turn.rules.card.possible
+        card = turn.rules.card
+        possible = card.possible
+        if len(card.columns) > 1:
+            # points now are the points times the column's multiplier (Triple Yahtzee)
+            return max(
+                options, key=lambda c: (options[c] * c.multiplier, -max(possible[c]), -int(c))
+            )
         return max(options, key=lambda c: (options[c], -max(possible[c]), -int(c)))
 
 

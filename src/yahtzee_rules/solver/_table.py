@@ -12,7 +12,14 @@ from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress, _build_values
-from yahtzee_rules.solver._model import _flat, _layout, _mask_of, _model, _state_of
+from yahtzee_rules.solver._model import (
+    _flat,
+    _layout,
+    _mask_of,
+    _model,
+    _state_of,
+    check_solvable,
+)
 from yahtzee_rules.solver._turns import _TurnTables
 
 if TYPE_CHECKING:
@@ -66,7 +73,7 @@ class Table:
     def __init__(
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
     ) -> None:
-        self.rules = check_rules(rules)
+        self.rules = check_solvable(check_rules(rules))
         self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
         self._start_mask = _mask_of(self.start)
         self._layout = _layout(rules)
@@ -238,7 +245,7 @@ def build_table(
         >>> yacht.start, round(yacht.value(yacht.start), 7)
         (Scorecard(card=YACHT), 166.9550677)
     """
-    rules = check_rules(rules)
+    rules = check_solvable(check_rules(rules))
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     if threads is None:
         threads = max(1, min(2, os.cpu_count() or 1))
