@@ -91,6 +91,7 @@ if figure == "advice":
         warm = min(warm, (time.perf_counter() - started) / (20 * len(turns)))
     print(json.dumps({"cold_us": cold * 1e6, "warm_us": warm * 1e6}))
 elif figure == "games":
+    simulate(OptimalStrategy(Table(table.values, rules=table.rules)), games=20, seed=0)  # warm up
     fresh = Table(table.values, rules=table.rules)
     games = 100 if quick else 400
     public = simulate(OptimalStrategy(fresh), games=games, seed=1)
@@ -145,6 +146,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer rounds")
     parser.add_argument("--rounds", type=int, default=None, help="rounds per figure")
     parser.add_argument(
+        "--markdown", type=Path, help="also write the figures into this page, between its markers"
+    )
+    parser.add_argument(
         "--cache",
         type=Path,
         default=Path(tempfile.gettempdir()) / "yahtzee_rules_bench_cache",
@@ -167,8 +171,10 @@ def main(argv: list[str] | None = None) -> None:
                     old = kept.get(key)
                     better = old is None or (value > old if higher else value < old)
                     kept[key] = value if better else old  # type: ignore[assignment]
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; best of {rounds} rounds")
+    header = f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; best of {rounds} rounds"
+    print(header)
     print(f"{'figure':52s} {'new':>12s} {'baseline':>12s} {'ratio':>8s}")
+    table = ["| Figure | This version | Baseline | Ratio |", "| --- | ---: | ---: | ---: |"]
     for figure, key, label, unit, _higher in ROWS:
         new = best.get(("new", figure), {}).get(key)
         old = best.get(("baseline", figure), {}).get(key)
@@ -176,14 +182,32 @@ def main(argv: list[str] | None = None) -> None:
         shown_old = f"{old:,.1f}" if old is not None else "-"
         ratio = f"{new / old:.3f}" if new is not None and old else ""
         print(f"{label + ' (' + unit + ')':52s} {shown:>12s} {shown_old:>12s} {ratio:>8s}")
+        table.append(f"| {label} ({unit}) | {shown} | {shown_old} | {ratio} |")
+    notes = [f"Measured with {header}."]
     for name in sources:
         memory = best.get((name, "memory"), {})
         if memory.get("states"):
             total = memory["per_state_kib"] * memory["states"] / 1024
-            print(
+            line = (
                 f"per-turn cache bound, {name}: {int(memory['states'])} states x "
                 f"{memory['per_state_kib']:.1f} KiB = {total:.1f} MiB"
             )
+            print(line)
+            notes.append(line[0].upper() + line[1:] + ".")
+    if args.markdown:
+        write_figures(args.markdown, [*table, "", *notes])
+
+
+BEGIN, END = "<!-- figures: begin -->", "<!-- figures: end -->"
+
+
+def write_figures(page: Path, lines: list[str]) -> None:
+    """Replace what lies between the page's figure markers with ``lines``."""
+    text = page.read_text(encoding="utf-8")
+    head, rest = text.split(BEGIN, 1)
+    tail = rest.split(END, 1)[1]
+    body = "\n".join(lines)
+    page.write_text(f"{head}{BEGIN}\n{body}\n{END}{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":

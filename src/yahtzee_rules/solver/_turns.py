@@ -176,7 +176,7 @@ class _TurnTables:
     def __init__(
         self, model: _Model, values: NDArray[np.float64], mask: int, u: int, y: int, index: int
     ) -> None:
-        t = _turn_geometry()
+        t = _TURN_GEOMETRY or _turn_geometry()
         turn_model = _turn_model(model)
         self.model = turn_model
         self.start = float(values[index])
@@ -194,7 +194,8 @@ class _TurnTables:
         _keep_values(last, t)
         # each roll's best keep with one reroll left; then keep values with two left
         first = np.empty(462)
-        np.maximum.reduceat(last[t.flat_subkeeps], t.starts, out=first[t.five :])
+        subkeeps = np.take(last, t.flat_subkeeps, mode="clip")
+        np.maximum.reduceat(subkeeps, t.starts, out=first[t.five :])
         _keep_values(first, t)
         self.keeps = (last, first)
         self.actions: tuple[list[Keep | Box | None], ...] = (
@@ -227,7 +228,7 @@ class _TurnTables:
         found = self.actions[rerolls][index]
         if found is not None:
             return found
-        t = _turn_geometry()
+        t = _TURN_GEOMETRY or _turn_geometry()
         position = t.dice_pos[index]
         row = self._fives()[position] if position < 6 else self.worth[self.model.codes[position]]
         decided: Keep | Box = self.model.model.card.members[int(row.argmax())]
@@ -246,7 +247,9 @@ class _TurnTables:
 
 def _keep_values(keep: NDArray[np.float64], t: _TurnGeometry) -> None:
     """In place: from each roll's value (the last 252), each keep's expected value."""
+    take, add, multiply = np.take, np.add.reduce, np.multiply
     for lo, hi, children in t.levels:
-        block = keep[children]  # (6 faces, keeps of this size)
-        np.add.reduce(block, axis=0, out=keep[lo:hi])  # left to right, face by face
-        keep[lo:hi] *= 1 / 6
+        block = take(keep, children, mode="clip")  # (6 faces, keeps): in range, unbuffered
+        out = keep[lo:hi]
+        add(block, axis=0, out=out)  # left to right, face by face
+        multiply(out, 1 / 6, out=out)
