@@ -127,14 +127,18 @@ class Table:
         return _mask_of(card) & self._start_mask == self._start_mask
 
     def _index(self, card: Scorecard) -> int:
-        mask, upper, flag = _state_of(_check_design(card, self.rules), self._layout)
-        if mask & self._start_mask != self._start_mask:
+        return self._state(card)[1]
+
+    def _state(self, card: Scorecard) -> tuple[tuple[int, int, int], int]:
+        """The state of a covered ``card`` (mask, capped upper, flag) and its flat index."""
+        state = _state_of(_check_design(card, self.rules), self._layout)
+        if state[0] & self._start_mask != self._start_mask:
             raise MalformedInputError(
                 f"card {card!r}: this table starts from {self.start!r} and covers only "
                 f"cards with those boxes filled; build a table from this card or an earlier one"
             )
-        index: int = _flat(self._layout, mask, upper, flag)
-        return index
+        index: int = _flat(self._layout, *state)
+        return state, index
 
     def value(self, card: Scorecard) -> float:
         """The expected points still to come, with optimal play, from the start of a turn.
@@ -177,12 +181,10 @@ class Table:
         """
         found = self._turns.get(card.boxes)
         if found is None:
-            index = self._index(card)
+            state, index = self._state(card)
             found = self._states.get(index)
             if found is None:
-                found = _TurnTables(
-                    _model(self.rules), self._values, *_state_of(card, self._layout), index
-                )
+                found = _TurnTables(_model(self.rules), self._values, *state, index)
                 self._states[index] = found
             turns = self._turns
             if len(turns) >= _TURN_CACHE:
