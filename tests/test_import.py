@@ -39,7 +39,7 @@ def _modules_after(code: str) -> set[str]:
 def test_importing_the_package_imports_none_of_its_modules() -> None:
     loaded = _modules_after("import yahtzee_rules")
     ours = {name for name in loaded if name.split(".")[0] == "yahtzee_rules"}
-    assert ours == {"yahtzee_rules", "yahtzee_rules._version"}
+    assert ours == {"yahtzee_rules", "yahtzee_rules._shipped", "yahtzee_rules._version"}
     assert not {"numpy", "hypothesis", "attrs", "json"} & loaded
 
 
@@ -76,3 +76,33 @@ def test_submodules_load_as_attributes_and_never_hide_a_public_name() -> None:
         check=True,
     )
     assert done.stdout.strip() == "ok"
+
+
+def test_every_shipped_card_is_known_by_name_whatever_was_imported_first() -> None:
+    code = """
+        from yahtzee_rules.yatzy import YATZY  # before the Classic card's module
+        from yahtzee_rules.boxes import Card
+        assert Card.names()[:3] == ("classic", "yacht", "yatzy"), Card.names()
+        print("ok")
+    """
+    for first in ("from yahtzee_rules.boxes import Card", "from yahtzee_rules.yatzy import YATZY"):
+        script = textwrap.dedent(code).replace("from yahtzee_rules.yatzy import YATZY", first, 1)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+        )
+        assert done.stdout.strip() == "ok"
+    import pickle
+
+    from yahtzee_rules import YACHT
+
+    dumped = pickle.dumps(YACHT)
+    script = f"import pickle; print(pickle.loads({dumped!r}).title)"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        check=True,
+    )
+    assert done.stdout.strip() == "Yacht"

@@ -25,6 +25,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from yahtzee_rules._shipped import install as _install_card_loader
 from yahtzee_rules._version import __version__
 
 if TYPE_CHECKING:
@@ -253,6 +254,14 @@ class _Package(ModuleType):
             return
         super().__setattr__(name, value)
 
+
+def _load_cards() -> None:
+    """Import the modules of the cards the library ships, so each is known by name."""
+    for module in ("categories", "yacht", "yatzy"):
+        import_module(f"{__name__}.{module}")
+
+
+_install_card_loader(_load_cards)
 
 if not TYPE_CHECKING:  # type checkers see every name in the imports above
     __getattr__ = _load
