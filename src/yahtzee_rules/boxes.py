@@ -29,6 +29,8 @@ from typing import Any, ClassVar, SupportsIndex, TypeVar
 import attrs
 
 from yahtzee_rules._frozen import reinit_error
+from yahtzee_rules._shipped import ORDER as SHIPPED_ORDER
+from yahtzee_rules._shipped import load as load_shipped_cards
 from yahtzee_rules._text import show
 from yahtzee_rules.dice import Dice, dice_index
 from yahtzee_rules.errors import MalformedInputError
@@ -275,6 +277,11 @@ def register_card(card: Card) -> Card:
     return card
 
 
+def _rank(name: str) -> int:
+    """Shipped cards first, in their own order; then the others, in the order made."""
+    return SHIPPED_ORDER.index(name) if name in SHIPPED_ORDER else len(SHIPPED_ORDER)
+
+
 def card_of(box: Box) -> Card:
     """The card a box belongs to: the first card made with its enumeration.
 
@@ -494,6 +501,9 @@ class Card:
         """
         found = _NAMED_CARDS.get(name) if isinstance(name, str) else None
         if found is None:
+            load_shipped_cards()
+            found = _NAMED_CARDS.get(name) if isinstance(name, str) else None
+        if found is None:
             shown = repr(name)[:60]
             raise MalformedInputError(
                 f"card {shown}: no such card; cards are {', '.join(sorted(_NAMED_CARDS))}"
@@ -502,13 +512,15 @@ class Card:
 
     @staticmethod
     def names() -> tuple[str, ...]:
-        """The names of every card, in the order they were made.
+        """The names of every card: the shipped cards in their order, then others as made.
 
         Examples:
             >>> Card.names()
             ('classic', 'triple', 'triple-in-order', 'yacht', 'yatzy')
         """
-        return tuple(_NAMED_CARDS)
+        load_shipped_cards()
+        made = list(_NAMED_CARDS)
+        return tuple(sorted(made, key=lambda name: (_rank(name), made.index(name))))
 
     def __len__(self) -> int:
         return len(self.boxes)
