@@ -102,7 +102,7 @@ def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
     assert len(YACHT) == 12
     assert Card.named("classic") is CLASSIC
     assert Card.named("yacht") is YACHT
-    assert Card.names() == ("classic", "triple", "triple-in-order", "yacht", "yatzy")
+    assert Card.names() == ("classic", "yacht", "yatzy", "triple", "triple-in-order")
     with pytest.raises(MalformedInputError, match="card 'quintuple': no such card; cards are"):
         Card.named("quintuple")
 
