@@ -307,13 +307,16 @@ class Game:
         """A new game: empty cards, seat ``first`` to play first.
 
         Args:
-            players: Player names in seat order, or a count (names ``"Player 1"``...).
-                There is no upper limit.
+            players: Player names in seat order, or a count (names ``"Player 1"``...):
+                at most :data:`~yahtzee_rules.game.MAX_PLAYERS` (50) players, with
+                names of at most :data:`~yahtzee_rules.game.MAX_NAME_LENGTH` (100)
+                characters, so that every game can be saved in every format.
             rules: The rule set.
             first: The starting seat, for example :func:`roll_off`'s ``starter``.
 
         Raises:
-            MalformedInputError: For no players, blank or repeated names, or a bad seat.
+            MalformedInputError: For no players or too many, blank, repeated or too long
+                names, or a bad seat.
 
         Examples:
             >>> Game.new(2).players
