@@ -10,6 +10,7 @@ and quadratic work sixteen.
 from __future__ import annotations
 
 import base64
+import itertools
 import sys
 import zlib
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from yahtzee_rules import (
     Game,
     GameRecord,
     MalformedInputError,
+    Roll,
     Rules,
     Scorecard,
     _game,
@@ -110,6 +112,13 @@ def comparisons_for(count: int) -> int:
 def test_repeated_names_are_found_in_one_pass() -> None:
     small, large = comparisons_for(SMALL), comparisons_for(LARGE)
     assert large <= 5 * small, (small, large)
+
+
+def test_an_endless_iterator_of_actions_or_players_is_refused_at_once() -> None:
+    with pytest.raises(MalformedInputError, match="no game of at most 50 players"):
+        GameRecord(Game.new(1), itertools.repeat(Roll("12345")))
+    with pytest.raises(MalformedInputError, match="more than the limit of 50 players"):
+        Game.new(f"P{i}" for i in itertools.count())  # type: ignore[arg-type]
 
 
 # --- every text reader on hostile input of growing size ---------------------------------

@@ -115,7 +115,11 @@ def valid_rules(draw: st.DrawFn) -> Rules:
 
 names = st.one_of(
     st.text(min_size=1, max_size=12),
-    st.text(alphabet=st.sampled_from(["a", " ", "%", ",", ":", WIDE, "\u00e9", "\U0001f600"])),
+    st.text(
+        alphabet=st.sampled_from(
+            ["a", " ", "%", ",", ":", WIDE, "\u00e9", "\U0001f600", "\ud800", "\x00"]
+        )
+    ),
     st.integers(MAX_NAME_LENGTH - 1, MAX_NAME_LENGTH + 1).map(lambda n: "n" * n),
     st.integers(MAX_NAME_LENGTH - 1, MAX_NAME_LENGTH + 1).map(lambda n: WIDE * n),
 )

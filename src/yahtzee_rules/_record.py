@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from gc import get_referents
+from itertools import islice
 from typing import Any, TypeAlias
 
 import attrs
@@ -29,7 +30,7 @@ from yahtzee_rules._dice import (
 )
 from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._game import Game, Replay, parse_game
-from yahtzee_rules._limits import MAX_ROLLS
+from yahtzee_rules._limits import MAX_ACTIONS_PER_BOX, MAX_PLAYERS, MAX_ROLLS
 from yahtzee_rules._scorecard import Scorecard, category_arg
 from yahtzee_rules._text import show
 from yahtzee_rules._turn import Turn
@@ -284,12 +285,23 @@ def replay_record(
     return _raw_record(start, actions, _replay(start, actions, what, whole))
 
 
+# More actions than any game can play (a share code names at most 224 boxes; the replay
+# refuses the first action after the game is over), so reading stops early on an endless
+# iterator.
+_MOST_ACTIONS = MAX_ACTIONS_PER_BOX * 224 * MAX_PLAYERS
+
+
 def _to_actions(value: object) -> tuple[Roll | Fill, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise MalformedInputError(
             f"actions {show(value)}: give a sequence of Roll and Fill actions"
         )
-    actions = tuple(value)
+    actions = tuple(islice(value, _MOST_ACTIONS + 1))  # an endless iterator is refused too
+    if len(actions) > _MOST_ACTIONS:
+        raise MalformedInputError(
+            f"actions {show(actions)}: more than {_MOST_ACTIONS}; no game of at most "
+            f"{MAX_PLAYERS} players has that many"
+        )
     for index, action in enumerate(actions):
         if action.__class__ not in (Roll, Fill):
             raise MalformedInputError(
