@@ -271,7 +271,7 @@ class _Reader:
         if type(value) is not int:
             raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an int")
         if not low <= value <= high:
-            raise self.fail(path, f"{value} is outside {low} to {high}")
+            raise self.fail(path, f"{self.shown(value)} is outside {low} to {high}")
         return value
 
     def text(self, value: object, path: str, choices: dict[str, T]) -> T:
@@ -532,7 +532,8 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
         )
     if version != VERSION:
         raise reader.fail(
-            "$.version", f"unknown version {version}; this library reads version {VERSION}"
+            "$.version",
+            f"unknown version {reader.shown(version)}; this library reads version {VERSION}",
         )
     if data.get("type") != name:
         raise reader.fail(
