@@ -22,6 +22,7 @@ import attrs
 
 from yahtzee_rules import _text
 from yahtzee_rules._frozen import reinit_error
+from yahtzee_rules._limits import MAX_BONUS
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
@@ -119,6 +120,11 @@ def _non_negative(instance: object, attribute: attrs.Attribute[int], value: obje
         raise MalformedInputError(
             f"{attribute.name} {show(value)}: not a non-negative int; "
             f"bonus values and thresholds are whole points, 0 or more"
+        )
+    if value > MAX_BONUS:
+        raise MalformedInputError(
+            f"{attribute.name} {show(value)}: more than the limit of {MAX_BONUS}; "
+            f"every format writes bonus values and thresholds of at most nine digits"
         )
 
 

@@ -29,7 +29,7 @@ from yahtzee_rules._turn import raw_turn
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
-from yahtzee_rules.game import Game
+from yahtzee_rules.game import MAX_PLAYERS, Game
 from yahtzee_rules.match import MAX_BEST_OF, Match
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
@@ -292,7 +292,7 @@ def games(
     Args:
         rules: A rule set or a strategy for one (Classic when omitted).
         min_players: Fewest players (at least 1).
-        max_players: Most players.
+        max_players: Most players, at most :data:`~yahtzee_rules.game.MAX_PLAYERS`.
         finished: ``True`` for finished games only, ``False`` for unfinished only,
             ``None`` for either.
 
@@ -304,7 +304,7 @@ def games(
         ...     assert game.is_over and game.result.winners
         >>> check()
     """
-    _check_bounds("players", min_players, max_players, 1, None)
+    _check_bounds("players", min_players, max_players, 1, MAX_PLAYERS)
     if finished not in (None, True, False):
         raise InvalidArgument(f"finished={finished!r} must be True, False or None")
     return _rules_strategy(rules).flatmap(
@@ -352,7 +352,7 @@ def records(
         ...     assert GameRecord.parse(str(record)) == record
         >>> check()
     """
-    _check_bounds("players", min_players, max_players, 1, None)
+    _check_bounds("players", min_players, max_players, 1, MAX_PLAYERS)
     return _rules_strategy(rules).flatmap(lambda r: _played_record(r, min_players, max_players))
 
 
