@@ -95,6 +95,20 @@ class _Geometry:
             assert 0 <= block_rows.min() <= block_rows.max() < end - base
         for _, _, base, end, block_rows in self.parents_block:
             assert 0 <= block_rows.min() <= block_rows.max() < end - base
+        # For one gather and one reduction per block: the children of each size's keeps,
+        # face-major (``(lo, hi, base, end, rows)``, ``rows`` of ``6 * (hi - lo)`` from the
+        # first keep one die larger), and each block's keeps then their parents, one
+        # after the other (``(lo, hi, base, rows)``, rows counted from the first keep one
+        # die smaller: the keeps themselves first, then their first parents, ...).
+        self.children_flat = [
+            (self.offsets[size], self.offsets[size + 1], base, end, rows.T.ravel())
+            for size, (base, end, rows) in enumerate(self.children_block)
+        ]
+        self.lattice: list[tuple[int, int, int, NDArray[np.intp]]] = []
+        for lo, hi, base, _, rows in self.parents_block:
+            own = np.arange(lo, hi, dtype=np.intp) - base
+            self.lattice.append((lo, hi, base, np.concatenate((own, rows.T.ravel()))))
+        self.most_edges = max(max(len(rows) for *_, rows in self.lattice), 6 * 126)
         # each roll's distinct sub-keeps, fewest dice first, padded with the roll itself
         subs = np.empty((252, 32), dtype=np.intp)
         for position, dice in enumerate(self.dice):

@@ -171,7 +171,7 @@ class _Workspace:
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._keeps = (np.empty(462 * capacity), np.empty(462 * capacity))
-        self._rows = np.empty(126 * capacity)  # the largest block of keeps: 126 of four dice
+        self._rows = np.empty(_geometry().most_edges * capacity)  # gathered rows
 
     def keeps(self, which: int, size: int) -> NDArray[np.float64]:
         return self._keeps[which][: 462 * size].reshape(462, size)
@@ -195,34 +195,32 @@ def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.flo
     """In place: from each roll's value (the last 252 rows), each keep's expected value.
 
     A keep's value is the average over the six faces of the keep with one more die
-    (throwing the missing dice one at a time), from five dice down to none.
+    (throwing the missing dice one at a time), from five dice down to none: the six
+    are added in face order, then multiplied by 1/6.
     """
     g = _geometry()
     size = keep.shape[1]
-    for length in range(4, -1, -1):
-        lo, hi = g.offsets[length], g.offsets[length + 1]
-        base, end, children = g.children_block[length]
-        larger = keep[base:end]  # the keeps one die larger: apart from the block written
-        block = keep[lo:hi]
-        row = space.rows(hi - lo, size)
+    for lo, hi, base, end, children in reversed(g.children_flat):
+        gathered = space.rows(len(children), size)
         # mode="clip": the rows are in range by construction, and NumPy need not buffer
-        np.take(larger, children[:, 0], axis=0, out=block, mode="clip")
-        for face in range(1, 6):
-            np.take(larger, children[:, face], axis=0, out=row, mode="clip")
-            block += row
+        np.take(keep[base:end], children, axis=0, out=gathered, mode="clip")
+        block = keep[lo:hi]
+        # the sum runs along the face axis in order (the outer axis: no pairwise sums)
+        np.add.reduce(gathered.reshape(6, hi - lo, size), axis=0, out=block)
         block *= 1 / 6
     return keep
 
 
 def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.float64]:
-    """In place: each keep's value becomes the best of its sub-keeps; returns the rolls'."""
+    """In place: each keep's value becomes the best of its sub-keeps; returns the rolls'.
+
+    Size by size, each keep's best is the largest of its own value and its parents'
+    bests (the keeps one die smaller).
+    """
     g = _geometry()
     size = keep.shape[1]
-    for lo, hi, base, end, parents in g.parents_block:
-        smaller = keep[base:end]  # the keeps one die smaller: apart from the block written
-        block = keep[lo:hi]
-        row = space.rows(hi - lo, size)
-        for j in range(parents.shape[1]):
-            np.take(smaller, parents[:, j], axis=0, out=row, mode="clip")
-            np.maximum(block, row, out=block)
+    for lo, hi, base, rows in g.lattice:
+        gathered = space.rows(len(rows), size)
+        np.take(keep[base:hi], rows, axis=0, out=gathered, mode="clip")
+        np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=keep[lo:hi])
     return keep[g.five :]
