@@ -101,14 +101,14 @@ class _Geometry:
         # after the other (``(lo, hi, base, rows)``, rows counted from the first keep one
         # die smaller: the keeps themselves first, then their first parents, ...).
         self.children_flat = [
-            (self.offsets[size], self.offsets[size + 1], base, end, rows.T.ravel())
-            for size, (base, end, rows) in enumerate(self.children_block)
+            (self.offsets[size], self.offsets[size + 1], base, end, block_rows.T.ravel())
+            for size, (base, end, block_rows) in enumerate(self.children_block)
         ]
         self.lattice: list[tuple[int, int, int, NDArray[np.intp]]] = []
-        for lo, hi, base, _, rows in self.parents_block:
-            own = np.arange(lo, hi, dtype=np.intp) - base
-            self.lattice.append((lo, hi, base, np.concatenate((own, rows.T.ravel()))))
-        self.most_edges = max(max(len(rows) for *_, rows in self.lattice), 6 * 126)
+        for lo, hi, base, _, block_rows in self.parents_block:
+            itself = np.arange(lo, hi, dtype=np.intp) - base
+            self.lattice.append((lo, hi, base, np.concatenate((itself, block_rows.T.ravel()))))
+        self.most_edges = max(max(len(lattice[3]) for lattice in self.lattice), 6 * 126)
         # each roll's distinct sub-keeps, fewest dice first, padded with the roll itself
         subs = np.empty((252, 32), dtype=np.intp)
         for position, dice in enumerate(self.dice):
