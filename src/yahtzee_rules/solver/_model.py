@@ -63,17 +63,17 @@ class _Model(_Layout):
         # points five equal dice may write in each box, by mask: -1 where not allowed
         due = np.zeros((6, 2), dtype=np.float64)
         fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
-        rows: list[list[int]] = []  # by mask, then face: n points each (plain lists: fast)
+        lines: list[list[int]] = []  # by mask, then face: n points each (plain lists: fast)
         for mask in range(full):
             boxes = _boxes(n, mask, card.yahtzee, False)
             for dice in fives:
-                row = [-1] * n
+                line = [-1] * n
                 for category, points in legal(boxes, dice, rules).items():
-                    row[category] = points
-                rows.append(row)
-        rows.extend([[-1] * n] * 6)  # the complete card: nothing open
+                    line[category] = points
+                lines.append(line)
+        lines.extend([[-1] * n] * 6)  # the complete card: nothing open
         joker = np.ascontiguousarray(
-            np.array(rows, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
+            np.array(lines, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
         )
         if card.yahtzee >= 0:
             for row, dice in enumerate(fives):
