@@ -244,6 +244,7 @@ class _CardGeometry:
         self.total_dice = np.array(total_dice, dtype=np.intp)
         self.total_rows = np.array(total_rows, dtype=np.intp)
         self.total_dice_total = plain_total[self.total_dice][:, None]
+        self._plain_candidates(fixed_rows, fixed_dice, totals)
         # The lower boxes on five equal dice (rows 0-5), the five-of-a-kind box apart.
         five_total: list[int] = []
         five_other: list[tuple[int, NDArray[np.float64]]] = []
@@ -260,6 +261,56 @@ class _CardGeometry:
                 five_other.append((j, column.astype(np.float64)[:, None]))
         self.five_total = tuple(five_total)
         self.five_other = tuple(five_other)
+
+    def _plain_candidates(
+        self, fixed_rows: list[int], fixed_dice: list[int], totals: list[int]
+    ) -> None:
+        """Each plain roll's best fill as the largest of a few rows of a per-state table.
+
+        The rows (see :func:`._kernels._final_values`): the upper box of each face
+        showing with that many dice, with a zero in any box folded in (rows 0-35); a
+        fixed-points combination (rows 37 on); and, after those, the best lower box
+        scoring the dice total plus that total, one row per combination of such boxes
+        and total. Rolls come in blocks of one number of distinct faces; each block's
+        candidate rows are padded to one width by repeating a row (a maximum is
+        unchanged), slot-major for one gather and one reduction.
+        """
+        g = _geometry()
+        plain_scores = self.scores[6:]
+        fixed_of = dict(zip(fixed_dice, fixed_rows, strict=True))
+        sets: dict[tuple[int, ...], int] = {}
+        pairs: dict[tuple[int, int], int] = {}
+        candidates: list[list[int]] = []
+        for i, dice in enumerate(g.dice[6:]):
+            rows = [f * 6 + count for f, count in enumerate(dice.counts) if count]
+            boxes = (*self.always_total, *(j for j in totals if plain_scores[i, self.lower[j]] > 0))
+            if boxes:
+                combo = sets.setdefault(tuple(sorted(boxes)), len(sets))
+                rows.append(-1 - pairs.setdefault((combo, sum(dice.faces)), len(pairs)))
+            if i in fixed_of:
+                rows.append(fixed_of[i])
+            candidates.append(rows)
+        first = 37 + len(self.fixed_combos)  # the rows of the total pairs
+        self.total_sets = tuple(sets)
+        self.pair_set = np.array([combo for combo, _ in pairs], dtype=np.intp)
+        self.pair_total = np.array([[total] for _, total in pairs], dtype=np.float64)
+        self.table_rows = first + len(pairs)
+        self.plain_blocks: list[tuple[int, int, NDArray[np.intp]]] = []
+        distinct = [len(set(dice.faces)) for dice in g.dice[6:]]
+        lo = 0
+        while lo < len(candidates):
+            hi = lo
+            while hi < len(candidates) and distinct[hi] == distinct[lo]:
+                hi += 1
+            width = max(len(rows) for rows in candidates[lo:hi])
+            padded = np.array(
+                [rows + rows[:1] * (width - len(rows)) for rows in candidates[lo:hi]],
+                dtype=np.intp,
+            )
+            padded[padded < 0] = first - 1 - padded[padded < 0]
+            self.plain_blocks.append((6 + lo, 6 + hi, padded.T.ravel()))
+            lo = hi
+        self.most_plain = max(len(rows) for *_, rows in self.plain_blocks)
 
 
 def _selector(boxes: NDArray[np.intp]) -> slice | NDArray[np.intp]:

@@ -94,8 +94,8 @@ def _final_values(
     g = _geometry()
     card = model.card
     size = len(m)
-    table = np.empty((37 + len(card.fixed_combos), size))
-    by_total = np.empty((len(card.total_combos), size))
+    table = np.empty((card.table_rows, size))
+    by_total = np.empty((len(card.total_sets), size))
     closed = (m & card.bits[:, None]) != 0  # (boxes, states)
     after = m | card.bits[:, None]
     # upper box of face f + 1 with k dice of that face: rows f * 6 + k
@@ -114,26 +114,25 @@ def _final_values(
         row.fill(_NEG)
         for c in combo:
             np.maximum(row, lower[c] + card.fixed_points[c], out=row)
-    for j, combo in enumerate(card.total_combos):
+    # a zero anywhere is an option for every roll: fold it into the upper rows
+    scoring = table[:36].reshape(6, 6, size)[:, 1:]
+    np.maximum(scoring, zero, out=scoring)
+    # boxes scoring the dice total: max(a + t, b + t) is max(a, b) + t, exactly
+    for j, combo in enumerate(card.total_sets):
         row = by_total[j]
         row.fill(_NEG)
         for c in combo:
             np.maximum(row, lower[c], out=row)
+    pairs = table[card.table_rows - len(card.pair_set) :]
+    np.take(by_total, card.pair_set, axis=0, out=pairs, mode="clip")
+    pairs += card.pair_total
     result = np.empty((252, size)) if out is None else out
+    space = _workspace(size)
+    for lo, hi, rows in card.plain_blocks:  # each roll's best of its candidate rows
+        gathered = space.rows(len(rows), size)
+        np.take(table, rows, axis=0, out=gathered, mode="clip")
+        np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=result[lo:hi])
     plain = result[6:]
-    start, columns = g.face_columns[0]
-    np.take(table, columns, axis=0, out=plain, mode="clip")  # rows of table by construction
-    for start, columns in g.face_columns[1:]:
-        np.maximum(plain[start:], table[columns], out=plain[start:])
-    np.maximum(plain, table[36], out=plain)
-    for c in card.always_total:
-        np.maximum(plain, g.plain_total + lower[c], out=plain)
-    rows = card.total_dice
-    if len(rows):
-        plain[rows] = np.maximum(plain[rows], by_total[card.total_rows] + card.total_dice_total)
-    rows = card.fixed_dice
-    if len(rows):
-        plain[rows] = np.maximum(plain[rows], table[card.fixed_rows])
     for c, rows, gains in card.plain_other:  # boxes scored neither by value nor by total
         plain[rows] = np.maximum(plain[rows], lower[c] + gains)
     # five equal dice (rows 0-5, faces 1-6)
@@ -177,6 +176,8 @@ class _Workspace:
         return self._keeps[which][: 462 * size].reshape(462, size)
 
     def rows(self, rows: int, size: int) -> NDArray[np.float64]:
+        if rows * size > len(self._rows):
+            self._rows = np.empty(rows * size)
         return self._rows[: rows * size].reshape(rows, size)
 
 
