@@ -98,15 +98,18 @@ def _final_values(
     by_total = np.empty((len(card.total_sets), size))
     closed = (m & card.bits[:, None]) != 0  # (boxes, states)
     after = m | card.bits[:, None]
-    # upper box of face f + 1 with k dice of that face: rows f * 6 + k
-    u2, bonus = model.upper_step(u, _UPPER_POINTS)  # (6, 6, states)
-    upper = values[_flat(model, after[card.upper_sel][:, None, :], u2, y)]
-    upper += bonus
+    # upper box of face f + 1 with k dice of that face: rows f * 6 + k; the flat index
+    # (after * levels + u2) * flags + y, with u2 * flags and the bonus looked up by u
+    base = after[card.upper_sel] * (model.levels * model.flags) + y  # (6, states)
+    index = model.upper_after[:, :, u]  # (6, 6, states)
+    index += base[:, None, :]
+    upper = values[index]
+    upper += model.upper_bonus_by[:, :, u]
     upper += _UPPER_POINTS
-    upper[np.broadcast_to(closed[card.upper_sel][:, None, :], upper.shape)] = _NEG
+    np.copyto(upper, _NEG, where=closed[card.upper_sel][:, None, :])
     table[:36] = upper.reshape(36, size)
     lower = values[_flat(model, after[card.lower_sel], u, y)]  # lower boxes for 0 more points
-    lower[closed[card.lower_sel]] = _NEG
+    np.copyto(lower, _NEG, where=closed[card.lower_sel])
     zero = table[36]
     np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0), out=zero)
     for j, combo in enumerate(card.fixed_combos):
@@ -158,9 +161,30 @@ def _final_values(
             np.maximum(fives, yahtzee + card.yahtzee_fives, out=fives)
         return result
     # the Yahtzee box is filled: the Joker rule decides, so the fills come from the rules
-    points = model.joker[:, :, m].astype(np.intp)  # (face, box, states)
-    fills = _fills(model, values, m, u, y, points, axis=1)[0]
-    np.add(fills.max(axis=1), model.bonus_due[:, y], out=result[:6])
+    if not model.joker_upper_plain:
+        points = model.joker[:, :, m].astype(np.intp)  # (face, box, states)
+        fills = _fills(model, values, m, u, y, points, axis=1)[0]
+        np.add(fills.max(axis=1), model.bonus_due[:, y], out=result[:6])
+        return result
+    # The same floats as _fills, from the rows above: an upper box takes 0 or its face's
+    # five dice, a lower box its points on top of the value after a 0 there.
+    joker = model.joker[:, :, m]  # (face, box, states)
+    on_upper = joker[:, card.upper_sel]
+    best = np.where(on_upper > 0, upper[:, 5], upper[:, 0])  # (face, upper box, states)
+    np.copyto(best, _NEG, where=on_upper < 0)
+    on_lower = joker[:, card.lower_sel]
+    fills = lower + on_lower  # (face, lower box, states)
+    if model.flags == 2 and card.yahtzee_lower >= 0:  # 50 there sets the flag
+        fifty = on_lower[:, card.yahtzee_lower] == 50
+        if fifty.any():
+            flagged = values[_flat(model, after[card.yahtzee], u, 1)]
+            fills[:, card.yahtzee_lower] = (
+                np.where(fifty, flagged, lower[card.yahtzee_lower])
+                + on_lower[:, card.yahtzee_lower]
+            )
+    np.copyto(fills, _NEG, where=on_lower < 0)
+    np.maximum(best.max(axis=1), fills.max(axis=1), out=result[:6])
+    result[:6] += model.bonus_due[:, y]
     return result
 
 

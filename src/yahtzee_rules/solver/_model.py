@@ -14,7 +14,7 @@ import numpy as np
 from yahtzee_rules._filling import bonus_due, legal
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.solver._geometry import _card_geometry, _geometry
+from yahtzee_rules.solver._geometry import _UPPER_POINTS, _card_geometry, _geometry
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -116,6 +116,17 @@ class _Model(_Layout):
             for upper_mask in range(64)
         ]
         self._upper_tables()
+        # Writing k dice of face f + 1 in its upper box, by subtotal u (axes f, k, u): the
+        # new subtotal's part of a flat index (times ``flags``) and the bonus earned.
+        subtotals = np.arange(self.levels, dtype=np.intp)
+        after, bonus = self.upper_step(subtotals, _UPPER_POINTS)
+        self.upper_after = after * self.flags
+        self.upper_bonus_by = bonus
+        # Do five equal dice write in an upper box only their face's points or 0 (true
+        # for every Joker rule)? _final_values takes a short route then.
+        faces = np.arange(1, 7)[None, :, None]
+        upper_points = joker[:, card.upper]
+        self.joker_upper_plain = bool(((upper_points <= 0) | (upper_points == 5 * faces)).all())
 
     def upper_step(
         self, u: NDArray[np.intp], points: NDArray[np.intp] | int
