@@ -101,10 +101,10 @@ def _final_values(
     # upper box of face f + 1 with k dice of that face: rows f * 6 + k; the flat index
     # (after * levels + u2) * flags + y, with u2 * flags and the bonus looked up by u
     base = after[card.upper_sel] * (model.levels * model.flags) + y  # (6, states)
-    index = model.upper_after[:, :, u]  # (6, 6, states)
+    index = np.take(model.upper_after, u, axis=2)  # (6, 6, states)
     index += base[:, None, :]
     upper = values[index]
-    upper += model.upper_bonus_by[:, :, u]
+    upper += np.take(model.upper_bonus_by, u, axis=2)
     upper += _UPPER_POINTS
     np.copyto(upper, _NEG, where=closed[card.upper_sel][:, None, :])
     table[:36] = upper.reshape(36, size)
@@ -167,24 +167,24 @@ def _final_values(
         np.add(fills.max(axis=1), model.bonus_due[:, y], out=result[:6])
         return result
     # The same floats as _fills, from the rows above: an upper box takes 0 or its face's
-    # five dice, a lower box its points on top of the value after a 0 there.
-    joker = model.joker[:, :, m]  # (face, box, states)
-    on_upper = joker[:, card.upper_sel]
-    best = np.where(on_upper > 0, upper[:, 5], upper[:, 0])  # (face, upper box, states)
+    # five dice, a lower box its points on top of the value after a 0 there. Boxes
+    # first (the maximum runs along the outer axis).
+    joker = np.take(model.joker_by_box, m, axis=2)  # (box, face, states)
+    on_upper = joker[card.upper_sel]
+    best = np.where(on_upper > 0, upper[:, 5, None], upper[:, 0, None])
     np.copyto(best, _NEG, where=on_upper < 0)
-    on_lower = joker[:, card.lower_sel]
-    fills = lower + on_lower  # (face, lower box, states)
+    on_lower = joker[card.lower_sel]
+    fills = lower[:, None] + on_lower  # (lower box, face, states)
     if model.flags == 2 and card.yahtzee_lower >= 0:  # 50 there sets the flag
-        fifty = on_lower[:, card.yahtzee_lower] == 50
+        fifty = on_lower[card.yahtzee_lower] == 50
         if fifty.any():
             flagged = values[_flat(model, after[card.yahtzee], u, 1)]
-            fills[:, card.yahtzee_lower] = (
-                np.where(fifty, flagged, lower[card.yahtzee_lower])
-                + on_lower[:, card.yahtzee_lower]
+            fills[card.yahtzee_lower] = (
+                np.where(fifty, flagged, lower[card.yahtzee_lower]) + on_lower[card.yahtzee_lower]
             )
     np.copyto(fills, _NEG, where=on_lower < 0)
-    np.maximum(best.max(axis=1), fills.max(axis=1), out=result[:6])
-    result[:6] += model.bonus_due[:, y]
+    np.maximum(best.max(axis=0), fills.max(axis=0), out=result[:6])
+    result[:6] += np.take(model.bonus_due, y, axis=1)
     return result
 
 

@@ -127,6 +127,7 @@ class _Model(_Layout):
         faces = np.arange(1, 7)[None, :, None]
         upper_points = joker[:, card.upper]
         self.joker_upper_plain = bool(((upper_points <= 0) | (upper_points == 5 * faces)).all())
+        self.joker_by_box = np.ascontiguousarray(joker.transpose(1, 0, 2))  # (box, face, mask)
 
     def upper_step(
         self, u: NDArray[np.intp], points: NDArray[np.intp] | int
