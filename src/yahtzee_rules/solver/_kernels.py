@@ -194,7 +194,9 @@ class _Workspace:
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._keeps = (np.empty(462 * capacity), np.empty(462 * capacity))
+        self.buffers = self._keeps
         self._rows = np.empty(_geometry().most_edges * capacity)  # gathered rows
+        self.plans: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
 
     def keeps(self, which: int, size: int) -> NDArray[np.float64]:
         return self._keeps[which][: 462 * size].reshape(462, size)
@@ -202,6 +204,7 @@ class _Workspace:
     def rows(self, rows: int, size: int) -> NDArray[np.float64]:
         if rows * size > len(self._rows):
             self._rows = np.empty(rows * size)
+            self.plans.clear()
         return self._rows[: rows * size].reshape(rows, size)
 
 
@@ -216,6 +219,37 @@ def _workspace(size: int) -> _Workspace:
     return space
 
 
+def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[tuple[Any, ...]]:
+    """The views one pass over ``keep`` works on, made once per workspace buffer and width.
+
+    Each step gathers rows of ``source`` into ``gathered`` and reduces its outer axis
+    into ``block``: ``(source, rows, gathered, gathered by slot, block)``.
+    """
+    own = keep.base is not None and any(keep.base is buffer for buffer in space.buffers)
+    key = (keep.__array_interface__["data"][0], keep.shape, keep.strides, lattice)
+    found = space.plans.get(key) if own else None
+    if found is not None:
+        return found
+    g = _geometry()
+    size = keep.shape[1]
+    steps = []
+    if lattice:
+        for lo, hi, base, rows in g.lattice:
+            gathered = space.rows(len(rows), size)
+            slots = gathered.reshape(-1, hi - lo, size)
+            steps.append((keep[base:hi], rows, gathered, slots, keep[lo:hi]))
+    else:
+        for lo, hi, base, end, rows in reversed(g.children_flat):
+            gathered = space.rows(len(rows), size)
+            slots = gathered.reshape(6, hi - lo, size)
+            steps.append((keep[base:end], rows, gathered, slots, keep[lo:hi]))
+    if own:  # kept for the next pass over this buffer
+        if len(space.plans) > 64:  # many widths (the batched simulator): start again
+            space.plans.clear()
+        space.plans[key] = steps
+    return steps
+
+
 def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.float64]:
     """In place: from each roll's value (the last 252 rows), each keep's expected value.
 
@@ -223,16 +257,12 @@ def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.flo
     (throwing the missing dice one at a time), from five dice down to none: the six
     are added in face order, then multiplied by 1/6.
     """
-    g = _geometry()
-    size = keep.shape[1]
-    for lo, hi, base, end, children in reversed(g.children_flat):
-        gathered = space.rows(len(children), size)
+    for source, rows, gathered, slots, block in _plan(keep, space, False):
         # mode="clip": the rows are in range by construction, and NumPy need not buffer
-        np.take(keep[base:end], children, axis=0, out=gathered, mode="clip")
-        block = keep[lo:hi]
+        source.take(rows, 0, gathered, "clip")
         # the sum runs along the face axis in order (the outer axis: no pairwise sums)
-        np.add.reduce(gathered.reshape(6, hi - lo, size), axis=0, out=block)
-        block *= 1 / 6
+        np.add.reduce(slots, 0, None, block)
+        np.multiply(block, 1 / 6, out=block)
     return keep
 
 
@@ -242,10 +272,7 @@ def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray
     Size by size, each keep's best is the largest of its own value and its parents'
     bests (the keeps one die smaller).
     """
-    g = _geometry()
-    size = keep.shape[1]
-    for lo, hi, base, rows in g.lattice:
-        gathered = space.rows(len(rows), size)
-        np.take(keep[base:hi], rows, axis=0, out=gathered, mode="clip")
-        np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=keep[lo:hi])
-    return keep[g.five :]
+    for source, rows, gathered, slots, block in _plan(keep, space, True):
+        source.take(rows, 0, gathered, "clip")
+        np.maximum.reduce(slots, 0, None, block)
+    return keep[_geometry().five :]
