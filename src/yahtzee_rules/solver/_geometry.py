@@ -269,31 +269,43 @@ class _CardGeometry:
 
         The rows (see :func:`._kernels._final_values`): the upper box of each face
         showing with that many dice, with a zero in any box folded in (rows 0-35); a
-        fixed-points combination (rows 37 on); and, after those, the best lower box
-        scoring the dice total plus that total, one row per combination of such boxes
-        and total. Rolls come in blocks of one number of distinct faces; each block's
+        fixed-points combination (rows 37 on); and, after those, the best of the lower
+        boxes that score the same points for the roll (the dice total, or other
+        points: Yatzy's pairs) plus those points, one row per set of boxes and points
+        (exact: ``max(a + t, b + t)`` is ``max(a, b) + t``). Rolls come in blocks of one number of distinct faces; each block's
         candidate rows are padded to one width by repeating a row (a maximum is
         unchanged), slot-major for one gather and one reduction.
         """
         g = _geometry()
         plain_scores = self.scores[6:]
         fixed_of = dict(zip(fixed_dice, fixed_rows, strict=True))
+        other_of = [  # the other scoring boxes' points, roll by roll
+            dict(zip(rows.tolist(), gains[:, 0].tolist(), strict=True))
+            for _, rows, gains in self.plain_other
+        ]
         sets: dict[tuple[int, ...], int] = {}
-        pairs: dict[tuple[int, int], int] = {}
+        pairs: dict[tuple[int, float], int] = {}
         candidates: list[list[int]] = []
         for i, dice in enumerate(g.dice[6:]):
             rows = [f * 6 + count for f, count in enumerate(dice.counts) if count]
-            boxes = (*self.always_total, *(j for j in totals if plain_scores[i, self.lower[j]] > 0))
-            if boxes:
+            total = float(sum(dice.faces))
+            by_points: dict[float, list[int]] = {}
+            for j in (*self.always_total, *totals):
+                if plain_scores[i, self.lower[j]] > 0:
+                    by_points.setdefault(total, []).append(j)
+            for (j, _, _), points in zip(self.plain_other, other_of, strict=True):
+                if i in points:
+                    by_points.setdefault(points[i], []).append(j)
+            for gain, boxes in sorted(by_points.items()):
                 combo = sets.setdefault(tuple(sorted(boxes)), len(sets))
-                rows.append(-1 - pairs.setdefault((combo, sum(dice.faces)), len(pairs)))
+                rows.append(-1 - pairs.setdefault((combo, gain), len(pairs)))
             if i in fixed_of:
                 rows.append(fixed_of[i])
             candidates.append(rows)
-        first = 37 + len(self.fixed_combos)  # the rows of the total pairs
+        first = 37 + len(self.fixed_combos)  # the rows of the (boxes, points) pairs
         self.total_sets = tuple(sets)
         self.pair_set = np.array([combo for combo, _ in pairs], dtype=np.intp)
-        self.pair_total = np.array([[total] for _, total in pairs], dtype=np.float64)
+        self.pair_total = np.array([[gain] for _, gain in pairs], dtype=np.float64)
         self.table_rows = first + len(pairs)
         self.plain_blocks: list[tuple[int, int, NDArray[np.intp]]] = []
         distinct = [len(set(dice.faces)) for dice in g.dice[6:]]

@@ -120,7 +120,8 @@ def _final_values(
     # a zero anywhere is an option for every roll: fold it into the upper rows
     scoring = table[:36].reshape(6, 6, size)[:, 1:]
     np.maximum(scoring, zero, out=scoring)
-    # boxes scoring the dice total: max(a + t, b + t) is max(a, b) + t, exactly
+    # boxes scoring the same points (the total, or others): max(a + t, b + t) is
+    # max(a, b) + t, exactly
     for j, combo in enumerate(card.total_sets):
         row = by_total[j]
         row.fill(_NEG)
@@ -135,9 +136,6 @@ def _final_values(
         gathered = space.rows(len(rows), size)
         np.take(table, rows, axis=0, out=gathered, mode="clip")
         np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=result[lo:hi])
-    plain = result[6:]
-    for c, rows, gains in card.plain_other:  # boxes scored neither by value nor by total
-        plain[rows] = np.maximum(plain[rows], lower[c] + gains)
     # five equal dice (rows 0-5, faces 1-6)
     if model.plain_fives_always or (
         model.plain_fives_while_open and not (m & card.yahtzee_bit).any()
