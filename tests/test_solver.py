@@ -315,6 +315,27 @@ def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) 
             assert np.array_equal(fills.max(axis=1), fast[:, j])
 
 
+@pytest.mark.parametrize("rules", list(PUBLISHED), ids=lambda r: r.name)
+def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rules) -> None:
+    """Five equal dice on a card with the Yahtzee box filled: the short route (upper
+    boxes take 0 or five dice) and the general one through _fills agree, bit for bit."""
+    import copy
+
+    from yahtzee_rules.solver import _kernels, _model
+
+    model = _model._model(rules)
+    assert model.joker_upper_plain
+    general = copy.copy(model)
+    general.joker_upper_plain = False
+    values = full_table(rules).values
+    for level in (1, 6, 12):
+        states = model.states(level)
+        m, u, y = states.masks[-300:], states.uppers[-300:], states.flags[-300:]
+        assert (m & model.card.yahtzee_bit).any()
+        short = _kernels._final_values(model, values, m, u, y)
+        assert np.array_equal(short, _kernels._final_values(general, values, m, u, y))
+
+
 def test_rejects_a_table_for_other_rules() -> None:
     card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
     table = solver.build_table(rules=FORCED, start=card)
