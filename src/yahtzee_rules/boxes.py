@@ -516,7 +516,7 @@ class Card:
 
         Examples:
             >>> Card.names()
-            ('classic', 'triple', 'triple-in-order', 'yacht', 'yatzy')
+            ('classic', 'yacht', 'yatzy', 'triple', 'triple-in-order')
         """
         load_shipped_cards()
         made = list(_NAMED_CARDS)
