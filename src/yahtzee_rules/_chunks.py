@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import random
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, Protocol, TypeVar
 
 from yahtzee_rules._text import show
@@ -88,7 +88,7 @@ def in_order(
     executor: Executor | None,
     *,
     window: int | None = None,
-) -> Iterator[_T]:
+) -> Generator[_T, None, None]:
     """``work(*task)`` for each task, yielded in the order of ``tasks``.
 
     With no executor each task runs here when its result is wanted. With one, up to
