@@ -2,7 +2,8 @@
 
 Commands: ``play`` (pass-and-play with optional computer players and coach),
 ``score`` (what every box would score), ``simulate`` (statistics of many games),
-``solve`` (build and cache the optimal table) and ``demo``; with no command it
+``solve`` (build and cache the optimal table), ``tournament`` (computer players
+against each other) and ``demo``; with no command it
 plays the seeded demonstration game. Only the standard library is used, so the
 app needs no extra beyond the features it calls on.
 
@@ -26,7 +27,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from yahtzee_rules.cli import _extras
+from yahtzee_rules.cli import _extras, tournament
 from yahtzee_rules.cli.console import AppError, StreamConsole
 from yahtzee_rules.cli.play import EXIT_INTERRUPTED, Session
 from yahtzee_rules.cli.progress import Progress
@@ -153,6 +154,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "solve", parents=[joker], help="build and cache the optimal table; print its value"
     )
+
+    arena = sub.add_parser(
+        "tournament",
+        parents=[joker],
+        help="computer players against each other: win shares, scores, head to head",
+    )
+    tournament.add_arguments(arena)
     return parser
 
 
@@ -346,12 +354,21 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    rules = _rules(args.joker)
+    if "optimal" in args.kinds:
+        _ensure_table(rules)
+    print(tournament.run(args, rules).report())
+    return 0
+
+
 _HANDLERS = {
     "demo": _demo,
     "play": _play,
     "score": _score,
     "simulate": _simulate,
     "solve": _solve,
+    "tournament": _tournament,
 }
 
 
@@ -361,7 +378,7 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
     Python's argparse drops a ``--`` value and stores an empty list without converting
     or checking it, so ``--joker=--`` would silently mean the default.
     """
-    for name in ("joker", "seed", "load", "code", "card", "games", "players", "strategy"):
+    for name in ("joker", "seed", "load", "code", "card", "games", "players", "strategy", "deals"):
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)
             subparser.error(f"argument --{name}: expected one argument, not '--'")
