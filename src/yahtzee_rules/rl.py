@@ -29,16 +29,18 @@ Examples:
     >>> env = SolitaireEnv()
     >>> observation, info = env.reset(seed=1)
     >>> observation["dice"].tolist(), int(observation["rolls_left"])
-    ([1, 3, 4, 5, 6], 2)
+    ([2, 3, 3, 4, 6], 2)
     >>> int(info["action_mask"].sum())  # 32 holds and the 13 open boxes
     45
     >>> observation, reward, terminated, truncated, info = env.step(32 + 12)  # Chance
     >>> reward, terminated, int(observation["card"][12])
-    (19.0, False, 19)
+    (18.0, False, 18)
 """
 
 from __future__ import annotations
 
+import functools
+import random
 from typing import Any
 
 import gymnasium
@@ -58,6 +60,14 @@ __all__ = ["ENV_ID", "SolitaireEnv"]
 ENV_ID = "yahtzee_rules/Solitaire-v0"
 _HOLDS = 32
 _EMPTY = Keep("")
+_ROLLING = [True] * _HOLDS
+_NOT_ROLLING = [False] * _HOLDS
+
+
+@functools.cache
+def _hold(faces: tuple[int, ...], holds: int) -> Keep:
+    """The dice of ``faces`` (sorted) that the bits of ``holds`` pick."""
+    return Keep([faces[i] for i in range(5) if holds >> i & 1])
 
 
 class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -105,11 +115,12 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             }
         )
         self._game = Game.new(["player"], rules=rules)
+        self._dice_rng = random.Random(0)
+        self._mask = self._legal()
 
     def _roll(self, keep: Keep) -> None:
-        thrown = 5 - len(keep)
-        faces = self.np_random.integers(1, 7, size=thrown).tolist()
-        self._game = self._game.roll(keep=keep, outcome=faces)
+        self._game = self._game.roll(self._dice_rng, keep=keep)
+        self._mask = self._legal()
 
     def _observe(self) -> dict[str, Any]:
         game = self._game
@@ -124,7 +135,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
         }
 
     def action_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """The legal actions now, 1 for legal (all 0 once the card is full).
+        """The legal actions now, 1 for legal (all 0 once the card is full): a copy.
 
         Examples:
             >>> env = SolitaireEnv()
@@ -132,20 +143,18 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             >>> env.action_mask()[:3].tolist()
             [1, 1, 1]
         """
-        mask = np.zeros(self._actions, dtype=np.int8)
+        return self._mask.copy()
+
+    def _legal(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         turn = self._game.turn
         if turn is None or turn.dice is None:
-            return mask
-        if turn.rolls_left:
-            mask[:_HOLDS] = 1
+            return np.zeros(self._actions, dtype=np.int8)
         options = turn.options
-        for index, box in enumerate(self._boxes):
-            if box in options:
-                mask[_HOLDS + index] = 1
-        return mask
+        holds = _ROLLING if turn.rolls_left else _NOT_ROLLING
+        return np.array(holds + [box in options for box in self._boxes], dtype=np.int8)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_mask()}
+        return {"action_mask": self._mask.copy()}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -158,6 +167,8 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             True
         """
         super().reset(seed=seed)
+        # the dice: a Python generator seeded from Gymnasium's, one draw a roll
+        self._dice_rng = random.Random(int(self.np_random.integers(2**63)))
         self._game = Game.new(["player"], rules=self.rules)
         self._roll(_EMPTY)
         return self._observe(), self._info()
@@ -180,7 +191,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             yahtzee_rules.errors.IllegalActionError: action 999: not legal now; see info["action_mask"] (0 to 31 hold dice and roll, 32 on fill a box)
         """
         index = int(action)
-        if not 0 <= index < self._actions or not self.action_mask()[index]:
+        if not 0 <= index < self._actions or not self._mask[index]:
             raise IllegalActionError(
                 f'action {show(action)}: not legal now; see info["action_mask"] '
                 f"(0 to 31 hold dice and roll, 32 on fill a box)"
@@ -191,13 +202,15 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward = 0.0
         if index < _HOLDS:
             faces = turn.dice.faces
-            self._roll(Keep([faces[i] for i in range(5) if index >> i & 1]))
+            self._roll(_hold(faces, index))
         else:
             before = totals(self._game.cards[0], rules=self.rules).grand_total
             self._game = self._game.fill(self._boxes[index - _HOLDS])
             reward = float(totals(self._game.cards[0], rules=self.rules).grand_total - before)
             if self._game.turn is not None:
                 self._roll(_EMPTY)
+            else:
+                self._mask = self._legal()
         terminated = self._game.turn is None
         return self._observe(), reward, terminated, False, self._info()
 
@@ -208,7 +221,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             >>> env = SolitaireEnv(render_mode="ansi")
             >>> _ = env.reset(seed=1)
             >>> env.render()
-            'forced 0 player - 13456@1'
+            'forced 0 player - 23346@1'
         """
         if self.render_mode != "ansi":
             return None
