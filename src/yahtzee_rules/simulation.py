@@ -514,9 +514,9 @@ def simulate(
         >>> duel.players, len(duel.scores), duel.wins
         (2, 20, (10.0, 0.0))
         >>> from concurrent.futures import ThreadPoolExecutor
-        >>> with ThreadPoolExecutor(2) as pool:
-        ...     simulate(RandomStrategy(), games=1500, seed=3, executor=pool).scores == (
-        ...         simulate(RandomStrategy(), games=1500, seed=3).scores)
+        >>> with ThreadPoolExecutor(2) as pool:  # two chunks: 1,000 games, then 1
+        ...     simulate(RandomStrategy(), games=1001, seed=3, executor=pool).scores == (
+        ...         simulate(RandomStrategy(), games=1001, seed=3).scores)
         True
     """
     seats = _strategies(strategy, players)
