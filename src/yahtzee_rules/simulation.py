@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
+from yahtzee_rules._chunks import Executor, check_executor, chunk_random, in_order, spans
 from yahtzee_rules._dice import ALL_KEEPS, KEEP_BY_FACES, Dice, Keep, KeepLike
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box, Card
@@ -54,6 +55,8 @@ __all__ = [
 
 _CLASSIC = Rules()
 _EMPTY_KEEP = ALL_KEEPS[0]
+#: Games per chunk of a :func:`simulate` run: fixed, so results never depend on the executor.
+_GAMES_PER_CHUNK = 1000
 
 
 @runtime_checkable
@@ -449,7 +452,7 @@ def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) ->
     return seats
 
 
-def _all_optimal(seats: list[Strategy], rules: Rules) -> bool:
+def _all_optimal(seats: Sequence[Strategy], rules: Rules) -> bool:
     """Whether every seat plays an OptimalStrategy whose table plays ``rules`` from the start."""
     for seat in seats:
         if seat.__class__ is not OptimalStrategy:
@@ -460,6 +463,47 @@ def _all_optimal(seats: list[Strategy], rules: Rules) -> bool:
     return True
 
 
+def _play_games(
+    seats: Sequence[Strategy],
+    rules: Rules,
+    games: int,
+    rng: random.Random,
+    progress: Callable[[int, int], None] | None = None,
+    done: int = 0,
+    total: int = 0,
+) -> list[int]:
+    """Play ``games`` games with one generator; the final totals, game by game, seat by seat."""
+    if _all_optimal(seats, rules):
+        # The same games, roll for roll, without a Game value per action (see solver._play).
+        from yahtzee_rules.solver._play import optimal_scores
+
+        tables = [seat.table for seat in seats]  # type: ignore[attr-defined]
+        report = None
+        if progress is not None:
+            shown = progress
+
+            def report(number: int, _games: int) -> None:
+                shown(done + number, total)
+
+        return optimal_scores(tables, games=games, rules=rules, rng=rng, progress=report)
+    scores: list[int] = []
+    for number in range(games):
+        game = Game.new(len(seats), rules=rules)
+        while game.turn is not None:
+            game = _play_turn(game, seats[game.current], rng)
+        scores.extend(game.totals(seat).grand_total for seat in range(len(seats)))
+        if progress is not None:
+            progress(done + number + 1, total)
+    return scores
+
+
+def _simulate_chunk(
+    seats: Sequence[Strategy], rules: Rules, games: int, seed: int, index: int
+) -> list[int]:
+    """Chunk ``index`` of a :func:`simulate` run (at module level, so executors can pickle it)."""
+    return _play_games(seats, rules, games, chunk_random(seed, index))
+
+
 def simulate(
     strategy: Strategy | Sequence[Strategy],
     *,
@@ -468,21 +512,32 @@ def simulate(
     players: int | None = None,
     rules: Rules = _CLASSIC,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> SimulationResult:
     """Play ``games`` whole games through :class:`~yahtzee_rules.Game` and collect the scores.
+
+    The games are played in chunks of 1,000; chunk ``i`` rolls with a generator
+    seeded from ``(seed, i)`` (the first chunk with ``random.Random(seed)`` itself).
+    The chunks run here one after another, or on ``executor``: the scores are the
+    same, bit for bit, either way and for any number of workers.
 
     Args:
         strategy: One strategy for every seat, or a sequence with one per seat.
         games: How many games to play.
-        seed: Seeds the single :class:`random.Random` that rolls the dice and is passed
-            to the strategies: the same seed plays the same games.
+        seed: Seeds the generators that roll the dice and are passed to the
+            strategies: the same seed plays the same games.
         players: Seats per game (default: 1, or the number of strategies given).
         rules: The rule set.
-        progress: Called as ``progress(done, games)`` after each game, for a progress bar.
+        progress: Called as ``progress(done, games)`` after each game (after each
+            chunk on an executor), for a progress bar.
+        executor: Where to run the chunks: ``None`` (here), or anything whose
+            ``submit(fn, *args)`` returns a future, such as
+            ``concurrent.futures.ProcessPoolExecutor()``, loky's executor or a Dask
+            client's ``get_executor()``. The strategies and rules are pickled to it.
 
     Raises:
-        MalformedInputError: For a non-strategy, a mismatched number of players, or a
-            negative number of games.
+        MalformedInputError: For a non-strategy, a mismatched number of players, a
+            negative number of games, or an executor without ``submit``.
         IllegalActionError: If a strategy picks a keep or box the rules do not allow.
 
     Examples:
@@ -490,28 +545,32 @@ def simulate(
         >>> duel = simulate([GreedyStrategy(), RandomStrategy()], games=10, seed=3)
         >>> duel.players, len(duel.scores), duel.wins
         (2, 20, (10.0, 0.0))
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:  # two chunks: 1,000 games, then 1
+        ...     simulate(RandomStrategy(), games=1001, seed=3, executor=pool).scores == (
+        ...         simulate(RandomStrategy(), games=1001, seed=3).scores)
+        True
     """
     seats = _strategies(strategy, players)
     if type(games) is not int or games < 0:
         raise MalformedInputError(f"games {show(games)}: not a non-negative int")
     if not isinstance(rules, Rules):
         raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
-    rng = random.Random(seed)
+    pool = check_executor(executor)
+    chunks = spans(games, _GAMES_PER_CHUNK)
     scores: list[int] = []
+    same: dict[int, int] = {}  # one int object per distinct total keeps a long run small
     started = time.perf_counter()
-    if _all_optimal(seats, rules):
-        # The same games, roll for roll, without a Game value per action (see solver._play).
-        from yahtzee_rules.solver._play import optimal_scores
-
-        tables = [seat.table for seat in seats]  # type: ignore[attr-defined]
-        scores = optimal_scores(tables, games=games, rules=rules, rng=rng, progress=progress)
-        games = 0
-    for number in range(games):
-        game = Game.new(len(seats), rules=rules)
-        while game.turn is not None:
-            game = _play_turn(game, seats[game.current], rng)
-        scores.extend(game.totals(seat).grand_total for seat in range(len(seats)))
-        if progress is not None:
-            progress(number + 1, games)
+    if pool is None:
+        for index, count in chunks:
+            rng = chunk_random(seed, index)
+            part = _play_games(seats, rules, count, rng, progress, len(scores) // len(seats), games)
+            scores.extend(same.setdefault(total, total) for total in part)
+    else:
+        tasks = [(seats, rules, count, seed, index) for index, count in chunks]
+        for part in in_order(_simulate_chunk, tasks, pool):
+            scores.extend(same.setdefault(total, total) for total in part)
+            if progress is not None:
+                progress(len(scores) // len(seats), games)
     seconds = time.perf_counter() - started
     return SimulationResult.from_scores(scores, players=len(seats), seconds=seconds)

@@ -3,8 +3,9 @@
 Commands: ``play`` (pass-and-play with optional computer players and coach, one
 game or a match), ``score`` (what every box would score), ``simulate`` (statistics
 of many games), ``solve`` (build and cache the optimal table), ``rules`` (the
-named rulesets) and ``demo``; with no command it plays the seeded demonstration
-game. Every command that plays or scores takes ``--rules NAME``. Only the standard library is used, so the
+named rulesets), ``tournament`` (computer players against each other) and
+``demo``; with no command it plays the seeded demonstration game. Every command
+that plays or scores takes ``--rules NAME``. Only the standard library is used, so the
 app needs no extra beyond the features it calls on.
 
 Examples:
@@ -28,7 +29,7 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
-from yahtzee_rules.cli import _extras
+from yahtzee_rules.cli import _extras, tournament
 from yahtzee_rules.cli.console import AppError, StreamConsole
 from yahtzee_rules.cli.play import EXIT_INTERRUPTED, Session
 from yahtzee_rules.cli.progress import Progress
@@ -222,6 +223,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="list the named rulesets, one line each",
         description="List every ruleset --rules NAME accepts by name, with one line each.",
     )
+
+    arena = sub.add_parser(
+        "tournament",
+        parents=[joker],
+        help="computer players against each other: win shares, scores, head to head",
+    )
+    tournament.add_arguments(arena)
     return parser
 
 
@@ -493,9 +501,9 @@ def rules_lines() -> list[str]:
     Examples:
         >>> for line in rules_lines():  # doctest: +ELLIPSIS
         ...     print(line)
-        forced       Hasbro's Classic game (the default): ...
+        forced...Hasbro's Classic game (the default): ...
         ...
-        yacht        Yacht, as Hoyle gives it: ...
+        yacht...Yacht, as Hoyle gives it: ...
         ...
     """
     names = Rules.names()
@@ -513,6 +521,14 @@ def _list_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    if "optimal" in args.kinds:
+        _ensure_table(rules)
+    print(tournament.run(args, rules).report())
+    return 0
+
+
 _HANDLERS = {
     "demo": _demo,
     "play": _play,
@@ -520,6 +536,7 @@ _HANDLERS = {
     "score": _score,
     "simulate": _simulate,
     "solve": _solve,
+    "tournament": _tournament,
 }
 
 
@@ -540,6 +557,7 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "games",
         "players",
         "strategy",
+        "deals",
     ):
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)

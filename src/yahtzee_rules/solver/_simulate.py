@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import attrs
 import numpy as np
 
+from yahtzee_rules._chunks import Executor, check_executor, in_order, spans
 from yahtzee_rules._filling import check_card
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.results import SimulationResult
@@ -26,6 +29,10 @@ from yahtzee_rules.totals import totals
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+#: Games per chunk: fixed (never from the executor), and at least 20,000 so that runs of
+#: up to that many games play exactly as before they were split into chunks.
+_GAMES_PER_CHUNK = 50_000
 
 
 def _roll_from(
@@ -79,58 +86,26 @@ def _play_turn(
     return m | (1 << box), u_new, y_new, gained
 
 
-def simulate_optimal(
+def _chunk_generator(seed: int, index: int) -> np.random.Generator:
+    """Chunk 0 rolls with ``default_rng(seed)``; chunk ``i`` with the seed sequence spawned as ``i``."""
+    if index == 0:
+        return np.random.default_rng(seed)
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
+
+
+def _play_games(
     table: Table,
-    *,
-    games: int = 100_000,
-    seed: int = 0,
-    start: Scorecard | None = None,
-    progress: Progress | None = None,
-) -> SimulationResult:
-    """Play ``games`` solitaire games with the optimal strategy, many at a time (NumPy).
-
-    All games take their turns together. In each turn the games are grouped by
-    state, every distinct state's keep values are computed once, and each game then
-    rolls, keeps and fills with array operations. The dice come from a NumPy
-    generator seeded with ``seed``, so a run repeats exactly (but differs from
-    :func:`~yahtzee_rules.simulate`'s dice for the same seed).
-
-    Args:
-        table: A table for the rules to play; it must cover ``start``.
-        games: How many games to play.
-        seed: Seeds ``numpy.random.default_rng``.
-        start: The card every game starts from (default: the table's start, the empty
-            card for a full table). Its points count in the final scores.
-        progress: Called as ``progress(turns_done, turns)`` after each round of turns.
-
-    Raises:
-        MalformedInputError: For a card the table does not cover, or a negative number
-            of games.
-
-    Examples:
-        >>> from yahtzee_rules import Category, Scorecard
-        >>> from yahtzee_rules.solver import build_table
-        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
-        >>> table = build_table(start=card)
-        >>> result = simulate_optimal(table, games=20_000, seed=7)
-        >>> round(table.value(card), 2), round(result.mean, 2), round(result.stderr, 2)
-        (37.34, 37.34, 0.05)
-        >>> result.histogram[:2]
-        ((11, 1), (13, 2))
-    """
-    if not isinstance(table, Table):
-        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table()")
-    first_card = table.start if start is None else check_card(start)
-    table._index(first_card)  # raises unless the table covers the card
+    first_card: Scorecard,
+    games: int,
+    rng: np.random.Generator,
+    progress: Callable[[int], None] | None = None,
+) -> NDArray[np.int64]:
+    """Play ``games`` optimal games from ``first_card`` together; their final totals."""
     model = _model(table.rules)
     base = _state_of(first_card, model)
-    if type(games) is not int or games < 0:
-        raise MalformedInputError(f"games {games!r}: not a non-negative int")
     g = _geometry()
     values = table._values
     children = np.concatenate(g.children)  # (210, 6): keep index -> one die more
-    rng = np.random.default_rng(seed)
-    started = time.perf_counter()
     m = np.full(games, base[0], dtype=np.intp)
     u = np.full(games, base[1], dtype=np.intp)
     y = np.full(games, base[2], dtype=np.intp)
@@ -168,7 +143,104 @@ def simulate_optimal(
             score[members] += played[3]
         m, u, y = new_m, new_u, new_y
         if progress is not None:
-            progress(turn + 1, turns)
+            progress(turn + 1)
+    finals: NDArray[np.int64] = np.rint(score).astype(np.int64)
+    return finals
+
+
+@attrs.frozen
+class _Ticks:
+    """A chunk's turns done, reported to ``progress`` as steps of the whole run."""
+
+    progress: Progress
+    before: int
+    steps: int
+
+    def __call__(self, turn: int) -> None:
+        self.progress(self.before + turn, self.steps)
+
+
+def _optimal_chunk(
+    table: Table, first_card: Scorecard, games: int, seed: int, index: int
+) -> NDArray[np.int64]:
+    """Chunk ``index`` of a run (at module level, so executors can pickle it)."""
+    return _play_games(table, first_card, games, _chunk_generator(seed, index))
+
+
+def simulate_optimal(
+    table: Table,
+    *,
+    games: int = 100_000,
+    seed: int = 0,
+    start: Scorecard | None = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+) -> SimulationResult:
+    """Play ``games`` solitaire games with the optimal strategy, many at a time (NumPy).
+
+    All games of a chunk (up to 50,000) take their turns together. In each turn the
+    games are grouped by state, every distinct state's keep values are computed once,
+    and each game then rolls, keeps and fills with array operations. The dice of chunk
+    ``i`` come from a NumPy generator seeded from ``(seed, i)`` (the first chunk's
+    from ``default_rng(seed)``), so a run repeats exactly (but differs from
+    :func:`~yahtzee_rules.simulate`'s dice for the same seed), and the chunks may run
+    on ``executor`` with the same scores, bit for bit, for any number of workers.
+    Memory stays flat in the number of games beyond one chunk's work (the result
+    keeps one 8-byte reference per score).
+
+    Args:
+        table: A table for the rules to play; it must cover ``start``.
+        games: How many games to play.
+        seed: Seeds the NumPy generators (a non-negative int).
+        start: The card every game starts from (default: the table's start, the empty
+            card for a full table). Its points count in the final scores.
+        progress: Called as ``progress(done, total)`` after each round of turns of a
+            chunk (after each chunk on an executor); ``total`` is the turns to play
+            times the number of chunks.
+        executor: Where to run the chunks: ``None`` (here), or anything whose
+            ``submit(fn, *args)`` returns a future (``concurrent.futures``' process
+            pool, loky, a Dask client's ``get_executor()``). The table is pickled to
+            it with each chunk.
+
+    Raises:
+        MalformedInputError: For a card the table does not cover, a negative number
+            of games, or an executor without ``submit``.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
+        >>> table = build_table(start=card)
+        >>> result = simulate_optimal(table, games=20_000, seed=7)
+        >>> round(table.value(card), 2), round(result.mean, 2), round(result.stderr, 2)
+        (37.34, 37.34, 0.05)
+        >>> result.histogram[:2]
+        ((11, 1), (13, 2))
+    """
+    if not isinstance(table, Table):
+        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table()")
+    first_card = table.start if start is None else check_card(start)
+    table._index(first_card)  # raises unless the table covers the card
+    if type(games) is not int or games < 0:
+        raise MalformedInputError(f"games {games!r}: not a non-negative int")
+    pool = check_executor(executor)
+    model = _model(table.rules)
+    turns = model.card.n - _state_of(first_card, model)[0].bit_count()
+    chunks = spans(games, _GAMES_PER_CHUNK)
+    steps = turns * len(chunks)
+    scores: list[int] = []
+    same: dict[int, int] = {}  # one int object per distinct total: 8 bytes a game
+    started = time.perf_counter()
+    if pool is None:
+        for index, count in chunks:
+            tick = None if progress is None else _Ticks(progress, turns * index, steps)
+            part = _play_games(table, first_card, count, _chunk_generator(seed, index), tick)
+            scores.extend(same.setdefault(total, total) for total in part.tolist())
+    else:
+        tasks = [(table, first_card, count, seed, index) for index, count in chunks]
+        for number, part in enumerate(in_order(_optimal_chunk, tasks, pool)):
+            scores.extend(same.setdefault(total, total) for total in part.tolist())
+            if progress is not None:
+                progress(turns * (number + 1), steps)
     seconds = time.perf_counter() - started
-    finals = np.rint(score).astype(np.int64)
-    return SimulationResult.from_scores(finals.tolist(), players=1, seconds=seconds)
+    return SimulationResult.from_scores(scores, players=1, seconds=seconds)

@@ -95,6 +95,10 @@ class Table:
         self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
         self._states: WeakValueDictionary[int, _TurnTables] = WeakValueDictionary()
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Pickle (for an executor) the values, rules and start only, not the per-turn caches.
+        return (_unpickle, (self._values, self.rules, self.start))
+
     def __repr__(self) -> str:
         if self._start_mask:
             return f"<Table rules={self.rules!r} start={self.start!r}>"
@@ -198,6 +202,11 @@ class Table:
                 del turns[next(iter(turns))]
             turns[card.boxes] = found
         return found
+
+
+def _unpickle(values: NDArray[np.float64], rules: Rules, start: Scorecard) -> Table:
+    """A table from what :meth:`Table.__reduce__` pickled."""
+    return Table(values, rules=rules, start=start)
 
 
 def _check_design(card: object, rules: Rules) -> Scorecard:

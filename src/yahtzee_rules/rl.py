@@ -1,0 +1,232 @@
+"""A Gymnasium environment for solitaire play by the library's exact rules.
+
+Needs Gymnasium (``python -m pip install ".[rl]"``); ``import yahtzee_rules`` never
+imports it. Importing this module registers the id ``yahtzee_rules/Solitaire-v0``,
+so ``gymnasium.make("yahtzee_rules.rl:yahtzee_rules/Solitaire-v0")`` works from
+anywhere (Gymnasium imports the module named before the colon).
+
+Each step is one decision after a roll: the environment throws the first roll of
+every turn itself. The action space is fixed for a ruleset: ``Discrete(32 + boxes)``.
+
+* Actions 0 to 31 hold dice and roll the others: bit ``i`` of the action holds die
+  ``i`` of the dice shown (sorted, lowest first). Legal while the turn has rolls left.
+* Action ``32 + b`` fills box ``b`` of the card (card order); legal when the rules
+  allow that box for the dice (the Joker rule included).
+
+``info["action_mask"]`` (an ``int8`` array) marks the legal actions. The
+reward is the points a fill writes, bonuses included (the upper bonus when it is
+reached, an extra-Yahtzee bonus), and 0 for a roll; the episode terminates when
+the card is full, so the rewards add up to the final grand total.
+
+The observation is a dict:
+
+* ``"dice"``: the five faces shown, sorted (1 to 6);
+* ``"rolls_left"``: 0, 1 or 2;
+* ``"card"``: one value per box in card order, -1 while the box is open;
+* ``"bonus_marks"``: the extra-Yahtzee bonus marks earned (at most 13).
+
+Examples:
+    >>> env = SolitaireEnv()
+    >>> observation, info = env.reset(seed=1)
+    >>> observation["dice"].tolist(), int(observation["rolls_left"])
+    ([2, 3, 3, 4, 6], 2)
+    >>> int(info["action_mask"].sum())  # 32 holds and the 13 open boxes
+    45
+    >>> observation, reward, terminated, truncated, info = env.step(32 + 12)  # Chance
+    >>> reward, terminated, int(observation["card"][12])
+    (18.0, False, 18)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from yahtzee_rules._text import show
+from yahtzee_rules.dice import Keep
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.game import Game
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.totals import totals
+
+__all__ = ["ENV_ID", "SolitaireEnv"]
+
+#: The registered id of :class:`SolitaireEnv`.
+ENV_ID = "yahtzee_rules/Solitaire-v0"
+_HOLDS = 32
+_EMPTY = Keep("")
+_ROLLING = [True] * _HOLDS
+_NOT_ROLLING = [False] * _HOLDS
+
+
+@functools.cache
+def _hold(faces: tuple[int, ...], holds: int) -> Keep:
+    """The dice of ``faces`` (sorted) that the bits of ``holds`` pick."""
+    return Keep([faces[i] for i in range(5) if holds >> i & 1])
+
+
+class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One player fills a card, one decision a step; see the module's description.
+
+    Args:
+        rules: The rules to play: any ruleset the library has (Classic by default,
+            ``Rules.from_name("yacht")``, ``Rules.from_name("yatzy")`` ...).
+        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the game in the
+            library's notation).
+
+    Raises:
+        MalformedInputError: For rules that are not a Rules, or another render mode.
+
+    Examples:
+        >>> from yahtzee_rules import Rules
+        >>> env = SolitaireEnv(Rules.from_name("yacht"))
+        >>> env.action_space
+        Discrete(44)
+        >>> _ = env.reset(seed=3)
+        >>> env.step(0)[1]  # roll all five again: no points
+        0.0
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # Gymnasium's API
+
+    def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+        if render_mode not in (None, "ansi"):
+            raise MalformedInputError(f"render_mode {show(render_mode)}: not None or 'ansi'")
+        self.rules = rules
+        self.render_mode = render_mode
+        self._boxes = rules.card.members
+        most = max(max(rules.card.possible[box]) for box in self._boxes)
+        self._actions = _HOLDS + len(self._boxes)
+        self.action_space = spaces.Discrete(self._actions)
+        self.observation_space = spaces.Dict(
+            {
+                "dice": spaces.Box(1, 6, shape=(5,), dtype=np.int64),
+                "rolls_left": spaces.Discrete(3),
+                "card": spaces.Box(-1, most, shape=(len(self._boxes),), dtype=np.int64),
+                "bonus_marks": spaces.Discrete(len(self._boxes) + 1),
+            }
+        )
+        self._game = Game.new(["player"], rules=rules)
+        self._dice_rng = random.Random(0)
+        self._mask = self._legal()
+
+    def _roll(self, keep: Keep) -> None:
+        self._game = self._game.roll(self._dice_rng, keep=keep)
+        self._mask = self._legal()
+
+    def _observe(self) -> dict[str, Any]:
+        game = self._game
+        card = game.cards[0]
+        dice = game.dice.faces if game.dice is not None else (1, 1, 1, 1, 1)
+        turn = game.turn
+        return {
+            "dice": np.array(dice, dtype=np.int64),
+            "rolls_left": turn.rolls_left if turn is not None else 0,
+            "card": np.array([-1 if v is None else v for v in card.boxes], dtype=np.int64),
+            "bonus_marks": card.bonus_marks,
+        }
+
+    def action_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The legal actions now, 1 for legal (all 0 once the card is full): a copy.
+
+        Examples:
+            >>> env = SolitaireEnv()
+            >>> _ = env.reset(seed=0)
+            >>> env.action_mask()[:3].tolist()
+            [1, 1, 1]
+        """
+        return self._mask.copy()
+
+    def _legal(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        turn = self._game.turn
+        if turn is None or turn.dice is None:
+            return np.zeros(self._actions, dtype=np.int8)
+        options = turn.options
+        holds = _ROLLING if turn.rolls_left else _NOT_ROLLING
+        return np.array(holds + [box in options for box in self._boxes], dtype=np.int8)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask.copy()}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game with the first roll thrown; ``seed`` seeds the dice.
+
+        Examples:
+            >>> env = SolitaireEnv()
+            >>> env.reset(seed=5)[0]["dice"].tolist() == env.reset(seed=5)[0]["dice"].tolist()
+            True
+        """
+        super().reset(seed=seed)
+        # the dice: a Python generator seeded from Gymnasium's, one draw a roll
+        self._dice_rng = random.Random(int(self.np_random.integers(2**63)))
+        self._game = Game.new(["player"], rules=self.rules)
+        self._roll(_EMPTY)
+        return self._observe(), self._info()
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Hold and roll (actions 0 to 31) or fill a box (32 on); see the module's description.
+
+        Raises:
+            IllegalActionError: For an action the mask does not allow, or a step after
+                the card is full.
+
+        Examples:
+            >>> env = SolitaireEnv()
+            >>> _ = env.reset(seed=1)
+            >>> env.step(999)
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.errors.IllegalActionError: action 999: not legal now; see info["action_mask"] (0 to 31 hold dice and roll, 32 on fill a box)
+        """
+        index = int(action)
+        if not 0 <= index < self._actions or not self._mask[index]:
+            raise IllegalActionError(
+                f'action {show(action)}: not legal now; see info["action_mask"] '
+                f"(0 to 31 hold dice and roll, 32 on fill a box)"
+            )
+        turn = self._game.turn
+        assert turn is not None
+        assert turn.dice is not None
+        reward = 0.0
+        if index < _HOLDS:
+            faces = turn.dice.faces
+            self._roll(_hold(faces, index))
+        else:
+            before = totals(self._game.cards[0], rules=self.rules).grand_total
+            self._game = self._game.fill(self._boxes[index - _HOLDS])
+            reward = float(totals(self._game.cards[0], rules=self.rules).grand_total - before)
+            if self._game.turn is not None:
+                self._roll(_EMPTY)
+            else:
+                self._mask = self._legal()
+        terminated = self._game.turn is None
+        return self._observe(), reward, terminated, False, self._info()
+
+    def render(self) -> str | None:
+        """The game in the library's notation (``render_mode="ansi"``), else ``None``.
+
+        Examples:
+            >>> env = SolitaireEnv(render_mode="ansi")
+            >>> _ = env.reset(seed=1)
+            >>> env.render()
+            'forced 0 player - 23346@1'
+        """
+        if self.render_mode != "ansi":
+            return None
+        return str(self._game)
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="yahtzee_rules.rl:SolitaireEnv")
