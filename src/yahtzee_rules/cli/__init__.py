@@ -22,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import sys
@@ -522,7 +523,7 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise AppError(f"serve: --port {args.port}: not a port number from 0 to 65535")
     try:
-        from yahtzee_rules import web
+        web = importlib.import_module("yahtzee_rules.web")
     except ImportError:
         raise AppError(
             'serve: the web table needs the web extra; install it with pip install "yahtzee-rules[web]"'
