@@ -278,3 +278,9 @@ def test_serve_says_what_to_install_without_the_web_extra(
     monkeypatch.setitem(sys.modules, "yahtzee_rules.web", None)
     assert main(["serve"]) == 2
     assert 'pip install "yahtzee-rules[web]"' in capsys.readouterr().err
+
+
+def test_player_names_are_shown_as_text_never_as_markup() -> None:
+    response = _new(_client(), **{"name-0": "<b>Al</b>", "kind-0": "h"})
+    assert "<b>Al</b>" not in response.text
+    assert "&lt;b&gt;Al&lt;/b&gt;" in response.text
