@@ -284,3 +284,14 @@ def test_player_names_are_shown_as_text_never_as_markup() -> None:
     response = _new(_client(), **{"name-0": "<b>Al</b>", "kind-0": "h"})
     assert "<b>Al</b>" not in response.text
     assert "&lt;b&gt;Al&lt;/b&gt;" in response.text
+
+
+def test_serve_starts_the_web_table_on_the_host_and_port_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import yahtzee_rules.web as web
+
+    started: list[tuple[str, int]] = []
+    monkeypatch.setattr(web, "serve", lambda host, port: started.append((host, port)))
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8080"]) == 0
+    assert started == [("0.0.0.0", 8080)]
