@@ -93,14 +93,15 @@ def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
             f"card {show(card)}: {card.bonus_marks} bonus marks, but these rules have "
             f"yahtzee_bonus=0, so no extra Yahtzee earns a mark"
         )
-    yahtzee = rules.card.yahtzee
-    if not card.bonus_marks or yahtzee is None:
+    yahtzees = rules.card.yahtzees
+    if not card.bonus_marks or not yahtzees:
         return
+    yahtzee = yahtzees[0]
     values = extra_yahtzee_values(rules.card, rules.joker)
     room = sum(
         1
         for box, points in card
-        if points is not None and box is not yahtzee and points in values[box]
+        if points is not None and box not in yahtzees and points in values[box]
     )
     if card.bonus_marks > room:
         joker = "no Joker" if rules.joker is JokerRule.NONE else f"the {rules.joker.value} Joker"

@@ -26,6 +26,7 @@ from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER
 from yahtzee_rules.yacht import YACHT
 from yahtzee_rules.yatzy import YATZY
 
@@ -358,7 +359,7 @@ class Rules:
 
         Examples:
             >>> Rules.names()
-            ('forced', 'free-choice', 'none', 'yacht', 'yatzy')
+            ('forced', 'free-choice', 'none', 'yacht', 'yatzy', 'triple', 'triple-in-order')
         """
         return ("forced", "free-choice", "none", *(name for name in _BASE if name != "classic"))
 
@@ -413,6 +414,8 @@ _BASE: dict[str, Rules] = {
     "classic": _CLASSIC,
     "yacht": Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=YACHT),
     "yatzy": Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY),
+    "triple": Rules(card=TRIPLE),
+    "triple-in-order": Rules(card=TRIPLE_IN_ORDER),
 }
 """Each card's usual ruleset."""
 
@@ -428,6 +431,11 @@ _DESCRIPTIONS: dict[str, str] = {
     "none": "Classic with no Joker: an extra Yahtzee scores like any roll, still earning its 100",
     "yacht": "Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker",
     "yatzy": "Scandinavian Yatzy: 15 boxes, 50-point upper bonus at 63, no Yatzy bonus, no Joker",
+    "triple": (
+        "Triple Yahtzee: three columns of the Classic boxes scored x1, x2, x3, a 35-point "
+        "bonus per column, 100 per extra Yahtzee, forced Joker"
+    ),
+    "triple-in-order": "Triple Yahtzee with each row filled left to right",
 }
 """One line per named ruleset, for :meth:`Rules.describe`; a name missing here gets a
 line composed from its ruleset."""

@@ -206,8 +206,8 @@ def scorecards(
 
     Each card is built by filling legal boxes with generated rolls under ``rules``
     (Classic when omitted), so Joker placements and bonus marks are as the rules
-    allow. A card with fewer boxes is filled at most completely. Shrinks towards
-    the empty card.
+    allow. A card with fewer boxes is filled at most completely; ``max_filled`` goes
+    up to the largest card's 39 boxes (Triple Yahtzee). Shrinks towards the empty card.
 
     Examples:
         >>> from hypothesis import given
@@ -216,7 +216,9 @@ def scorecards(
         ...     assert card.is_complete
         >>> check()
     """
-    _check_bounds("filled", min_filled, max_filled, 0, 13)
+    _check_bounds(
+        "filled", min_filled, max_filled, 0, max(len(Card.named(name)) for name in Card.names())
+    )
     return _rules_strategy(rules).flatmap(lambda r: _played_card(r, min_filled, max_filled))
 
 

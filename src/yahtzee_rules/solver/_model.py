@@ -12,6 +12,7 @@ import attrs
 import numpy as np
 
 from yahtzee_rules._filling import bonus_due, legal
+from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.solver._geometry import _card_geometry, _geometry
@@ -205,7 +206,26 @@ _LAYOUTS: dict[Rules, _Layout] = {}
 _MODELS_LOCK = threading.Lock()
 
 
+def check_solvable(rules: Rules) -> Rules:
+    """``rules``, if the solver's turn-start states can describe their card; else the reason.
+
+    A state keeps one upper subtotal, so a card of several score columns (Triple
+    Yahtzee) is refused, with the size that puts its exact solution out of reach.
+    """
+    card = rules.card
+    if len(card.columns) > 1:
+        raise MalformedInputError(
+            f"rules {rules.name!r}: the exact solver is out of reach for the {card.title} "
+            f"card; its {len(card)} boxes in {len(card.columns)} columns make "
+            f"2^{len(card)} (about {2 ** len(card):.1e}) sets of filled boxes, over 10^13 "
+            f"turn-start states once the Yahtzee boxes and the {len(card.columns)} upper "
+            f"subtotals are counted; play it with GreedyStrategy or RandomStrategy"
+        )
+    return rules
+
+
 def _layout(rules: Rules) -> _Layout:
+    check_solvable(rules)
     found = _LAYOUTS.get(rules)
     if found is None:
         found = _LAYOUTS[rules] = _Layout(rules)
@@ -213,6 +233,7 @@ def _layout(rules: Rules) -> _Layout:
 
 
 def _model(rules: Rules) -> _Model:
+    check_solvable(rules)
     with _MODELS_LOCK:
         found = _MODELS.get(rules)
         if found is None:
