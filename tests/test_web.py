@@ -295,3 +295,16 @@ def test_serve_starts_the_web_table_on_the_host_and_port_given(
     monkeypatch.setattr(web, "serve", lambda host, port: started.append((host, port)))
     assert main(["serve", "--host", "0.0.0.0", "--port", "8080"]) == 0
     assert started == [("0.0.0.0", 8080)]
+
+
+@pytest.mark.parametrize("name", Rules.names())
+def test_every_named_ruleset_plays_on_the_web_table(name: str) -> None:
+    client = _client()
+    path = _path(_new(client, **{"kind-0": "h", "rules": name}))
+    rolled = _post(client, path, "roll")
+    boxes = re.findall(r'name="box" value="([^"]+)"', rolled.text)
+    game = _record_of(_path(rolled)).game
+    assert boxes == [box.code for box in game.options]  # exactly the library's legal boxes
+    filled = _post(client, _path(rolled), "fill", {"box": boxes[0]})
+    assert filled.status_code == 200
+    assert _record_of(_path(filled)).start.rules == Rules.from_name(name)
