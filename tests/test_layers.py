@@ -116,6 +116,11 @@ BACK_EDGES = [
     ("solver", "simulation"),
     ("boxes", "rules"),
     ("categories", "scorecard"),
+    # The web table sits above the records, formats and strategies, beside the demo.
+    ("record", "web"),
+    ("sharecode", "web"),
+    ("simulation", "web"),
+    ("demo", "web"),
 ]
 
 

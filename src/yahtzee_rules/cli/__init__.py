@@ -3,9 +3,10 @@
 Commands: ``play`` (pass-and-play with optional computer players and coach, one
 game or a match), ``score`` (what every box would score), ``simulate`` (statistics
 of many games), ``solve`` (build and cache the optimal table), ``rules`` (the
-named rulesets), ``tournament`` (computer players against each other) and
-``demo``; with no command it plays the seeded demonstration game. Every command
-that plays or scores takes ``--rules NAME``. Only the standard library is used, so the
+named rulesets), ``tournament`` (computer players against each other), ``serve``
+(the web table) and ``demo``; with no command it plays the seeded demonstration
+game. Every command that plays or scores takes ``--rules NAME``. Only the standard
+library is used, so the
 app needs no extra beyond the features it calls on.
 
 Examples:
@@ -23,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import sys
@@ -218,6 +220,21 @@ def build_parser() -> argparse.ArgumentParser:
             "expected final score of optimal solitaire play, to 7 decimals."
         ),
     )
+    serve = sub.add_parser(
+        "serve",
+        help="serve the pass-and-play web table (needs the web extra)",
+        description=(
+            "Serve the web table: pass-and-play in the browser, each position at a link "
+            "(and QR code) that continues the game on any device. Needs the web extra: "
+            'pip install "yahtzee-rules[web]".'
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1; 0.0.0.0 for other devices)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
@@ -511,6 +528,20 @@ def rules_lines() -> list[str]:
     return [f"{name:<{width}}{Rules.describe(name)}".rstrip() for name in names]
 
 
+def _serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise AppError(f"serve: --port {args.port}: not a port number from 0 to 65535")
+    try:
+        web = importlib.import_module("yahtzee_rules.web")
+    except ImportError:
+        raise AppError(
+            'serve: the web table needs the web extra; install it with pip install "yahtzee-rules[web]"'
+        ) from None
+    print(f"Web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)", file=sys.stderr)
+    web.serve(args.host, args.port)
+    return 0
+
+
 def _list_rules(args: argparse.Namespace) -> int:
     print("\n".join(rules_lines()))
     print()
@@ -534,6 +565,7 @@ _HANDLERS = {
     "play": _play,
     "rules": _list_rules,
     "score": _score,
+    "serve": _serve,
     "simulate": _simulate,
     "solve": _solve,
     "tournament": _tournament,
@@ -558,6 +590,8 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "players",
         "strategy",
         "deals",
+        "host",
+        "port",
     ):
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)
