@@ -52,6 +52,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess tes
 from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
 from yahtzee_rules.solver._build import Progress as Progress
 from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
+from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
 from yahtzee_rules.solver._simulate import simulate_optimal
 from yahtzee_rules.solver._table import Table, build_table
 
@@ -59,6 +60,7 @@ __all__ = [
     "TABLE_FORMAT",
     "Advice",
     "Option",
+    "ScoreDistribution",
     "Table",
     "advise",
     "best_action",
@@ -67,5 +69,6 @@ __all__ = [
     "cache_dir",
     "cache_path",
     "load_table",
+    "score_distribution",
     "simulate_optimal",
 ]
