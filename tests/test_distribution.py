@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from typing import Any
 
@@ -18,6 +19,8 @@ from yahtzee_rules import (
     Rules,
     Scorecard,
     Turn,
+    fill,
+    legal_fills,
     roll_distribution,
     totals,
 )
@@ -48,33 +51,59 @@ def mix(parts: list[tuple[float, dict[int, float]]]) -> dict[int, float]:
 
 
 class BruteForce:
-    """Every roll of every turn, through the public API, following best_action."""
+    """Every roll of every turn, through the public API, following best_action.
+
+    Distributions are of the points still to come, memoised by what the future
+    depends on (open boxes, capped upper subtotal, Yahtzee box holding 50).
+    """
 
     def __init__(self, table: Any) -> None:
         self.table = table
         self.rules = table.rules
-        self.cards: dict[tuple[int | None, ...], dict[int, float]] = {}
+        self.states: dict[tuple[object, ...], dict[int, float]] = {}
         self.turns: dict[tuple[object, ...], dict[int, float]] = {}
 
+    def key(self, card: Scorecard) -> tuple[object, ...]:
+        design = self.rules.card
+        upper = sum(card[box] or 0 for box in design.upper)
+        yahtzee = design.yahtzee
+        return (
+            tuple(p is None for p in card.boxes),
+            min(upper, self.rules.upper_bonus_threshold) if self.rules.upper_bonus else 0,
+            yahtzee is not None and card[yahtzee] == 50,
+        )
+
     def card(self, card: Scorecard) -> dict[int, float]:
+        """The distribution of the final total."""
+        base = totals(card, rules=self.rules).grand_total
+        return {base + t: p for t, p in self.to_come(card).items()}
+
+    def to_come(self, card: Scorecard) -> dict[int, float]:
         if card.is_complete:
-            return {totals(card, rules=self.rules).grand_total: 1.0}
-        if card.boxes not in self.cards:
+            return {0: 1.0}
+        key = self.key(card)
+        if key not in self.states:
             start = Turn(card, rules=self.rules)
-            self.cards[card.boxes] = mix(
+            self.states[key] = mix(
                 [
                     (float(p), self.turn(start.roll(outcome=thrown(d, Keep()))))
                     for d, p in _ROLLS[Keep()]
                 ]
             )
-        return self.cards[card.boxes]
+        return self.states[key]
 
     def turn(self, turn: Turn) -> dict[int, float]:
-        key = (turn.card.boxes, turn.dice, turn.rolls_left)
+        """Points to come from the start of this turn's card."""
+        key = (self.key(turn.card), turn.dice, turn.rolls_left)
         if key not in self.turns:
             action = solver.best_action(turn, self.table)
             if isinstance(action, Box):
-                found = self.card(turn.fill(action))
+                after = turn.fill(action)
+                gained = (
+                    totals(after, rules=self.rules).grand_total
+                    - totals(turn.card, rules=self.rules).grand_total
+                )
+                found = {gained + t: p for t, p in self.to_come(after).items()}
             else:
                 found = mix(
                     [
@@ -84,6 +113,11 @@ class BruteForce:
                 )
             self.turns[key] = found
         return self.turns[key]
+
+    def position(self, turn: Turn) -> dict[int, float]:
+        """The distribution of the final total from a turn in progress."""
+        base = totals(turn.card, rules=self.rules).grand_total
+        return {base + t: p for t, p in self.turn(turn).items()}
 
 
 def as_dict(d: Any) -> dict[int, float]:
@@ -139,7 +173,7 @@ def test_mid_turn_distributions_match_brute_force() -> None:
     turn = Turn(card).roll(outcome="66612")
     for position in (turn, turn.roll(keep="666", outcome="62")):
         found = solver.score_distribution(position, table=table)
-        assert close(as_dict(found), brute.turn(position))
+        assert close(as_dict(found), brute.position(position))
 
 
 def test_yacht_distribution_matches_brute_force() -> None:
@@ -152,7 +186,7 @@ def test_yacht_distribution_matches_brute_force() -> None:
 
 
 def test_a_complete_card_has_its_total_for_certain() -> None:
-    card = Scorecard({c: 0 for c in Category} | {Category.CHANCE: 17})
+    card = Scorecard(dict.fromkeys(Category, 0) | {Category.CHANCE: 17})
     table = solver.build_table(start=card)
     found = solver.score_distribution(card, table=table)
     assert found.probability(17) == 1.0
@@ -167,7 +201,7 @@ def test_distribution_refuses_mismatched_inputs() -> None:
     with pytest.raises(MalformedInputError, match="covers only"):
         solver.score_distribution(Scorecard(), table=table)
     with pytest.raises(MalformedInputError, match="not a Table"):
-        solver.score_distribution(card, table="table")  # type: ignore[arg-type]
+        solver.score_distribution(card, table="table")  # type: ignore[arg-type, unused-ignore]
 
 
 def test_score_distribution_values_are_checked() -> None:
@@ -178,12 +212,12 @@ def test_score_distribution_values_are_checked() -> None:
     with pytest.raises(MalformedInputError, match="from 0 to 100"):
         solver.ScoreDistribution([1.0]).percentile(101)
     with pytest.raises(MalformedInputError, match="not an int"):
-        solver.ScoreDistribution([1.0]).p_at_least(1.5)  # type: ignore[arg-type]
+        solver.ScoreDistribution([1.0]).p_at_least(1.5)  # type: ignore[arg-type, unused-ignore]
     d = solver.ScoreDistribution([0.2, 0.3, 0.5])
     assert d == solver.ScoreDistribution((0.2, 0.3, 0.5))
     assert hash(d) == hash(solver.ScoreDistribution((0.2, 0.3, 0.5)))
-    assert d.p_at_least(3) == 0.0 and d.p_at_least(-4) == 1.0
-    assert d.percentile(0) == 0 and d.percentile(20) == 0 and d.percentile(20.5) == 1
+    assert (d.p_at_least(3), d.p_at_least(-4)) == (0.0, 1.0)
+    assert (d.percentile(0), d.percentile(20), d.percentile(20.5)) == (0, 0, 1)
 
 
 @pytest.mark.slow
@@ -193,3 +227,118 @@ def test_free_choice_distribution_from_the_empty_card() -> None:
     assert found.mean == pytest.approx(table.value(Scorecard()), abs=1e-9)
     assert found.median == 248
     assert found.std == pytest.approx(59.6117, abs=5e-5)
+
+
+# --------------------------------------------------------------------------------------
+# Play for a target.
+# --------------------------------------------------------------------------------------
+
+
+def play(strategy: Any, card: Scorecard, rng: random.Random) -> int:
+    """Play the rest of a solitaire game from ``card``; the final grand total."""
+    while not card.is_complete:
+        turn = Turn(card).roll(rng)
+        while turn.rolls_left:
+            keep = strategy.choose_keep(turn, rng)
+            if keep is None:
+                break
+            turn = turn.roll(rng, keep=keep)
+        card = turn.fill(strategy.choose_box(turn, rng))
+    return totals(card).grand_total
+
+
+class PlainTarget:
+    """The best chance of scoring ``need`` more points, by plain recursion (public API)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.memo: dict[tuple[object, ...], float] = {}
+        self.brute = BruteForce.__new__(BruteForce)
+        self.brute.rules = rules
+
+    def value(self, card: Scorecard, need: int) -> float:
+        if need <= 0:
+            return 1.0
+        if card.is_complete:
+            return 0.0
+        key = (self.brute.key(card), need)
+        if key not in self.memo:
+            final = {}
+            base = totals(card, rules=self.rules).grand_total
+            for dice in Dice.all():
+                best = 0.0
+                for box in legal_fills(card, dice, rules=self.rules):
+                    after = fill(card, dice, box, rules=self.rules)
+                    gained = totals(after, rules=self.rules).grand_total - base
+                    best = max(best, self.value(after, need - gained))
+                final[dice] = best
+            rolls = final
+            for _ in range(2):
+                keeps = {k: sum(float(p) * rolls[d] for d, p in _ROLLS[k]) for k in Keep.all()}
+                rolls = {d: max(keeps[k] for k in d.keeps()) for d in Dice.all()}
+            self.memo[key] = sum(float(p) * rolls[d] for d, p in _ROLLS[Keep()])
+        return self.memo[key]
+
+
+TARGET_CASES = [
+    (FORCED, [Category.CHANCE]),
+    (FORCED, [Category.YAHTZEE, Category.SIXES]),
+    (FREE, [Category.FULL_HOUSE, Category.THREE_OF_A_KIND]),
+]
+
+
+@pytest.mark.parametrize(("rules", "boxes"), TARGET_CASES, ids=lambda x: getattr(x, "name", None))
+def test_target_table_matches_plain_recursion(rules: Rules, boxes: list[Box]) -> None:
+    card = open_card(rules, boxes, points=10)
+    table = solver.target_table(rules=rules, start=card, maximum=140, cache=False)
+    plain = PlainTarget(rules)
+    for target in (0, 10, 15, 25, 30, 40, 60, 75, 90, 110, 150):
+        assert table.probability(card, target) == pytest.approx(
+            plain.value(card, target - 10), abs=1e-12
+        )
+
+
+@pytest.mark.parametrize(("rules", "boxes"), REDUCED, ids=lambda x: getattr(x, "name", None))
+def test_target_play_never_does_worse_than_expectation_play(rules: Rules, boxes: list[Box]) -> None:
+    card = open_card(rules, boxes, points=20)
+    table = solver.build_table(rules=rules, start=card)
+    expectation = solver.score_distribution(card, table=table)
+    target = solver.target_table(rules=rules, start=card, maximum=expectation.maximum + 5)
+    gains = [
+        target.probability(card, t) - expectation.p_at_least(t)
+        for t in range(expectation.maximum + 6)
+    ]
+    assert min(gains) >= -1e-12
+    assert max(gains) > 0.01  # it pays to play for the target
+
+
+def test_target_strategy_reaches_its_target_as_often_as_the_table_says() -> None:
+    card = open_card(FORCED, [Category.YAHTZEE, Category.SIXES, Category.CHANCE])
+    table = solver.target_table(start=card, maximum=120)
+    strategy = solver.TargetStrategy(table, 70)
+    games = 3000
+    rng = random.Random(3)
+    reached = sum(play(strategy, card, rng) >= 70 for _ in range(games)) / games
+    p = table.probability(card, 70)
+    assert abs(reached - p) < 4 * math.sqrt(p * (1 - p) / games)
+
+
+def test_target_tables_are_cached_and_checked(session_cache_dir: Any) -> None:
+    card = open_card(FORCED, [Category.CHANCE, Category.ACES])
+    first = solver.target_table(start=card, maximum=40)
+    files = list(session_cache_dir.glob("target-forced-40-*.npz"))
+    assert files
+    again = solver.target_table(start=card, maximum=40)
+    assert again.probability(card, 30) == first.probability(card, 30)
+    files[0].write_bytes(b"garbage")
+    assert solver.target_table(start=card, maximum=40).probability(card, 30) == (
+        first.probability(card, 30)
+    )
+    with pytest.raises(MalformedInputError, match="beyond this table's maximum"):
+        first.probability(card, 41)
+    with pytest.raises(MalformedInputError, match="covers only"):
+        first.probability(Scorecard(), 10)
+    with pytest.raises(MalformedInputError, match="non-negative int"):
+        solver.target_table(maximum=-1)
+    with pytest.raises(MalformedInputError, match="up to the table's maximum"):
+        solver.TargetStrategy(first, 41)

@@ -18,6 +18,10 @@ The table holds one float per state (a few MB), is cached per user and reloads i
 milliseconds (:func:`load_table`); :func:`advise` turns it into the expected final
 score of every option in a turn; :func:`simulate_optimal` plays many games at once.
 
+Beyond the mean, :func:`score_distribution` gives the exact chance of every final
+total under that play, and :func:`target_table` the play that maximises the chance
+of reaching a total (:class:`TargetStrategy` plays it).
+
 This package needs NumPy: ``pip install "yahtzee-rules[solver]"``. Its public
 names are all here; the modules inside it are private (``_build`` does the
 backward induction, ``_cache`` the cache, ``_advice`` the advice, ``_simulate``
@@ -55,6 +59,7 @@ from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, loa
 from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
 from yahtzee_rules.solver._simulate import simulate_optimal
 from yahtzee_rules.solver._table import Table, build_table
+from yahtzee_rules.solver._target import TargetStrategy, TargetTable, target_table
 
 __all__ = [
     "TABLE_FORMAT",
@@ -62,6 +67,8 @@ __all__ = [
     "Option",
     "ScoreDistribution",
     "Table",
+    "TargetStrategy",
+    "TargetTable",
     "advise",
     "best_action",
     "best_box",
@@ -71,4 +78,5 @@ __all__ = [
     "load_table",
     "score_distribution",
     "simulate_optimal",
+    "target_table",
 ]

@@ -81,9 +81,7 @@ class ScoreDistribution:
             raise reinit_error(self)
 
     def __repr__(self) -> str:
-        return (
-            f"<ScoreDistribution mean={self.mean:.7f} std={self.std:.7f} median={self.median}>"
-        )
+        return f"<ScoreDistribution mean={self.mean:.7f} std={self.std:.7f} median={self.median}>"
 
     @property
     def mean(self) -> float:

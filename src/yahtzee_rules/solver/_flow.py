@@ -54,7 +54,10 @@ def _reroll() -> NDArray[np.float64]:
 
 
 def _keep_tables(
-    model: _Model, values: NDArray[np.float64], m: NDArray[np.intp], u: NDArray[np.intp],
+    model: _Model,
+    values: NDArray[np.float64],
+    m: NDArray[np.intp],
+    u: NDArray[np.intp],
     y: NDArray[np.intp],
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """``(462, states)`` keep values with one reroll left, then with two (as in the build)."""
@@ -178,5 +181,11 @@ def _turn_outcomes(
     unique, inverse = np.unique(key, return_inverse=True)
     merged = np.bincount(inverse.ravel(), weights=chance, minlength=len(unique))
     rest, points = np.divmod(unique, span)
-    state, following = np.divmod(rest, model.states_count)
-    return state.astype(np.intp), following.astype(np.intp), points.astype(np.intp), merged
+    first, second = np.divmod(rest, model.states_count)
+    result: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]] = (
+        first.astype(np.intp),
+        second.astype(np.intp),
+        points.astype(np.intp),
+        np.asarray(merged, dtype=np.float64),
+    )
+    return result
