@@ -112,14 +112,15 @@ def _best_fill_values(
     span = int(gained.max()) + 1
     key = np.where(allowed, rows.astype(np.int64) * span + gained, -1)
     unique, inverse = np.unique(key, return_inverse=True)
+    boxes = after.shape[2]
     inverse = inverse.reshape(after.shape).transpose(1, 0, 2)  # (252, states, boxes)
     u_rows, u_gain = np.divmod(np.maximum(unique, 0), span)
     shifted = np.maximum(np.arange(needs)[None, :] - u_gain[:, None], 0)
     table = values[u_rows[:, None], shifted]  # (pairs, needs)
     if unique[0] < 0:
         table[0] = -1.0  # the boxes that may not be filled
-    best = table[inverse[:, :, 0]]
-    for box in range(1, inverse.shape[2]):
+    best: NDArray[np.float64] = table[inverse[:, :, 0]]
+    for box in range(1, boxes):
         np.maximum(best, table[inverse[:, :, box]], out=best)
     return best
 
