@@ -55,12 +55,13 @@ them (and checks this page with `--check`).
 Moves of equal expected value can differ in spread, so the play is pinned down: ties
 are broken as `best_action` and `simulate_optimal` break them (the keep with the
 fewest dice, then the lowest faces; the first box in card order). Under the
-free-choice Joker this reproduces Verhoeff's published figures: median 248,
-standard deviation 59.6117.
+free-choice Joker this gives the mean {mean:.7f} and median {median}, as
+Verhoeff publishes, and a standard deviation of {std:.4f}, where he publishes
+59.6117: moves of equal expected value but different spread, resolved another way.
 
 ## Summary
 
-| Ruleset | Mean | Standard deviation | Median | Lowest possible with P > 0 | Highest |
+| Ruleset | Mean | Standard deviation | Median | Lowest possible | Highest possible |
 |---|---|---|---|---|---|
 """
 
@@ -169,17 +170,18 @@ def distributions(jobs: int) -> dict[str, ScoreDistribution]:
 
 
 def page(found: dict[str, ScoreDistribution]) -> str:
-    lines = [INTRO.rstrip("\n")]
+    free = found["free-choice"]
+    lines = [INTRO.format(mean=free.mean, median=free.median, std=free.std).rstrip("\n")]
     for name, d in found.items():
         lines.append(
             f"| {name} | {d.mean:.4f} | {d.std:.4f} | {d.median} | {d.minimum} | {d.maximum} |"
         )
-    lines.append(PERCENTILE_HEAD.rstrip("\n"))
+    lines.append(PERCENTILE_HEAD.rstrip("\n") + "\n")
     lines.append("| Ruleset | " + " | ".join(f"{q} %" for q in PERCENTILES) + " |")
     lines.append("|---" * (len(PERCENTILES) + 1) + "|")
     for name, d in found.items():
         lines.append(f"| {name} | " + " | ".join(str(d.percentile(q)) for q in PERCENTILES) + " |")
-    lines.append(TARGETS_HEAD.rstrip("\n"))
+    lines.append(TARGETS_HEAD.rstrip("\n") + "\n")
     lines.append("| Ruleset | " + " | ".join(f"≥ {t}" for t in THRESHOLDS) + " |")
     lines.append("|---" * (len(THRESHOLDS) + 1) + "|")
     for name, d in found.items():
