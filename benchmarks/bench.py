@@ -86,7 +86,13 @@ def main(argv: list[str] | None = None) -> None:
     print()
 
     here = Path(__file__).parent
-    for name in ("bench_notation", "bench_solver", "bench_build", "bench_executors"):
+    for name in (
+        "bench_notation",
+        "bench_solver",
+        "bench_build",
+        "bench_executors",
+        "bench_distribution",
+    ):
         path = here / f"{name}.py"
         if path.exists():
             spec = importlib.util.spec_from_file_location(name, path)

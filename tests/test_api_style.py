@@ -263,6 +263,12 @@ EVOLVE_CASES: dict[type, tuple[Any, dict[str, Any], Any, dict[str, Any] | None]]
         solver.Advice(_TURN, ()),
         None,
     ),
+    solver.ScoreDistribution: (
+        solver.ScoreDistribution([0.5, 0.5]),
+        {"probabilities": (0.25, 0.75)},
+        solver.ScoreDistribution([0.25, 0.75]),
+        {"probabilities": (0.25, 0.5)},
+    ),
 }
 
 

@@ -18,6 +18,10 @@ The table holds one float per state (a few MB), is cached per user and reloads i
 milliseconds (:func:`load_table`); :func:`advise` turns it into the expected final
 score of every option in a turn; :func:`simulate_optimal` plays many games at once.
 
+Beyond the mean, :func:`score_distribution` gives the exact chance of every final
+total under that play, and :func:`target_table` the play that maximises the chance
+of reaching a total (:class:`TargetStrategy` plays it).
+
 This package needs NumPy: ``pip install "yahtzee-rules[solver]"``. Its public
 names are all here; the modules inside it are private (``_build`` does the
 backward induction, ``_cache`` the cache, ``_advice`` the advice, ``_simulate``
@@ -52,14 +56,19 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess tes
 from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
 from yahtzee_rules.solver._build import Progress as Progress
 from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
+from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
 from yahtzee_rules.solver._simulate import simulate_optimal
 from yahtzee_rules.solver._table import Table, build_table
+from yahtzee_rules.solver._target import TargetStrategy, TargetTable, target_table
 
 __all__ = [
     "TABLE_FORMAT",
     "Advice",
     "Option",
+    "ScoreDistribution",
     "Table",
+    "TargetStrategy",
+    "TargetTable",
     "advise",
     "best_action",
     "best_box",
@@ -67,5 +76,7 @@ __all__ = [
     "cache_dir",
     "cache_path",
     "load_table",
+    "score_distribution",
     "simulate_optimal",
+    "target_table",
 ]

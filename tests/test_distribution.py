@@ -1,0 +1,366 @@
+"""The exact score distribution under optimal-expectation play, and target play."""
+
+from __future__ import annotations
+
+import math
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from yahtzee_rules import (
+    Box,
+    Category,
+    Dice,
+    JokerRule,
+    Keep,
+    MalformedInputError,
+    Rules,
+    Scorecard,
+    Turn,
+    fill,
+    legal_fills,
+    roll_distribution,
+    totals,
+)
+
+np = pytest.importorskip("numpy")
+solver = pytest.importorskip("yahtzee_rules.solver")
+
+FORCED = Rules()
+FREE = Rules(joker=JokerRule.FREE_CHOICE)
+NO_JOKER = Rules(joker=JokerRule.NONE)
+YACHT_RULES = Rules.from_name("yacht")
+
+_ROLLS = {keep: list(roll_distribution(keep).items()) for keep in Keep.all()}
+
+
+def thrown(dice: Dice, keep: Keep) -> str:
+    """The faces thrown to turn ``keep`` into ``dice``."""
+    rest = Counter(dice.faces) - Counter(keep.faces)
+    return "".join(str(face) for face in sorted(rest.elements()))
+
+
+def mix(parts: list[tuple[float, dict[int, float]]]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for weight, dist in parts:
+        for total, p in dist.items():
+            out[total] = out.get(total, 0.0) + weight * p
+    return out
+
+
+class BruteForce:
+    """Every roll of every turn, through the public API, following best_action.
+
+    Distributions are of the points still to come, memoised by what the future
+    depends on (open boxes, capped upper subtotal, Yahtzee box holding 50).
+    """
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.rules = table.rules
+        self.states: dict[tuple[object, ...], dict[int, float]] = {}
+        self.turns: dict[tuple[object, ...], dict[int, float]] = {}
+
+    def key(self, card: Scorecard) -> tuple[object, ...]:
+        design = self.rules.card
+        upper = sum(card[box] or 0 for box in design.upper)
+        yahtzee = design.yahtzee
+        return (
+            tuple(p is None for p in card.boxes),
+            min(upper, self.rules.upper_bonus_threshold) if self.rules.upper_bonus else 0,
+            yahtzee is not None and card[yahtzee] == 50,
+        )
+
+    def card(self, card: Scorecard) -> dict[int, float]:
+        """The distribution of the final total."""
+        base = totals(card, rules=self.rules).grand_total
+        return {base + t: p for t, p in self.to_come(card).items()}
+
+    def to_come(self, card: Scorecard) -> dict[int, float]:
+        if card.is_complete:
+            return {0: 1.0}
+        key = self.key(card)
+        if key not in self.states:
+            start = Turn(card, rules=self.rules)
+            self.states[key] = mix(
+                [
+                    (float(p), self.turn(start.roll(outcome=thrown(d, Keep()))))
+                    for d, p in _ROLLS[Keep()]
+                ]
+            )
+        return self.states[key]
+
+    def turn(self, turn: Turn) -> dict[int, float]:
+        """Points to come from the start of this turn's card."""
+        key = (self.key(turn.card), turn.dice, turn.rolls_left)
+        if key not in self.turns:
+            action = solver.best_action(turn, self.table)
+            if isinstance(action, Box):
+                after = turn.fill(action)
+                gained = (
+                    totals(after, rules=self.rules).grand_total
+                    - totals(turn.card, rules=self.rules).grand_total
+                )
+                found = {gained + t: p for t, p in self.to_come(after).items()}
+            else:
+                found = mix(
+                    [
+                        (float(p), self.turn(turn.roll(keep=action, outcome=thrown(d, action))))
+                        for d, p in _ROLLS[action]
+                    ]
+                )
+            self.turns[key] = found
+        return self.turns[key]
+
+    def position(self, turn: Turn) -> dict[int, float]:
+        """The distribution of the final total from a turn in progress."""
+        base = totals(turn.card, rules=self.rules).grand_total
+        return {base + t: p for t, p in self.turn(turn).items()}
+
+
+def as_dict(d: Any) -> dict[int, float]:
+    return {t: p for t, p in enumerate(d.probabilities) if p > 0}
+
+
+def close(a: dict[int, float], b: dict[int, float]) -> bool:
+    return all(abs(a.get(t, 0.0) - b.get(t, 0.0)) < 1e-12 for t in set(a) | set(b))
+
+
+def open_card(rules: Rules, open_boxes: list[Box], points: int = 5) -> Scorecard:
+    """A card with the given boxes open, the others filled with 0 (Chance with ``points``)."""
+    card = rules.card
+    boxes = {b: 0 for b in card.members if b not in open_boxes}
+    chance = next((b for b in card.members if b.label in ("Chance", "Choice")), None)
+    if chance is not None and chance in boxes:
+        boxes[chance] = points
+    return Scorecard(boxes, card=card)
+
+
+REDUCED = [
+    (FORCED, [Category.CHANCE]),
+    (FORCED, [Category.YAHTZEE, Category.SIXES]),
+    (FREE, [Category.YAHTZEE, Category.FULL_HOUSE]),
+    (NO_JOKER, [Category.LARGE_STRAIGHT, Category.THREE_OF_A_KIND, Category.CHANCE]),
+]
+
+
+@pytest.mark.parametrize(("rules", "boxes"), REDUCED, ids=lambda x: getattr(x, "name", None))
+def test_distributions_match_brute_force_on_reduced_games(rules: Rules, boxes: list[Box]) -> None:
+    card = open_card(rules, boxes, points=20)
+    table = solver.build_table(rules=rules, start=card)
+    found = solver.score_distribution(card, table=table)
+    assert math.fsum(found.probabilities) == pytest.approx(1, abs=1e-12)
+    assert close(as_dict(found), BruteForce(table).card(card))
+    assert found.mean == pytest.approx(table.expected_final(card), abs=1e-9)
+
+
+def test_distribution_with_the_yahtzee_box_holding_50_counts_bonuses() -> None:
+    card = open_card(FORCED, [Category.SIXES, Category.CHANCE])
+    card = Scorecard({**card.to_mapping(), Category.YAHTZEE: 50})
+    table = solver.build_table(start=card)
+    found = solver.score_distribution(card, table=table)
+    assert close(as_dict(found), BruteForce(table).card(card))
+    assert found.maximum == 50 + 2 * 100 + 30 + 30
+
+
+def test_mid_turn_distributions_match_brute_force() -> None:
+    card = open_card(FORCED, [Category.SIXES, Category.CHANCE])
+    table = solver.build_table(start=card)
+    brute = BruteForce(table)
+    turn = Turn(card).roll(outcome="66612")
+    for position in (turn, turn.roll(keep="666", outcome="62")):
+        found = solver.score_distribution(position, table=table)
+        assert close(as_dict(found), brute.position(position))
+
+
+def test_yacht_distribution_matches_brute_force() -> None:
+    design = YACHT_RULES.card
+    open_boxes = [b for b in design.members if b.label in ("Yacht", "Full House")]
+    card = open_card(YACHT_RULES, open_boxes)
+    table = solver.build_table(rules=YACHT_RULES, start=card)
+    found = solver.score_distribution(card, table=table)
+    assert close(as_dict(found), BruteForce(table).card(card))
+
+
+def test_a_complete_card_has_its_total_for_certain() -> None:
+    card = Scorecard(dict.fromkeys(Category, 0) | {Category.CHANCE: 17})
+    table = solver.build_table(start=card)
+    found = solver.score_distribution(card, table=table)
+    assert found.probability(17) == 1.0
+    assert found.median == found.minimum == found.maximum == 17
+
+
+def test_distribution_refuses_mismatched_inputs() -> None:
+    card = open_card(FORCED, [Category.CHANCE])
+    table = solver.build_table(start=card)
+    with pytest.raises(MalformedInputError, match="table for"):
+        solver.score_distribution(card, rules=FREE, table=table)
+    with pytest.raises(MalformedInputError, match="covers only"):
+        solver.score_distribution(Scorecard(), table=table)
+    with pytest.raises(MalformedInputError, match="not a Table"):
+        solver.score_distribution(card, table="table")  # type: ignore[arg-type, unused-ignore]
+
+
+def test_score_distribution_values_are_checked() -> None:
+    with pytest.raises(MalformedInputError, match="sums to 1"):
+        solver.ScoreDistribution([0.5, 0.25])
+    with pytest.raises(MalformedInputError, match="at least 0"):
+        solver.ScoreDistribution([1.5, -0.5])
+    with pytest.raises(MalformedInputError, match="from 0 to 100"):
+        solver.ScoreDistribution([1.0]).percentile(101)
+    with pytest.raises(MalformedInputError, match="not an int"):
+        solver.ScoreDistribution([1.0]).p_at_least(1.5)  # type: ignore[arg-type, unused-ignore]
+    d = solver.ScoreDistribution([0.2, 0.3, 0.5])
+    assert d == solver.ScoreDistribution((0.2, 0.3, 0.5))
+    assert hash(d) == hash(solver.ScoreDistribution((0.2, 0.3, 0.5)))
+    assert (d.p_at_least(3), d.p_at_least(-4)) == (0.0, 1.0)
+    assert (d.percentile(0), d.percentile(20), d.percentile(20.5)) == (0, 0, 1)
+
+
+@pytest.mark.slow
+def test_free_choice_distribution_from_the_empty_card() -> None:
+    table = solver.load_table(rules=FREE)
+    found = solver.score_distribution(rules=FREE, table=table)
+    assert found.mean == pytest.approx(table.value(Scorecard()), abs=1e-9)
+    assert found.median == 248
+    # Verhoeff publishes 59.6117; ties of equal expected value broken as best_action
+    # breaks them give a slightly smaller spread.
+    assert found.std == pytest.approx(59.6114360, abs=1e-6)
+    assert found.std == pytest.approx(59.6117, abs=1e-3)
+
+
+# --------------------------------------------------------------------------------------
+# Play for a target.
+# --------------------------------------------------------------------------------------
+
+
+def play(strategy: Any, card: Scorecard, rng: random.Random) -> int:
+    """Play the rest of a solitaire game from ``card``; the final grand total."""
+    while not card.is_complete:
+        turn = Turn(card).roll(rng)
+        while turn.rolls_left:
+            keep = strategy.choose_keep(turn, rng)
+            if keep is None:
+                break
+            turn = turn.roll(rng, keep=keep)
+        card = turn.fill(strategy.choose_box(turn, rng))
+    return totals(card).grand_total
+
+
+class PlainTarget:
+    """The best chance of scoring ``need`` more points, by plain recursion (public API)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.memo: dict[tuple[object, ...], float] = {}
+        self.brute = BruteForce.__new__(BruteForce)
+        self.brute.rules = rules
+
+    def value(self, card: Scorecard, need: int) -> float:
+        if need <= 0:
+            return 1.0
+        if card.is_complete:
+            return 0.0
+        key = (self.brute.key(card), need)
+        if key not in self.memo:
+            final = {}
+            base = totals(card, rules=self.rules).grand_total
+            for dice in Dice.all():
+                best = 0.0
+                for box in legal_fills(card, dice, rules=self.rules):
+                    after = fill(card, dice, box, rules=self.rules)
+                    gained = totals(after, rules=self.rules).grand_total - base
+                    best = max(best, self.value(after, need - gained))
+                final[dice] = best
+            rolls = final
+            for _ in range(2):
+                keeps = {k: sum(float(p) * rolls[d] for d, p in _ROLLS[k]) for k in Keep.all()}
+                rolls = {d: max(keeps[k] for k in d.keeps()) for d in Dice.all()}
+            self.memo[key] = sum(float(p) * rolls[d] for d, p in _ROLLS[Keep()])
+        return self.memo[key]
+
+
+TARGET_CASES = [
+    (FORCED, [Category.CHANCE]),
+    (FORCED, [Category.YAHTZEE, Category.SIXES]),
+    (FREE, [Category.FULL_HOUSE, Category.THREE_OF_A_KIND]),
+]
+
+
+@pytest.mark.parametrize(("rules", "boxes"), TARGET_CASES, ids=lambda x: getattr(x, "name", None))
+def test_target_table_matches_plain_recursion(rules: Rules, boxes: list[Box]) -> None:
+    card = open_card(rules, boxes, points=10)
+    table = solver.target_table(rules=rules, start=card, maximum=140, cache=False)
+    plain = PlainTarget(rules)
+    base = totals(card, rules=rules).grand_total
+    for target in (0, 10, 15, 25, 30, 40, 60, 75, 90, 110, 140):
+        assert table.probability(card, target) == pytest.approx(
+            plain.value(card, target - base), abs=1e-12
+        )
+
+
+@pytest.mark.parametrize(
+    ("rules", "boxes"),
+    [*REDUCED, (FORCED, [Category.FOURS, Category.FIVES, Category.SIXES])],
+    ids=lambda x: getattr(x, "name", None),
+)
+def test_target_play_never_does_worse_than_expectation_play(rules: Rules, boxes: list[Box]) -> None:
+    card = open_card(rules, boxes, points=20)
+    table = solver.build_table(rules=rules, start=card)
+    expectation = solver.score_distribution(card, table=table)
+    target = solver.target_table(rules=rules, start=card, maximum=expectation.maximum + 5)
+    gains = [
+        target.probability(card, t) - expectation.p_at_least(t)
+        for t in range(expectation.maximum + 6)
+    ]
+    assert min(gains) >= -1e-12
+    assert max(gains) > 0.001  # it pays to play for the target
+
+
+def test_target_strategy_reaches_its_target_as_often_as_the_table_says() -> None:
+    card = open_card(FORCED, [Category.YAHTZEE, Category.SIXES, Category.CHANCE])
+    table = solver.target_table(start=card, maximum=120)
+    strategy = solver.TargetStrategy(table, 70)
+    games = 3000
+    rng = random.Random(3)
+    reached = sum(play(strategy, card, rng) >= 70 for _ in range(games)) / games
+    p = table.probability(card, 70)
+    assert abs(reached - p) < 4 * math.sqrt(p * (1 - p) / games)
+
+
+def test_target_tables_are_cached_and_checked(session_cache_dir: Any) -> None:
+    card = open_card(FORCED, [Category.CHANCE, Category.ACES])
+    first = solver.target_table(start=card, maximum=40)
+    files = list(session_cache_dir.glob("target-forced-40-*.npz"))
+    assert files
+    again = solver.target_table(start=card, maximum=40)
+    assert again.probability(card, 30) == first.probability(card, 30)
+    files[0].write_bytes(b"garbage")
+    assert solver.target_table(start=card, maximum=40).probability(card, 30) == (
+        first.probability(card, 30)
+    )
+    with pytest.raises(MalformedInputError, match="beyond this table's maximum"):
+        first.probability(card, 41)
+    with pytest.raises(MalformedInputError, match="covers only"):
+        first.probability(Scorecard(), 10)
+    with pytest.raises(MalformedInputError, match="non-negative int"):
+        solver.target_table(maximum=-1)
+    with pytest.raises(MalformedInputError, match="up to the table's maximum"):
+        solver.TargetStrategy(first, 41)
+
+
+@pytest.mark.slow
+def test_the_score_distribution_page_matches_its_script() -> None:
+    script = Path(__file__).resolve().parents[1] / "scripts" / "score_distributions.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--check", "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
