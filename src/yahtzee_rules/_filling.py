@@ -34,12 +34,18 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
     card = rules.card
     scores = card.table[dice.position]
     yahtzee = card.yahtzee
-    if (
-        yahtzee is None
-        or boxes[yahtzee] is None
-        or dice.faces[0] != dice.faces[4]
-        or rules.joker is JokerRule.NONE
-    ):
+    five = dice.faces[0] == dice.faces[4]
+    if five and rules.forced_yahtzee:
+        # Forced Yahtzee: five equal dice go in their open upper box, even the first.
+        face_box = card.boxes.for_face(dice.faces[0])
+        if boxes[face_box] is None:
+            return {face_box: scores[face_box]}
+    if yahtzee is None or boxes[yahtzee] is None or not five or rules.joker is JokerRule.NONE:
+        if rules.in_order:  # Forced Yatzy: only the first open box
+            for c, box in zip(card.members, boxes, strict=True):
+                if box is None:
+                    return {c: scores[c]}
+            return {}
         return {
             c: points
             for c, points, box in zip(card.members, scores, boxes, strict=True)
@@ -47,9 +53,13 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
         }
     fixed = dict(card.joker_values)
     face_box = card.boxes.for_face(dice.faces[0])
-    if rules.joker is JokerRule.FORCED:
+    if rules.joker is JokerRule.FORCED or rules.joker is JokerRule.KINDS_FIRST:
         if boxes[face_box] is None:
             return {face_box: scores[face_box]}
+        if rules.joker is JokerRule.KINDS_FIRST:
+            first = {c: fixed.get(c, scores[c]) for c in card.joker_first if boxes[c] is None}
+            if first:
+                return first
         lower = {c: fixed.get(c, scores[c]) for c in card.lower if boxes[c] is None}
         if lower:
             return lower
@@ -72,9 +82,10 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
 
     Read off :func:`legal` itself, so the Joker rules are stated once: for five equal
     dice of every face, on cards whose five-of-a-kind box holds 50, with the face box
-    open or filled and the other boxes all open or with every lower box filled (what
-    :func:`legal` offers depends on nothing else). The five-of-a-kind box itself is
-    never open then, so its set is empty.
+    open or filled and the other boxes all open, with the card's
+    :attr:`~yahtzee_rules.Card.joker_first` boxes filled, or with every lower box
+    filled (what :func:`legal` offers depends on nothing else). The five-of-a-kind box
+    itself is never open then, so its set is empty.
     """
     values: list[set[int]] = [set() for _ in card.members]
     yahtzee = card.yahtzee
@@ -85,12 +96,11 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
         dice = Dice([face] * 5)
         face_box = card.boxes.for_face(face)
         for face_filled in (False, True):
-            for lower_filled in (False, True):
+            for filled in ((), card.joker_first, card.lower):
                 boxes: list[int | None] = [None] * len(card)
                 boxes[yahtzee] = 50
-                if lower_filled:
-                    for box in card.lower:
-                        boxes[box] = 0
+                for box in filled:
+                    boxes[box] = 0
                 if face_filled:
                     boxes[face_box] = 0
                 for box, points in legal(tuple(boxes), dice, rules).items():
@@ -146,20 +156,44 @@ def legal_points(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules
 
 
 def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> str:
-    """Why ``dice`` may not fill ``category``: it is filled, or the forced Joker forbids it."""
+    """Why ``dice`` may not fill ``category``: it is filled, or a placement rule forbids it.
+
+    The placement rules are boxes in card order (Forced Yatzy), Forced Yahtzee, and the
+    forced and kinds-first Joker orders.
+    """
     points = boxes[category]
     if points is not None:
         return f"{category.label} is already filled with {points}; each box is filled once"
+    card = rules.card
+    if rules.in_order:
+        first = next(c for c in card.members if boxes[c] is None)
+        return (
+            f"the boxes are filled in card order (Forced Yatzy): the first open box is "
+            f"{first.label}, so the dice must go there"
+        )
     face = dice.faces[0]
-    face_box = rules.card.boxes.for_face(face)
+    face_box = card.boxes.for_face(face)
+    if rules.forced_yahtzee and boxes[face_box] is None:
+        return (
+            f"Forced Yahtzee requires {face_box.label}, which is open: five {face}s "
+            f"must go in {face_box.label}, even as the first Yahtzee"
+        )
+    joker = f"the {rules.joker.value} Joker"
     if boxes[face_box] is None:
         return (
-            f"the forced Joker requires {face_box.label}, which is open: "
+            f"{joker} requires {face_box.label}, which is open: "
             f"five {face}s must go in {face_box.label}"
         )
-    open_lower = ", ".join(c.label for c in rules.card.lower if boxes[c] is None)
+    first = [c for c in card.joker_first if boxes[c] is None]
+    if rules.joker is JokerRule.KINDS_FIRST and first:
+        names = " or ".join(c.label for c in card.joker_first)
+        return (
+            f"{joker} (Hasbro's current order) requires {names} while either is open; "
+            f"open: {', '.join(c.label for c in first)}"
+        )
+    open_lower = ", ".join(c.label for c in card.lower if boxes[c] is None)
     return (
-        f"the forced Joker allows an upper box other than {face_box.label} only once "
+        f"{joker} allows an upper box other than {face_box.label} only once "
         f"every lower box is filled; open lower boxes: {open_lower}"
     )
 
@@ -168,8 +202,11 @@ def fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> 
     boxes = card.boxes
     design = rules.card
     yahtzee = design.yahtzee
-    if boxes[category] is None and (
-        yahtzee is None or boxes[yahtzee] is None or dice.faces[0] != dice.faces[4]
+    if (
+        boxes[category] is None
+        and (yahtzee is None or boxes[yahtzee] is None or dice.faces[0] != dice.faces[4])
+        and not rules.in_order
+        and not (rules.forced_yahtzee and dice.faces[0] == dice.faces[4])
     ):
         # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)

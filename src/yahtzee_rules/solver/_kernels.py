@@ -96,7 +96,7 @@ def _final_values(
     size = len(m)
     table = np.empty((37 + len(card.fixed_combos), size))
     by_total = np.empty((len(card.total_combos), size))
-    closed = (m & card.bits[:, None]) != 0  # (boxes, states)
+    closed = (model.open_bits(m) & card.bits[:, None]) == 0  # (boxes, states): not allowed
     after = m | card.bits[:, None]
     # upper box of face f + 1 with k dice of that face: rows f * 6 + k
     u2, bonus = model.upper_step(u, _UPPER_POINTS)  # (6, 6, states)

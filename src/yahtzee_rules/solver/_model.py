@@ -47,6 +47,7 @@ class _Layout:
         self.levels = min(self.threshold, card.upper_max) + 1 if rules.upper_bonus else 1
         self.flags = 2 if card.yahtzee >= 0 and rules.yahtzee_bonus > 0 else 1
         self.states_count = (1 << card.n) * self.levels * self.flags
+        self.in_order = rules.in_order
 
 
 class _Model(_Layout):
@@ -110,6 +111,12 @@ class _Model(_Layout):
             for upper_mask in range(64)
         ]
 
+    def open_bits(self, m: Any) -> Any:
+        """The boxes a roll may fill from filled-box masks ``m``, as bits: the open ones,
+        or with the boxes filled in card order only the first open one (five equal dice
+        follow :attr:`joker` instead)."""
+        return ~m & (m + 1) if self.in_order else ~m
+
     def upper_step(
         self, u: NDArray[np.intp], points: NDArray[np.intp] | int
     ) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
@@ -131,6 +138,8 @@ class _Model(_Layout):
         both = (0, 1) if self.flags == 2 else (0,)
         for mask in card.masks_by_yahtzee_box:  # open Yahtzee box first: see _final_values
             if mask.bit_count() != level or mask & start != start:
+                continue
+            if self.in_order and mask & (mask + 1):  # boxes in card order: prefixes only
                 continue
             upper_mask = int(card.upper_mask[mask])
             values = self.upper_values[upper_mask]

@@ -32,7 +32,7 @@ class _TurnTables:
         self.start = float(values[index])
         # points each roll may write in each box: -1 where the rules do not allow it
         card = model.card
-        points = np.where((mask & card.bits) != 0, -1, card.scores)
+        points = np.where((model.open_bits(mask) & card.bits) == 0, -1, card.scores)
         points[:6] = model.joker[:, :, mask]
         fills = _fills(model, values, mask, u, y, points)[0]
         fills[:6] += model.bonus_due[:, y, None]  # extra-Yahtzee bonus: the same in every box
