@@ -79,7 +79,7 @@ def _by_card(cards: tuple[Card, ...], where: str, make: Any) -> dict[str, Any]:
 
 def build(schema: dict[str, Any]) -> dict[str, Any]:
     """``schema`` with every card-dependent definition written from the library's cards."""
-    cards = tuple(Card.named(name) for name in Card.names())
+    cards = tuple(Card.named(name) for name in Card.names(switched=True))
     others = [card.name for card in cards if card is not CLASSIC]
     defs = schema["$defs"]
     for card in cards:

@@ -504,14 +504,21 @@ class Card:
         return found
 
     @staticmethod
-    def names() -> tuple[str, ...]:
+    def names(*, switched: bool = False) -> tuple[str, ...]:
         """The names of every card, in the order they were made.
+
+        Args:
+            switched: Also name the cards with house switches (:meth:`switched`).
 
         Examples:
             >>> Card.names()
             ('classic', 'yacht', 'yatzy')
+            >>> Card.names(switched=True)[:2]
+            ('classic', 'classic+5fh')
         """
-        return tuple(_NAMED_CARDS)
+        return tuple(
+            name for name, card in _NAMED_CARDS.items() if switched or card.base is None
+        )
 
     def switched(self, *switches: Switch | str) -> Card:
         """This card with house ``switches`` on: the registered card that scores so.

@@ -68,7 +68,9 @@ _JOKERS = {rule.value: rule for rule in JokerRule}
 _TIES = {rule.value: rule for rule in TieRule if rule is not TieRule.SHARE}
 _PLACEMENT = ("forced_yahtzee", "in_order")
 """Rules switches written only when true: Forced Yahtzee and boxes in card order."""
-_OTHER_CARDS = {name: Card.named(name) for name in Card.names() if name != CLASSIC.name}
+_OTHER_CARDS = {
+    name: Card.named(name) for name in Card.names(switched=True) if name != CLASSIC.name
+}
 
 
 def _box_name(box: Box) -> str:
