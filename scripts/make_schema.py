@@ -103,7 +103,9 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
         },
     }
     joker_key = {"enum": [rule.value for rule in JokerRule]}
-    rest = _without_key(_without_key(_without_key(defs["rules"], "tie"), "forced_yahtzee"), "in_order")
+    rest = _without_key(
+        _without_key(_without_key(defs["rules"], "tie"), "forced_yahtzee"), "in_order"
+    )
     defs["rules"]["properties"] = {
         "card": card_key,
         **_without(rest, "card"),

@@ -66,9 +66,9 @@ NEW_NAMES = (
 
 def test_every_new_ruleset_is_named() -> None:
     assert set(NEW_NAMES) <= set(Rules.names())
-    assert KINDS_FIRST == Rules(joker=JokerRule.KINDS_FIRST)
-    assert FORCED_YAHTZEE == Rules(forced_yahtzee=True)
-    assert FORCED_YATZY == attrs.evolve(Rules.from_name("yatzy"), in_order=True)
+    assert Rules(joker=JokerRule.KINDS_FIRST) == KINDS_FIRST
+    assert Rules(forced_yahtzee=True) == FORCED_YAHTZEE
+    assert attrs.evolve(Rules.from_name("yatzy"), in_order=True) == FORCED_YATZY
     assert Rules.from_name("yatzy+5fh").card is YATZY.switched(Switch.FIVE_OF_A_KIND_FULL_HOUSE)
     assert Rules.from_name("classic+5fh").card is CLASSIC.switched("5fh")
     # the old aliases keep working
@@ -111,7 +111,8 @@ def test_kinds_first_then_the_other_lower_boxes_at_joker_values_then_a_zero_abov
         C.CHANCE: 20,
     }
     after = fill(card, "44444", C.LARGE_STRAIGHT, rules=KINDS_FIRST)
-    assert after[C.LARGE_STRAIGHT] == 40 and after.bonus_marks == 1
+    assert after[C.LARGE_STRAIGHT] == 40
+    assert after.bonus_marks == 1
     full_lower = Scorecard(
         {C.FOURS: 16, C.THREE_OF_A_KIND: 20, C.FOUR_OF_A_KIND: 0, C.FULL_HOUSE: 25}
         | {C.SMALL_STRAIGHT: 30, C.LARGE_STRAIGHT: 40, C.YAHTZEE: 50, C.CHANCE: 20}
@@ -135,7 +136,8 @@ def test_kinds_first_offers_a_subset_of_the_forced_jokers_boxes(card: Scorecard,
     dice = Dice([face] * 5)
     kinds = dict(legal_fills(card, dice, rules=KINDS_FIRST))
     forced = dict(legal_fills(card, dice))
-    assert kinds and kinds.items() <= forced.items()
+    assert kinds
+    assert kinds.items() <= forced.items()
 
 
 # --- Forced Yahtzee (rulebook 002) ---------------------------------------------------------
@@ -150,13 +152,16 @@ def test_forced_yahtzee_even_the_first_goes_in_its_open_upper_box() -> None:
         "even as the first Yahtzee"
     )
     after = fill(Scorecard(), "44444", C.FOURS, rules=FORCED_YAHTZEE)
-    assert after.bonus_marks == 0 and after[C.YAHTZEE] is None
+    assert after.bonus_marks == 0
+    assert after[C.YAHTZEE] is None
 
 
 def test_forced_yahtzee_with_the_upper_box_filled_a_first_yahtzee_scores_anywhere() -> None:
     card = Scorecard({C.FOURS: 12})
     options = dict(legal_fills(card, "44444", rules=FORCED_YAHTZEE))
-    assert options[C.YAHTZEE] == 50 and options[C.ACES] == 0 and len(options) == 12
+    assert options[C.YAHTZEE] == 50
+    assert options[C.ACES] == 0
+    assert len(options) == 12
 
 
 def test_forced_yahtzee_an_extra_yahtzee_follows_the_forced_joker() -> None:
@@ -204,7 +209,8 @@ def test_forced_yatzy_plays_a_whole_game() -> None:
         game = game.roll(outcome="66666")
         (box,) = game.options
         game = game.fill(box)
-    assert game.cards[0][Y.SIXES] == 30 and game.cards[0][Y.YATZY] == 50
+    assert game.cards[0][Y.SIXES] == 30
+    assert game.cards[0][Y.YATZY] == 50
 
 
 def test_placement_switches_that_contradict_are_refused() -> None:
@@ -244,7 +250,8 @@ def test_switch_known_answers(name: str, dice: str, box: C | Y, points: int) -> 
 def test_a_switch_changes_only_the_boxes_it_names() -> None:
     for card in SWITCHED:
         base = card.base
-        assert base is not None and card.boxes is base.boxes
+        assert base is not None
+        assert card.boxes is base.boxes
         changed = {
             box
             for row, base_row in zip(card.table, base.table, strict=True)
@@ -277,7 +284,8 @@ def test_switched_cards_are_found_by_their_switches_and_pickle_as_themselves() -
 
 def test_no_upper_bonus_and_no_yahtzee_bonus_are_values() -> None:
     rules = Rules.from_name("classic+5fh, none, yahtzee_bonus=0")
-    assert rules.card is CLASSIC.switched("5fh") and rules.yahtzee_bonus == 0
+    assert rules.card is CLASSIC.switched("5fh")
+    assert rules.yahtzee_bonus == 0
     assert str(rules) == "classic+5fh,none,yb=0"
     assert Rules.from_name("forced, upper_bonus=0").upper_bonus == 0
 
@@ -285,7 +293,8 @@ def test_no_upper_bonus_and_no_yahtzee_bonus_are_values() -> None:
 def test_a_card_under_other_switches_is_refused_naming_both() -> None:
     five = Rules.from_name("yatzy+5fh")
     card = Turn(rules=five).roll(outcome="66666").fill(Y.FULL_HOUSE)
-    assert card.card is five.card and str(card) == "yatzy+5fh:fh=30"
+    assert card.card is five.card
+    assert str(card) == "yatzy+5fh:fh=30"
     with pytest.raises(MalformedInputError, match="no roll scores 30 in Full House"):
         Scorecard(card.boxes, card=YATZY)
     with pytest.raises(
@@ -324,7 +333,8 @@ def test_rules_notation_of_the_placement_switches() -> None:
     assert str(FORCED_YAHTZEE) == "forced-yahtzee"
     assert str(attrs.evolve(FORCED_YAHTZEE, joker="free-choice")) == "forced-yahtzee,free-choice"
     yacht = attrs.evolve(Rules.from_name("yacht"), in_order=True)
-    assert str(yacht) == "yacht,io=1" and yacht.name == "yacht, in_order=1"
+    assert str(yacht) == "yacht,io=1"
+    assert yacht.name == "yacht, in_order=1"
     assert Rules.parse("yacht,io=1") == yacht == Rules.from_name(yacht.name)
     with pytest.raises(MalformedInputError, match="not written canonically; write 'forced-yatzy'"):
         Rules.parse("yatzy,io=1")

@@ -184,12 +184,12 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
             f"{joker} requires {face_box.label}, which is open: "
             f"five {face}s must go in {face_box.label}"
         )
-    first = [c for c in card.joker_first if boxes[c] is None]
-    if rules.joker is JokerRule.KINDS_FIRST and first:
+    kinds = [c for c in card.joker_first if boxes[c] is None]
+    if rules.joker is JokerRule.KINDS_FIRST and kinds:
         names = " or ".join(c.label for c in card.joker_first)
         return (
             f"{joker} (Hasbro's current order) requires {names} while either is open; "
-            f"open: {', '.join(c.label for c in first)}"
+            f"open: {', '.join(c.label for c in kinds)}"
         )
     open_lower = ", ".join(c.label for c in card.lower if boxes[c] is None)
     return (

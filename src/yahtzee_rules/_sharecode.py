@@ -16,7 +16,7 @@ import binascii
 import re
 import zlib
 from collections.abc import Callable, Iterable
-from typing import TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
@@ -235,7 +235,7 @@ def decode(
 def _read_start(reader: _Reader) -> Game:
     flags = reader.byte("the flags")
     joker = _JOKERS[flags & 0b11]
-    placement: dict[str, bool] = {}
+    placement: dict[str, Any] = {}
     if flags >> 6 == 3:
         more = reader.byte("the second flags")
         if more >> 4 or more & 0b11 == 3 or not more & 0b1100:
@@ -267,7 +267,7 @@ def _read_start(reader: _Reader) -> Game:
             raise reader.fail(
                 f"the bonus values are the {base.card.title} ones but marked as changed"
             )
-        values = {
+        values: dict[str, Any] = {
             "upper_bonus": upper_bonus,
             "upper_bonus_threshold": threshold,
             "yahtzee_bonus": yahtzee_bonus,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from gc import get_referents
 from typing import Any, ClassVar, SupportsIndex, TypeVar
 
@@ -309,6 +309,14 @@ def _joker_pairs(value: Any) -> tuple[tuple[Box, int], ...]:
         ) from None
 
 
+def _box_tuple(value: Iterable[Box]) -> tuple[Box, ...]:
+    return tuple(value)
+
+
+def _switch_tuple(value: Iterable[Switch]) -> tuple[Switch, ...]:
+    return tuple(value)
+
+
 def _check_design(card: Card) -> None:
     """Raise the reason ``card``'s fields describe no card, if they do not."""
     if not isinstance(card.name, str) or not card.name.strip():
@@ -429,9 +437,9 @@ class Card:
     scorer: Callable[[tuple[int, ...]], tuple[int, ...]] = attrs.field(eq=False)
     yahtzee: Box | None = None
     joker_values: tuple[tuple[Box, int], ...] = attrs.field(default=(), converter=_joker_pairs)
-    joker_first: tuple[Box, ...] = attrs.field(default=(), converter=tuple)
+    joker_first: tuple[Box, ...] = attrs.field(default=(), converter=_box_tuple)
     base: Card | None = attrs.field(default=None, kw_only=True)
-    switches: tuple[Switch, ...] = attrs.field(default=(), kw_only=True, converter=tuple)
+    switches: tuple[Switch, ...] = attrs.field(default=(), kw_only=True, converter=_switch_tuple)
     members: tuple[Box, ...] = attrs.field(init=False, eq=False)
     table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
     possible: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
@@ -516,9 +524,7 @@ class Card:
             >>> Card.names(switched=True)[:2]
             ('classic', 'classic+5fh')
         """
-        return tuple(
-            name for name, card in _NAMED_CARDS.items() if switched or card.base is None
-        )
+        return tuple(name for name, card in _NAMED_CARDS.items() if switched or card.base is None)
 
     def switched(self, *switches: Switch | str) -> Card:
         """This card with house ``switches`` on: the registered card that scores so.
@@ -551,7 +557,9 @@ class Card:
         for card in _NAMED_CARDS.values():
             if card.base is base and set(card.switches) == wanted:
                 return card
-        offered = sorted({s.value for c in _NAMED_CARDS.values() if c.base is base for s in c.switches})
+        offered = sorted(
+            {s.value for c in _NAMED_CARDS.values() if c.base is base for s in c.switches}
+        )
         raise MalformedInputError(
             f"switches {', '.join(sorted(s.value for s in wanted))!r}: not offered on the "
             f"{base.title} card; it offers {', '.join(offered) or 'none'}"

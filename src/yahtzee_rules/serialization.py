@@ -324,8 +324,9 @@ class _Reader:
             if field in data:
                 if data[field] is not True:
                     raise self.fail(
-                        f"{path}.{field}", f"{self.shown(data[field])} is not true; leave the "
-                        f"key out when the switch is off"
+                        f"{path}.{field}",
+                        f"{self.shown(data[field])} is not true; leave the "
+                        f"key out when the switch is off",
                     )
                 placement[field] = True
         tie = TieRule.SHARE

@@ -135,7 +135,9 @@ Examples:
 """
 
 
-def _switched_scores(five_full_house: bool, four_two_pairs: bool) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+def _switched_scores(
+    five_full_house: bool, four_two_pairs: bool
+) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
     """A Yatzy scorer with house switches: five of a kind as a Full House (their total),
     four of a kind as Two Pairs (the four matching dice)."""
 
