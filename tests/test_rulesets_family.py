@@ -32,6 +32,7 @@ from yahtzee_rules import (
     Roll,
     Rules,
     Scorecard,
+    Switch,
     Turn,
     YatzyBox,
     box_options,
@@ -45,7 +46,6 @@ from yahtzee_rules import (
     to_json,
 )
 from yahtzee_rules import strategies as yst
-from yahtzee_rules.boxes import Switch
 
 C = Category
 Y = YatzyBox

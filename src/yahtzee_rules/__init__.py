@@ -15,7 +15,7 @@ Examples:
 """
 
 from yahtzee_rules._version import __version__
-from yahtzee_rules.boxes import Box, Card, Section
+from yahtzee_rules.boxes import Box, Card, Section, Switch
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
@@ -88,6 +88,7 @@ __all__ = [
     "SimulationResult",
     "Standing",
     "Strategy",
+    "Switch",
     "TieRule",
     "Totals",
     "Turn",
