@@ -313,6 +313,31 @@ def _box_tuple(value: Iterable[Box]) -> tuple[Box, ...]:
     return tuple(value)
 
 
+def _kinds_boxes(card: Card) -> tuple[Box, ...]:
+    """The lower boxes that score five equal dice at their total, but not every roll so.
+
+    These are the "of a kind" boxes the kinds-first Joker fills first (Classic's Three
+    and Four of a Kind; Chance totals every roll). Nothing on a card with no
+    five-of-a-kind box, or whose fields do not describe a card (the checks say why).
+    """
+    boxes = card.boxes
+    if card.yahtzee is None or not (isinstance(boxes, type) and issubclass(boxes, Box)):
+        return ()
+    try:
+        fives = [tuple(card.scorer((face,) * 5)) for face in range(1, 7)]
+        rows = [(sum(dice.faces), tuple(card.scorer(dice.faces))) for dice in Dice.all()]
+        return tuple(
+            box
+            for box in boxes
+            if box.face is None
+            and box is not card.yahtzee
+            and all(row[box] == 5 * face for face, row in enumerate(fives, 1))
+            and any(row[box] != total for total, row in rows)
+        )
+    except Exception:  # a scorer that fails is reported by the card's own checks
+        return ()
+
+
 def _switch_tuple(value: Iterable[Switch]) -> tuple[Switch, ...]:
     return tuple(value)
 
@@ -397,7 +422,9 @@ class Card:
             Straight 30, Large Straight 40); other boxes take their usual score.
         joker_first: The lower boxes an extra Yahtzee must fill first under
             :attr:`~yahtzee_rules.JokerRule.KINDS_FIRST` once its upper box is filled
-            (Classic: Three and Four of a Kind); empty, that Joker rule is the forced one.
+            (Classic: Three and Four of a Kind); empty, that Joker rule is the forced
+            one. By default, the lower boxes that score five equal dice at their total
+            but not every roll so (Chance does).
         base: For a card with house switches, the card it changes; else ``None``.
         switches: The :class:`Switch` values that make this card differ from ``base``.
 
@@ -437,7 +464,10 @@ class Card:
     scorer: Callable[[tuple[int, ...]], tuple[int, ...]] = attrs.field(eq=False)
     yahtzee: Box | None = None
     joker_values: tuple[tuple[Box, int], ...] = attrs.field(default=(), converter=_joker_pairs)
-    joker_first: tuple[Box, ...] = attrs.field(default=(), converter=_box_tuple)
+    joker_first: tuple[Box, ...] = attrs.field(
+        default=attrs.Factory(_kinds_boxes, takes_self=True),
+        converter=_box_tuple,
+    )
     base: Card | None = attrs.field(default=None, kw_only=True)
     switches: tuple[Switch, ...] = attrs.field(default=(), kw_only=True, converter=_switch_tuple)
     members: tuple[Box, ...] = attrs.field(init=False, eq=False)
