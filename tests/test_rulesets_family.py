@@ -433,3 +433,30 @@ def test_reproduces_the_published_optimum(name: str) -> None:
     rules = Rules.from_name(name)
     table = solver.load_table(rules=rules)
     assert table.value(Scorecard(card=rules.card)) == pytest.approx(REPRODUCED[name], abs=1e-6)
+
+
+def _recoded(code: str, edit: object) -> str:
+    """``code`` with its bytes (checksum left out) changed by ``edit``, checksum renewed."""
+    import base64
+    import zlib
+
+    body = code[2:]
+    data = bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))[:-4])
+    edit(data)  # type: ignore[operator]
+    data += zlib.crc32(data).to_bytes(4, "big")
+    return "y1" + base64.urlsafe_b64encode(bytes(data)).rstrip(b"=").decode("ascii")
+
+
+def test_share_codes_refuse_a_second_flags_byte_that_marks_nothing() -> None:
+    code = GameRecord.new(["Ann"], rules=FORCED_YAHTZEE).share_code()
+    assert _recoded(code, lambda data: None) == code
+
+    def nothing(data: bytearray) -> None:
+        data[1] &= 0b11  # the second flags byte without its placement switches
+
+    def unknown(data: bytearray) -> None:
+        data[1] |= 0b10000
+
+    for edit in (nothing, unknown):
+        with pytest.raises(MalformedInputError, match="unknown second flags"):
+            GameRecord.from_share_code(_recoded(code, edit))
