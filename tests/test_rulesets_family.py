@@ -460,3 +460,11 @@ def test_share_codes_refuse_a_second_flags_byte_that_marks_nothing() -> None:
     for edit in (nothing, unknown):
         with pytest.raises(MalformedInputError, match="unknown second flags"):
             GameRecord.from_share_code(_recoded(code, edit))
+
+
+def test_every_new_ruleset_is_described_and_variations_are_composed() -> None:
+    for name in NEW_NAMES:
+        assert Rules.describe(name)
+    assert "kinds-first Joker" in Rules.describe("kinds-first, upper_bonus=0")
+    assert "Forced Yahtzee" in Rules.describe("forced-yahtzee, free-choice")
+    assert "boxes filled in card order" in Rules.describe("yacht, in_order=1")
