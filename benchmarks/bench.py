@@ -56,6 +56,12 @@ def random_game(rng: random.Random) -> int:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="the src directory of a baseline checkout: print the figures of "
+        "bench_versus.py (import, advice, optimal games, cache) beside its own",
+    )
     args = parser.parse_args(argv)
     repeats = 3 if args.quick else 7
 
@@ -80,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     print()
 
     here = Path(__file__).parent
-    for name in ("bench_notation", "bench_solver"):
+    for name in ("bench_notation", "bench_solver", "bench_build"):
         path = here / f"{name}.py"
         if path.exists():
             spec = importlib.util.spec_from_file_location(name, path)
@@ -88,8 +94,17 @@ def main(argv: list[str] | None = None) -> None:
             assert spec.loader is not None
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
-            module.main()
+            saved, sys.argv = sys.argv, [str(path), *(["--quick"] if args.quick else [])]
+            try:
+                module.main()
+            finally:
+                sys.argv = saved
             print()
+    if args.baseline is not None:
+        import bench_versus
+
+        print("issue 12 figures, beside the baseline's")
+        bench_versus.main(["--baseline", str(args.baseline), *(["--quick"] if args.quick else [])])
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 from yahtzee_rules import (
     CLASSIC,
+    TRIPLE,
+    TRIPLE_IN_ORDER,
     YACHT,
     YATZY,
     Box,
@@ -46,11 +48,12 @@ from yahtzee_rules import (
 from yahtzee_rules import strategies as yst
 from yahtzee_rules.categories import classic_scores
 from yahtzee_rules.notation import from_notation, to_notation
+from yahtzee_rules.triple import triple_scores
 from yahtzee_rules.yacht import yacht_scores
 from yahtzee_rules.yatzy import yatzy_scores
 
 YACHT_RULES = Rules.from_name("yacht")
-EVERY_CARD = (CLASSIC, YACHT, YATZY)
+EVERY_CARD = (CLASSIC, YACHT, YATZY, TRIPLE, TRIPLE_IN_ORDER)
 # with the cards that house switches make (classic+5fh, yatzy+5fh, ...)
 SWITCHED_TOO = tuple(Card.named(name) for name in Card.names(switched=True))
 
@@ -60,7 +63,13 @@ SWITCHED_TOO = tuple(Card.named(name) for name in Card.names(switched=True))
 
 @pytest.mark.parametrize("card", EVERY_CARD, ids=lambda c: c.name)
 def test_a_cards_table_is_its_scorer_over_every_roll(card: Card) -> None:
-    scorer = {CLASSIC: classic_scores, YACHT: yacht_scores, YATZY: yatzy_scores}[card]
+    scorer = {
+        CLASSIC: classic_scores,
+        YACHT: yacht_scores,
+        YATZY: yatzy_scores,
+        TRIPLE: triple_scores,
+        TRIPLE_IN_ORDER: triple_scores,
+    }[card]
     for dice in Dice.all():
         row = card.table[Dice.all().index(dice)]
         assert row == scorer(dice.faces)
@@ -96,9 +105,9 @@ def test_the_classic_card_is_categorys_and_the_yacht_card_yachtboxs() -> None:
     assert len(YACHT) == 12
     assert Card.named("classic") is CLASSIC
     assert Card.named("yacht") is YACHT
-    assert Card.names() == ("classic", "yacht", "yatzy")
-    with pytest.raises(MalformedInputError, match="card 'triple': no such card; cards are"):
-        Card.named("triple")
+    assert Card.names() == ("classic", "yacht", "yatzy", "triple", "triple-in-order")
+    with pytest.raises(MalformedInputError, match="card 'quintuple': no such card; cards are"):
+        Card.named("quintuple")
 
 
 def test_boxes_of_different_cards_are_never_equal() -> None:
@@ -216,10 +225,14 @@ ANY_RULES = yst.rules(cards=SWITCHED_TOO, placements=True)
 def test_a_finished_cards_total_is_its_points_plus_its_bonuses(game: Game) -> None:
     rules = game.rules
     for card in game.cards:
-        upper = sum(points or 0 for box, points in card if box.face is not None)
-        written = sum(points or 0 for _, points in card)
-        bonus = rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0
-        expected = written + bonus + card.bonus_marks * rules.yahtzee_bonus
+        # each column: its points plus its upper bonus, times its multiplier (one column of
+        # multiplier 1 on every card but Triple Yahtzee's); the Yahtzee bonus added once
+        expected = card.bonus_marks * rules.yahtzee_bonus
+        for column, multiplier in zip(card.card.columns, card.card.multipliers, strict=True):
+            upper = sum(card[box] or 0 for box in column if box.face is not None)
+            written = sum(card[box] or 0 for box in column)
+            bonus = rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0
+            expected += multiplier * (written + bonus)
         assert totals(card, rules=rules).grand_total == expected
 
 
@@ -324,7 +337,7 @@ def test_yacht_values_print_and_parse_with_the_cards_own_codes() -> None:
     with pytest.raises(MalformedInputError, match="written without a card name"):
         Scorecard.parse("classic:c=20")
     with pytest.raises(MalformedInputError, match="no such card"):
-        Scorecard.parse("triple:c=20")
+        Scorecard.parse("quintuple:c=20")
     with pytest.raises(MalformedInputError, match="is not a box written as code=points"):
         Scorecard.parse("yacht:c=20")  # Yacht's Choice is 'ch'
 

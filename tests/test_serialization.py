@@ -31,7 +31,7 @@ from yahtzee_rules import (
     to_json,
 )
 from yahtzee_rules import strategies as yst
-from yahtzee_rules.notation import MAX_INPUT_LENGTH
+from yahtzee_rules.serialization import MAX_JSON_LENGTH
 
 ANY_RULES = yst.rules()
 VALIDATOR = jsonschema.Draft202012Validator(json_schema())
@@ -306,7 +306,7 @@ def test_four_rolls_in_a_record_are_refused() -> None:
             '{"version": 1, "type": "dice", "faces": [1, 2, 3, 4, 5' + "0" * 20 + "]}",
             "more than 9 digits",
         ),
-        ("[" * 100_001, "longer than the limit"),
+        ("[" * (MAX_JSON_LENGTH + 1), "longer than the limit"),
         ("[" * 50_000, "not readable"),
         ("", "not JSON"),
     ],
@@ -322,7 +322,7 @@ def test_bad_json_bytes() -> None:
     with pytest.raises(MalformedInputError, match="not UTF-8"):
         from_json(b'{"version": 1, "type": "dice\xff"}', Dice)
     with pytest.raises(MalformedInputError, match="longer than the limit"):
-        from_json(b" " * (4 * MAX_INPUT_LENGTH + 1), Dice)
+        from_json(b" " * (4 * MAX_JSON_LENGTH + 1), Dice)
     with pytest.raises(MalformedInputError, match="not text or bytes"):
         from_json(12, Dice)  # type: ignore[arg-type]
 

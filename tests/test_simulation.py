@@ -335,3 +335,40 @@ def test_histogram_bins_refuses_a_bad_count_and_is_empty_without_games() -> None
     for bad in (0, -1, 2.5, True):
         with pytest.raises(MalformedInputError, match="not a positive int"):
             SimulationResult.from_scores([1]).histogram_bins(bad)  # type: ignore[arg-type]
+
+
+def test_optimal_seats_play_the_same_games_as_through_game() -> None:
+    """simulate plays optimal strategies without a Game per action: the same games."""
+    pytest.importorskip("numpy")
+    import random
+
+    from yahtzee_rules import Category, Game, OptimalStrategy, Rules, Scorecard
+    from yahtzee_rules.simulation import _play_turn
+    from yahtzee_rules.solver import build_table, load_table
+
+    rules = Rules()
+    card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
+    late = build_table(rules=rules, start=card)
+    full = OptimalStrategy(build_table(rules=Rules.from_name("yacht")))
+    classic = OptimalStrategy(load_table(rules=rules))
+    cases = [
+        ([full], None),
+        ([full, full], None),
+        ([classic], None),
+        ([OptimalStrategy(late)], card),
+    ]
+    for seats, start in cases:
+        if start is None:
+            played = seats[0].table.rules
+            result = simulate(seats, games=6, seed=4, rules=played)
+            rng = random.Random(4)
+            expected: list[int] = []
+            for _ in range(6):
+                game = Game.new(len(seats), rules=played)
+                while game.turn is not None:
+                    game = _play_turn(game, seats[game.current], rng)
+                expected.extend(game.totals(seat).grand_total for seat in range(len(seats)))
+            assert list(result.scores) == expected
+        else:  # a table that does not cover the empty card: the game path says so
+            with pytest.raises(MalformedInputError, match="covers only"):
+                simulate(seats, games=1, seed=4)

@@ -45,6 +45,8 @@ NO_JOKER = Rules(joker=JokerRule.NONE)
 NEITHER = Rules(joker=JokerRule.NONE, yahtzee_bonus=0)
 
 YACHT_RULES = Rules.from_name("yacht")
+# the placement rules: the kinds-first Joker, Forced Yahtzee, boxes in card order
+PLACEMENTS = tuple(Rules.from_name(n) for n in ("kinds-first", "forced-yahtzee", "forced-yatzy"))
 
 # Expected final score from the empty card under optimal play (Verhoeff's solver; also
 # Woodward, "Yahtzee: the solution", Chance 16(1), 2003, for the forced-Joker game).
@@ -290,7 +292,7 @@ def test_holding_all_five_is_answered_with_the_box() -> None:
     assert solver.advise(turn, table).best.action is Category.LARGE_STRAIGHT
 
 
-@pytest.mark.parametrize("rules", [*PUBLISHED, YACHT_RULES], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [*PUBLISHED, YACHT_RULES, *PLACEMENTS], ids=lambda r: r.name)
 def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) -> None:
     """The build's fast route to each roll's best fill gives the same floats as _fills.
 
@@ -308,11 +310,32 @@ def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) 
         m, u, y = states.masks[pick], states.uppers[pick], states.flags[pick]
         fast = _kernels._final_values(model, values, m, u, y)
         for j in range(len(m)):
-            points = np.where((int(m[j]) & card.bits) != 0, -1, card.scores)
+            points = np.where((model.open_bits(int(m[j])) & card.bits) == 0, -1, card.scores)
             points[:6] = model.joker[:, :, m[j]]
             fills = _kernels._fills(model, values, m[j], u[j], y[j], points)[0]
             fills[:6] += model.bonus_due[:, y[j], None]
             assert np.array_equal(fills.max(axis=1), fast[:, j])
+
+
+@pytest.mark.parametrize("rules", [*PUBLISHED, *PLACEMENTS[:2]], ids=lambda r: r.name)
+def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rules) -> None:
+    """Five equal dice on a card with the Yahtzee box filled: the short route (upper
+    boxes take 0 or five dice) and the general one through _fills agree, bit for bit."""
+    import copy
+
+    from yahtzee_rules.solver import _kernels, _model
+
+    model = _model._model(rules)
+    assert model.joker_upper_plain
+    general = copy.copy(model)
+    general.joker_upper_plain = False
+    values = full_table(rules).values
+    for level in (1, 6, 12):
+        states = model.states(level)
+        m, u, y = states.masks[-300:], states.uppers[-300:], states.flags[-300:]
+        assert (m & model.card.yahtzee_bit).any()
+        short = _kernels._final_values(model, values, m, u, y)
+        assert np.array_equal(short, _kernels._final_values(general, values, m, u, y))
 
 
 def test_rejects_a_table_for_other_rules() -> None:
@@ -805,3 +828,104 @@ def test_equal_values_resolve_to_the_fill(card: Scorecard) -> None:
                 assert isinstance(action, Box), (turn, action)
             else:
                 assert advice.expected_of(action) == pytest.approx(keep, abs=1e-9)
+
+
+# --------------------------------------------------------------------------------------
+# Per-turn tables: the build's arithmetic, bit for bit, and a bounded cache.
+# --------------------------------------------------------------------------------------
+
+
+def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) -> Any:
+    """Fills, keep values and best actions of a state, computed with the build's kernels."""
+    from yahtzee_rules.solver import _geometry, _kernels, _model, _turns
+
+    g = _geometry._geometry()
+    model = _model._model(rules)
+    card = model.card
+    points = np.where((model.open_bits(mask) & card.bits) == 0, -1, card.scores)
+    points[:6] = model.joker[:, :, mask]
+    fills = _kernels._fills(model, values, mask, u, y, points)[0]
+    fills[:6] += model.bonus_due[:, y, None]
+    space = _kernels._Workspace(1)
+    last = np.empty((462, 1))
+    last[g.five :, 0] = fills.max(axis=1)
+    _kernels._keep_values(last, space)
+    first = np.empty((462, 1))
+    first[g.five :] = _kernels._best_over_subkeeps(last.copy(), space)
+    _kernels._keep_values(first, space)
+    keeps = (last[:, 0], first[:, 0])
+    best_fill = fills.max(axis=1)
+    boxes = [card.members[int(b)] for b in fills.argmax(axis=1)]
+    actions: list[list[Any]] = [[boxes[g.dice_pos[i]] for i in range(252)]]
+    for keep_values in keeps:
+        chosen = g.subkeeps[np.arange(252), keep_values[g.subkeeps].argmax(axis=1)]
+        best = keep_values[chosen]
+        fill_now = best_fill >= best - _turns.TIE_TOLERANCE * np.abs(best)
+        row = []
+        for i in range(252):
+            position = int(g.dice_pos[i])
+            keep = int(chosen[position])
+            filling = keep >= g.five or bool(fill_now[position])
+            row.append(boxes[position] if filling else g.keeps[keep])
+        actions.append(row)
+    return fills, keeps, actions
+
+
+@pytest.mark.parametrize(
+    "rules", [FORCED, FREE, NEITHER, YACHT_RULES, *PLACEMENTS], ids=lambda r: r.name
+)
+def test_per_turn_tables_are_the_builds_arithmetic_bit_for_bit(rules: Rules) -> None:
+    from yahtzee_rules.solver import _model, _turns
+
+    model = _model._model(rules)
+    values = full_table(rules).values
+    rng = np.random.default_rng(12)
+    for level in range(len(rules.card)):
+        states = model.states(level)
+        for j in rng.permutation(len(states.masks))[:6]:
+            mask, u, y = int(states.masks[j]), int(states.uppers[j]), int(states.flags[j])
+            index = int(_model._flat(model, mask, u, y))
+            tables = _turns._TurnTables(model, values, mask, u, y, index)
+            fills, keeps, actions = _kernel_turn_tables(rules, values, mask, u, y)
+            assert np.array_equal(tables.fills(), fills)
+            assert all(np.array_equal(a, b) for a, b in zip(tables.keeps, keeps, strict=True))
+            assert [[tables.action(r, i) for i in range(252)] for r in range(3)] == actions
+
+
+def test_the_per_turn_cache_is_bounded_and_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most _TURN_CACHE cards' tables are kept, and a state's tables take under 20 KiB."""
+    import gc
+    import random
+    import tracemalloc
+
+    from yahtzee_rules import GreedyStrategy
+    from yahtzee_rules.solver import _table
+
+    table = full_table(FORCED)
+    rng, greedy = random.Random(5), GreedyStrategy()
+    turns: list[Turn] = []
+    while len(turns) < 120:
+        card = Scorecard()
+        while not card.is_complete:
+            turn = Turn(card).roll(rng)
+            turns.append(turn)
+            card = turn.fill(greedy.choose_box(turn, rng))
+    fresh = solver.Table(table.values, rules=FORCED)
+    solver.best_action(turns[0], fresh)  # the per-process set-up is not per state
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for turn in turns[1:]:
+            solver.best_action(turn, fresh)
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown / (len(fresh._states) - 1) < 20 * 1024
+    monkeypatch.setattr(_table, "_TURN_CACHE", 16)
+    small = solver.Table(table.values, rules=FORCED)
+    for turn in turns:
+        solver.best_action(turn, small)
+        assert len(small._turns) <= 16
+    gc.collect()
+    assert len(small._states) <= 16  # states no card in the cache refers to are gone
+    assert solver.best_action(turns[0], small) == solver.best_action(turns[0], fresh)

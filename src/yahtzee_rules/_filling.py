@@ -8,6 +8,7 @@ Nothing here validates its arguments except the ``check_*`` functions.
 from __future__ import annotations
 
 import functools
+from itertools import islice
 
 from yahtzee_rules._dice import Dice
 from yahtzee_rules._scorecard import Scorecard, raw_card
@@ -23,6 +24,7 @@ __all__ = [
     "check_rules",
     "extra_yahtzee_values",
     "fill_unchecked",
+    "is_extra",
     "legal",
     "legal_points",
     "reason",
@@ -33,29 +35,46 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
     card = rules.card
     scores = card.table[dice.position]
-    yahtzee = card.yahtzee
     five = dice.faces[0] == dice.faces[4]
+    found: dict[Box, int] = {}
     if five and rules.forced_yahtzee:
-        # Forced Yahtzee: five equal dice go in their open upper box, even the first.
-        face_box = card.boxes.for_face(dice.faces[0])
-        if boxes[face_box] is None:
-            return {face_box: scores[face_box]}
-    if yahtzee is None or boxes[yahtzee] is None or not five or rules.joker is JokerRule.NONE:
-        if rules.in_order:  # Forced Yatzy: only the first open box
-            for c, box in zip(card.members, boxes, strict=True):
-                if box is None:
-                    return {c: scores[c]}
-            return {}
+        # Forced Yahtzee: five equal dice go in their open upper box, even the first (on
+        # a card of several columns, any open one of them).
+        found = {c: scores[c] for c in card.face_boxes(dice.faces[0]) if boxes[c] is None}
+    if not found:
+        if not five or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
+            open_boxes = (
+                (c, points)
+                for c, points, box in zip(card.members, scores, boxes, strict=True)
+                if box is None
+            )
+            # Forced Yatzy (boxes in card order): only the first open box
+            found = dict(islice(open_boxes, 1) if rules.in_order else open_boxes)
+        else:
+            found = _joker_options(boxes, dice, rules)
+    if card.left_to_right:
+        # a box opens once the box to its left is filled; what the Joker (or Forced
+        # Yahtzee, or the card order) offers is never emptied by this, as the open boxes
+        # of a row are always on its right
         return {
-            c: points
-            for c, points, box in zip(card.members, scores, boxes, strict=True)
-            if box is None
+            box: points
+            for box, points in found.items()
+            if (left := card.left_of(box)) is None or boxes[left] is not None
         }
+    return found
+
+
+def _joker_options(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
+    """What an extra Yahtzee may fill under the forced or free-choice Joker, in any order."""
+    card = rules.card
+    scores = card.table[dice.position]
     fixed = dict(card.joker_values)
-    face_box = card.boxes.for_face(dice.faces[0])
+    face_boxes = card.face_boxes(dice.faces[0])
     if rules.joker is JokerRule.FORCED or rules.joker is JokerRule.KINDS_FIRST:
-        if boxes[face_box] is None:
-            return {face_box: scores[face_box]}
+        # the matching upper box (on a card of several columns, any open one of them)
+        face = {c: scores[c] for c in face_boxes if boxes[c] is None}
+        if face:
+            return face
         if rules.joker is JokerRule.KINDS_FIRST:
             first = {c: fixed.get(c, scores[c]) for c in card.joker_first if boxes[c] is None}
             if first:
@@ -64,8 +83,8 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
         if lower:
             return lower
         return {c: 0 for c in card.upper if boxes[c] is None}
-    # FREE_CHOICE: any open box; fixed Joker values only once the face box is filled.
-    face_filled = boxes[face_box] is not None
+    # FREE_CHOICE: any open box; fixed Joker values only once the face boxes are filled.
+    face_filled = all(boxes[c] is not None for c in face_boxes)
     result: dict[Box, int] = {}
     for c in card.members:
         if boxes[c] is None:
@@ -76,45 +95,64 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
     return result
 
 
+def is_extra(boxes: tuple[int | None, ...], card: Card) -> bool:
+    """Whether five equal dice are an extra Yahtzee on these boxes: every Yahtzee box filled.
+
+    The card's five-of-a-kind boxes are :attr:`Card.yahtzees`: one on a card of one
+    column, one per column on Triple Yahtzee's.
+    """
+    yahtzees = card.yahtzees
+    if len(yahtzees) == 1:  # every card of one column: the hot path
+        return boxes[yahtzees[0]] is not None
+    return bool(yahtzees) and all(boxes[box] is not None for box in yahtzees)
+
+
 @functools.cache
 def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], ...]:
     """For each box of ``card``, every value an extra Yahtzee can write there under ``joker``.
 
     Read off :func:`legal` itself, so the Joker rules are stated once: for five equal
-    dice of every face, on cards whose five-of-a-kind box holds 50, with the face box
+    dice of every face, on cards whose five-of-a-kind boxes hold 50, with the face boxes
     open or filled and the other boxes all open, with the card's
     :attr:`~yahtzee_rules.Card.joker_first` boxes filled, or with every lower box
-    filled (what :func:`legal` offers depends on nothing else). The five-of-a-kind box
-    itself is never open then, so its set is empty.
+    filled (what :func:`legal` offers depends on nothing else; a left-to-right card's
+    order changes when a box opens, never what it holds). The five-of-a-kind boxes
+    themselves are never open then, so their sets are empty.
     """
     values: list[set[int]] = [set() for _ in card.members]
-    yahtzee = card.yahtzee
-    if yahtzee is None:
+    if not card.yahtzees:
         return tuple(frozenset(v) for v in values)
     rules = Rules(joker=joker, card=card)
     for face in range(1, 7):
         dice = Dice([face] * 5)
-        face_box = card.boxes.for_face(face)
         for face_filled in (False, True):
             for filled in ((), card.joker_first, card.lower):
                 boxes: list[int | None] = [None] * len(card)
-                boxes[yahtzee] = 50
                 for box in filled:
                     boxes[box] = 0
+                for box in card.yahtzees:
+                    boxes[box] = 50
                 if face_filled:
-                    boxes[face_box] = 0
-                for box, points in legal(tuple(boxes), dice, rules).items():
+                    for box in card.face_boxes(face):
+                        boxes[box] = 0
+                options = (
+                    _joker_options(tuple(boxes), dice, rules)
+                    if joker is not JokerRule.NONE
+                    else {c: card.table[dice.position][c] for c in card.members if boxes[c] is None}
+                )
+                for box, points in options.items():
                     values[box].add(points)
     return tuple(frozenset(v) for v in values)
 
 
 def bonus_due(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> bool:
-    yahtzee = rules.card.yahtzee
+    """Whether ``dice`` earn the Yahtzee bonus: five equal, every Yahtzee box holding 50."""
+    yahtzees = rules.card.yahtzees
     return (
-        yahtzee is not None
-        and boxes[yahtzee] == 50
-        and dice.faces[0] == dice.faces[4]
+        dice.faces[0] == dice.faces[4]
         and rules.yahtzee_bonus > 0
+        and bool(yahtzees)
+        and all(boxes[y] == 50 for y in yahtzees)
     )
 
 
@@ -165,6 +203,12 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
     if points is not None:
         return f"{category.label} is already filled with {points}; each box is filled once"
     card = rules.card
+    left = card.left_of(category) if card.left_to_right else None
+    if left is not None and boxes[left] is None:
+        return (
+            f"{category.label} opens once {left.label} is filled; on this card each row "
+            f"fills left to right"
+        )
     if rules.in_order:
         first = next(c for c in card.members if boxes[c] is None)
         return (
@@ -172,18 +216,34 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
             f"{first.label}, so the dice must go there"
         )
     face = dice.faces[0]
-    face_box = card.boxes.for_face(face)
-    if rules.forced_yahtzee and boxes[face_box] is None:
+    face_boxes = card.face_boxes(face)
+    open_faces = [c.label for c in face_boxes if boxes[c] is None]
+    if rules.forced_yahtzee and open_faces:
+        if len(face_boxes) == 1:
+            return (
+                f"Forced Yahtzee requires {open_faces[0]}, which is open: five {face}s "
+                f"must go in {open_faces[0]}, even as the first Yahtzee"
+            )
         return (
-            f"Forced Yahtzee requires {face_box.label}, which is open: five {face}s "
-            f"must go in {face_box.label}, even as the first Yahtzee"
+            f"Forced Yahtzee requires a matching upper box while one is open: five {face}s "
+            f"must go in {' or '.join(open_faces)}, even as the first Yahtzee"
         )
     joker = f"the {rules.joker.value} Joker"
-    if boxes[face_box] is None:
-        return (
-            f"{joker} requires {face_box.label}, which is open: "
-            f"five {face}s must go in {face_box.label}"
-        )
+    if len(face_boxes) == 1:
+        face_box = face_boxes[0]
+        if boxes[face_box] is None:
+            return (
+                f"{joker} requires {face_box.label}, which is open: "
+                f"five {face}s must go in {face_box.label}"
+            )
+        named = face_box.label
+    else:
+        if open_faces:
+            return (
+                f"{joker} requires a matching upper box while one is open: "
+                f"five {face}s must go in {' or '.join(open_faces)}"
+            )
+        named = " or ".join(c.label for c in face_boxes)
     kinds = [c for c in card.joker_first if boxes[c] is None]
     if rules.joker is JokerRule.KINDS_FIRST and kinds:
         names = " or ".join(c.label for c in card.joker_first)
@@ -193,7 +253,7 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
         )
     open_lower = ", ".join(c.label for c in card.lower if boxes[c] is None)
     return (
-        f"{joker} allows an upper box other than {face_box.label} only once "
+        f"{joker} allows an upper box other than {named} only once "
         f"every lower box is filled; open lower boxes: {open_lower}"
     )
 
@@ -201,12 +261,13 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
 def fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> Scorecard:
     boxes = card.boxes
     design = rules.card
-    yahtzee = design.yahtzee
+    five = dice.faces[0] == dice.faces[4]
     if (
         boxes[category] is None
-        and (yahtzee is None or boxes[yahtzee] is None or dice.faces[0] != dice.faces[4])
+        and (not five or not is_extra(boxes, design))
+        and not design.left_to_right
         and not rules.in_order
-        and not (rules.forced_yahtzee and dice.faces[0] == dice.faces[4])
+        and not (rules.forced_yahtzee and five)
     ):
         # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)

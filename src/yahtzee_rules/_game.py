@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from gc import get_referents
+from itertools import islice
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -18,7 +19,7 @@ from yahtzee_rules import _text
 from yahtzee_rules._dice import RNG, Dice, DiceLike, Keep, KeepLike
 from yahtzee_rules._filling import check_pair, fill_unchecked, legal
 from yahtzee_rules._frozen import reinit_error, tuple_of
-from yahtzee_rules._limits import MAX_PLAYERS
+from yahtzee_rules._limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from yahtzee_rules._scorecard import Scorecard, category_arg, empty_card
 from yahtzee_rules._text import show
 from yahtzee_rules._turn import MAX_ROLLS, Turn, check_marks_allowed, next_dice, raw_turn
@@ -31,6 +32,7 @@ from yahtzee_rules.totals import Totals, totals
 
 __all__ = [
     "Game",
+    "Replay",
     "Result",
     "RollOff",
     "Standing",
@@ -51,21 +53,31 @@ def _to_players(value: object) -> tuple[str, ...]:
         raise MalformedInputError(
             f"players {show(value)}: give a sequence of player names, such as ['Ann', 'Bob']"
         )
-    players = tuple(value)
+    players = tuple(islice(value, MAX_PLAYERS + 1))  # an endless iterator is refused too
     if not players:
         raise MalformedInputError(
             "players (): a game needs at least one player; give one name or more"
         )
+    if len(players) > MAX_PLAYERS:
+        raise MalformedInputError(
+            f"players {show(players)}: more than the limit of {MAX_PLAYERS} players"
+        )
+    seen: set[str] = set()
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise MalformedInputError(
                 f"player name {show(name)}: not a non-blank string; each player needs a name"
             )
-    if len(set(players)) != len(players):
-        twice = sorted({n for n in players if players.count(n) > 1})
-        raise MalformedInputError(
-            f"players {show(players)}: {show(twice[0])} appears twice; player names must be distinct"
-        )
+        if len(name) > MAX_NAME_LENGTH:
+            raise MalformedInputError(
+                f"player name {show(name)}: {len(name)} characters, more than the limit of "
+                f"{MAX_NAME_LENGTH}"
+            )
+        if name in seen:
+            raise MalformedInputError(
+                f"players {show(players)}: {show(name)} appears twice; player names must be distinct"
+            )
+        seen.add(name)
     return players
 
 
@@ -295,13 +307,16 @@ class Game:
         """A new game: empty cards, seat ``first`` to play first.
 
         Args:
-            players: Player names in seat order, or a count (names ``"Player 1"``...).
-                There is no upper limit.
+            players: Player names in seat order, or a count (names ``"Player 1"``...):
+                at most :data:`~yahtzee_rules.game.MAX_PLAYERS` (50) players, with
+                names of at most :data:`~yahtzee_rules.game.MAX_NAME_LENGTH` (100)
+                characters, so that every game can be saved in every format.
             rules: The rule set.
             first: The starting seat, for example :func:`roll_off`'s ``starter``.
 
         Raises:
-            MalformedInputError: For no players, blank or repeated names, or a bad seat.
+            MalformedInputError: For no players or too many, blank, repeated or too long
+                names, or a bad seat.
 
         Examples:
             >>> Game.new(2).players
@@ -673,6 +688,66 @@ def rolled_game(game: Game, dice: Dice) -> Game:
     return _raw_game(game.players, game.rules, game.cards, game.first, game.current, rolled)
 
 
+class Replay:
+    """A game played forward in place, for readers that replay many actions.
+
+    Playing a :class:`Game` copies its tuple of cards on every fill, so replaying a
+    record of many players that way takes time proportional to players times actions.
+    A replay keeps one list of cards, changes the current player's card in place, and
+    builds a :class:`Game` only when asked (:meth:`game`), so a whole record replays in
+    time linear in its length. Illegal actions are refused by the game's own methods,
+    with the same messages.
+    """
+
+    __slots__ = ("_cards", "_first", "_players", "_rules", "current", "turn")
+
+    def __init__(self, game: Game) -> None:
+        self._players = game.players
+        self._rules = game.rules
+        self._cards = list(game.cards)
+        self._first = game.first
+        self.current = game.current
+        self.turn: Turn | None = game.turn
+
+    def game(self) -> Game:
+        """The game as it stands: a new value, the replay keeps going."""
+        return _raw_game(
+            self._players, self._rules, tuple(self._cards), self._first, self.current, self.turn
+        )
+
+    def rolled(self, dice: Dice) -> None:
+        """The current turn's next roll showed ``dice``; the roll is not checked."""
+        turn: Turn = self.turn  # type: ignore[assignment]
+        self.turn = raw_turn(turn.card, turn.rules, dice, turn.rolls_used + 1)
+
+    def roll(self, keep: Keep, outcome: tuple[int, ...]) -> None:
+        """Hold ``keep`` and throw ``outcome``, checked as :meth:`Game.roll` checks it."""
+        turn = self.turn
+        if turn is None:
+            self.game().roll(keep=keep, outcome=outcome)  # raises with the reason
+            return
+        self.rolled(next_dice(turn.dice, turn.rolls_used, None, keep, outcome))
+
+    def fill(self, category: Box) -> None:
+        """Fill ``category``, checked as :meth:`Game.fill` checks it."""
+        rules = self._rules
+        category = category_arg(category, rules.card)
+        turn = self.turn
+        dice = None if turn is None else turn.dice
+        if dice is None:  # over, or not rolled yet: the game raises with the reason
+            self.game().fill(category)
+            return
+        current = self.current
+        cards = self._cards
+        card = fill_unchecked(cards[current], dice, category, rules)
+        cards[current] = card
+        nxt = (current + 1) % len(cards)
+        if nxt == self._first and card.is_complete:
+            self.current, self.turn = self._first, None
+        else:
+            self.current, self.turn = nxt, raw_turn(cards[nxt], rules, None, 0)
+
+
 def _raw_game(
     players: tuple[str, ...],
     rules: Rules,
@@ -863,7 +938,12 @@ def parse_game(fields: list[str], whole: str, what: str) -> Game:
             f"seats count from 0",
         )
     first = int(fields[1])
-    names = tuple(_text.unescape_name(name, whole, what) for name in fields[2].split(","))
+    written = fields[2].split(",")
+    if len(written) > MAX_PLAYERS:
+        raise _text.fail(
+            what, whole, f"{len(written)} players; more than the limit of {MAX_PLAYERS} players"
+        )
+    names = tuple(_text.unescape_name(name, whole, what) for name in written)
     if first >= len(names):
         raise _text.fail(
             what,

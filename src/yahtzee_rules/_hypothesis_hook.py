@@ -14,6 +14,7 @@ def _register_strategies() -> None:
     from hypothesis import strategies as st
 
     from yahtzee_rules import (
+        TRIPLE,
         YACHT,
         Category,
         Dice,
@@ -23,6 +24,7 @@ def _register_strategies() -> None:
         Match,
         Rules,
         Scorecard,
+        TripleBox,
         Turn,
         YachtBox,
     )
@@ -45,6 +47,13 @@ def _register_strategies() -> None:
         return strategies.categories(card=YACHT)
 
     st.register_type_strategy(YachtBox, yacht_boxes)
+
+    def triple_boxes(_type: type) -> Any:
+        from yahtzee_rules import strategies
+
+        return strategies.categories(card=TRIPLE)
+
+    st.register_type_strategy(TripleBox, triple_boxes)
     st.register_type_strategy(Rules, lazily("rules"))
     st.register_type_strategy(Scorecard, lazily("scorecards"))
     st.register_type_strategy(Turn, lazily("turns"))

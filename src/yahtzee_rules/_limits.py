@@ -1,8 +1,17 @@
-"""Counts fixed by the rules of the game, at the bottom of the layers.
+"""Counts fixed by the rules of the game, and the bounds every reader and constructor keeps.
 
 Internal: the public names are re-exported where they belong
-(:data:`yahtzee_rules.turn.MAX_ROLLS`), so modules low in the layers, such as
+(:data:`yahtzee_rules.turn.MAX_ROLLS`, :data:`yahtzee_rules.notation.MAX_INPUT_LENGTH`,
+:data:`yahtzee_rules.game.MAX_PLAYERS`...), so modules low in the layers, such as
 :mod:`yahtzee_rules.probability`, can use them without importing a layer above.
+
+The bounds are chosen together, so that every value the constructors accept writes
+and reads back in every format: the largest record (:data:`MAX_PLAYERS` players with
+names of :data:`MAX_NAME_LENGTH` characters that each need the longest escape, every
+box of the longest card filled after three rolls) takes about 77,000 characters of
+notation, 33,000 of share code and 200,000 of JSON (420,000 indented by 2), within
+:data:`MAX_INPUT_LENGTH` and :data:`MAX_JSON_LENGTH`. ``tests/test_round_trip_bounds.py``
+builds that record and checks it.
 """
 
 from __future__ import annotations
@@ -10,5 +19,21 @@ from __future__ import annotations
 MAX_ROLLS = 3
 """Rolls allowed in one turn, the first included."""
 
-MAX_PLAYERS = 50_000
-"""The most players a game seats: as many as the longest notation (100,000 characters) can name."""
+MAX_PLAYERS = 50
+"""The most players a game seats."""
+
+MAX_NAME_LENGTH = 100
+"""The longest player name, in characters (code points)."""
+
+MAX_BONUS = 999_999_999
+"""The largest bonus value or threshold a ruleset holds: nine digits, as every format writes."""
+
+MAX_INPUT_LENGTH = 100_000
+"""The longest notation or share code any reader takes, in characters."""
+
+MAX_JSON_LENGTH = 1_000_000
+"""The longest JSON text :func:`~yahtzee_rules.from_json` takes, in characters (bytes: 4 times
+as many, as a character takes up to 4 bytes of UTF-8)."""
+
+MAX_ACTIONS_PER_BOX = MAX_ROLLS + 1
+"""A record plays at most this many actions per box per player: three rolls and a fill."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from gc import get_referents
+from itertools import islice
 from typing import Any, TypeAlias
 
 import attrs
@@ -28,7 +29,8 @@ from yahtzee_rules._dice import (
     roll_table,
 )
 from yahtzee_rules._frozen import reinit_error
-from yahtzee_rules._game import Game, parse_game, rolled_game
+from yahtzee_rules._game import Game, Replay, parse_game
+from yahtzee_rules._limits import MAX_ACTIONS_PER_BOX, MAX_PLAYERS, MAX_ROLLS
 from yahtzee_rules._scorecard import Scorecard, category_arg
 from yahtzee_rules._text import show
 from yahtzee_rules._turn import Turn
@@ -221,41 +223,52 @@ def _read_action(text: str, what: str, whole: str, design: Card) -> Roll | Fill:
 _OUTCOME_INDEX: dict[tuple[int, ...], int] = {}  # sorted thrown faces: 462 at most
 
 
-def _apply(game: Game, action: Roll | Fill) -> Game:
-    """Play one action; raise IllegalActionError (as the core does) if it is not legal."""
+def _play(state: Replay, action: Roll | Fill) -> None:
+    """Play one action in place; raise IllegalActionError (as the core does) if it is not legal."""
     if isinstance(action, Fill):
-        return game.fill(action.category)
+        state.fill(action.category)
+        return
     if not isinstance(action, Roll):
         raise MalformedInputError(
             f"action {show(action)}: not a Roll or a Fill; record actions are Roll(...) and Fill(...)"
         )
     roll = action
-    if not game.is_over:
-        rolls_left = game.rolls_left
+    turn = state.turn
+    if turn is not None:
         held = roll.keep
-        dice = game.dice
-        if rolls_left and (
+        dice = turn.dice
+        if turn.rolls_used < MAX_ROLLS and (
             not held.faces if dice is None else held.position in KEEP_INDEXES_OF[dice.position]
         ):
             index = _OUTCOME_INDEX.get(roll.outcome)
             if index is None:
                 index = _OUTCOME_INDEX[roll.outcome] = outcome_index(roll.outcome)
-            thrown = roll_table(held)[index]
-            return rolled_game(game, thrown)
-    return game.roll(keep=roll.keep, outcome=roll.outcome)  # raises the reason
+            state.rolled(roll_table(held)[index])
+            return
+    state.roll(roll.keep, roll.outcome)  # raises the reason
+
+
+def _apply(game: Game, action: Roll | Fill) -> Game:
+    """``game`` after one action; raise IllegalActionError (as the core does) if it is not legal."""
+    state = Replay(game)
+    _play(state, action)
+    return state.game()
 
 
 def _replay(start: Game, actions: Sequence[Roll | Fill], what: str, whole: str | None) -> Game:
-    game = start
+    """The game after ``actions``, replayed in place: time linear in the number of actions."""
+    if not actions:
+        return start
+    state = Replay(start)
     for index, action in enumerate(actions):
         try:
-            game = _apply(game, action)
+            _play(state, action)
         except (IllegalActionError, MalformedInputError) as error:
             shown = "" if whole is None else f" {_text.quote(whole)}"
             raise MalformedInputError(
                 f"{what}{shown}: action {index} {str(action)!r}: {error}"
             ) from None
-    return game
+    return state.game()
 
 
 def _raw_record(start: Game, actions: tuple[Roll | Fill, ...], game: Game) -> GameRecord:
@@ -272,12 +285,23 @@ def replay_record(
     return _raw_record(start, actions, _replay(start, actions, what, whole))
 
 
+# More actions than any game can play (a share code names at most 224 boxes; the replay
+# refuses the first action after the game is over), so reading stops early on an endless
+# iterator.
+_MOST_ACTIONS = MAX_ACTIONS_PER_BOX * 224 * MAX_PLAYERS
+
+
 def _to_actions(value: object) -> tuple[Roll | Fill, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise MalformedInputError(
             f"actions {show(value)}: give a sequence of Roll and Fill actions"
         )
-    actions = tuple(value)
+    actions = tuple(islice(value, _MOST_ACTIONS + 1))  # an endless iterator is refused too
+    if len(actions) > _MOST_ACTIONS:
+        raise MalformedInputError(
+            f"actions {show(actions)}: more than {_MOST_ACTIONS}; no game of at most "
+            f"{MAX_PLAYERS} players has that many"
+        )
     for index, action in enumerate(actions):
         if action.__class__ not in (Roll, Fill):
             raise MalformedInputError(
@@ -504,7 +528,7 @@ class GameRecord:
             True
         """
         roll: Callable[[Keep, tuple[int, ...]], Roll | Fill] = roll_action
-        start, actions, game = _sharecode.decode(code, roll, fill_action, _apply)
+        start, actions, game = _sharecode.decode(code, roll, fill_action, _play)
         record = _raw_record(start, actions, game)
         check_ruleset(record, rules, "share code", _text.quote(code))
         return record
@@ -526,13 +550,14 @@ class GameRecord:
         return _sharecode.encode(self.start, self._steps())
 
     def _steps(self) -> Iterator[_sharecode.Step]:
-        game = self.start
+        state = Replay(self.start)
         for action in self.actions:
             if isinstance(action, Roll):
-                yield game.dice, action.keep, action.dice
+                turn = state.turn
+                yield None if turn is None else turn.dice, action.keep, action.dice
             else:
                 yield action.category
-            game = _apply(game, action)
+            _play(state, action)
 
     # --- where the game stands -----------------------------------------------------
 

@@ -122,6 +122,15 @@ def _check_boxes(
     instance: Scorecard, attribute: attrs.Attribute[Any], boxes: tuple[int | None, ...]
 ) -> None:
     card = instance.card
+    if card.left_to_right:
+        for category, points in zip(card.members, boxes, strict=True):
+            left = card.left_of(category)
+            if points is not None and left is not None and boxes[left] is None:
+                raise MalformedInputError(
+                    f"scorecard box {category.label} {show(points)}: filled while "
+                    f"{left.label} is open; on the {card.title} card each row fills left "
+                    f"to right"
+                )
     for category, points in zip(card.members, boxes, strict=True):
         if points is None:
             continue
@@ -153,10 +162,16 @@ def _check_marks(instance: Scorecard, attribute: attrs.Attribute[Any], marks: ob
         return
     card = instance.card
     boxes = instance.boxes
-    yahtzee = card.yahtzee
-    if yahtzee is None or boxes[yahtzee] != 50:
-        label = "Yahtzee" if yahtzee is None else yahtzee.label
-        held = None if yahtzee is None else boxes[yahtzee]
+    yahtzees = card.yahtzees
+    if not yahtzees or any(boxes[y] != 50 for y in yahtzees):
+        label = "Yahtzee" if not yahtzees else yahtzees[0].label
+        if len(yahtzees) > 1:
+            each = ", ".join(f"{y.label} {show(boxes[y])}" for y in yahtzees)
+            raise MalformedInputError(
+                f"bonus_marks {show(marks)}: bonus marks need 50 in every Yahtzee box, which "
+                f"hold {each}; a zero or open Yahtzee box earns no bonus"
+            )
+        held = None if not yahtzees else boxes[yahtzees[0]]
         raise MalformedInputError(
             f"bonus_marks {show(marks)}: bonus marks need 50 in the {label} box, which holds "
             f"{show(held)}; a zero or open {label} box earns no bonus"
@@ -165,13 +180,13 @@ def _check_marks(instance: Scorecard, attribute: attrs.Attribute[Any], marks: ob
         1
         for category, points in zip(card.members, boxes, strict=True)
         if points is not None
-        and category is not yahtzee
+        and category not in yahtzees
         and points in card.five_of_a_kind[category]
     )
     if marks > room:
         raise MalformedInputError(
             f"bonus_marks {show(marks)}: only {room} filled boxes could hold an extra "
-            f"{yahtzee.label}; each bonus mark comes with five equal dice written in another box"
+            f"{yahtzees[0].label}; each bonus mark comes with five equal dice written in another box"
         )
 
 

@@ -20,8 +20,9 @@ from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
-from yahtzee_rules._game import Game, current_seat, is_new, make_game
-from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote, show
+from yahtzee_rules._game import Game, Replay, current_seat, is_new, make_game
+from yahtzee_rules._limits import MAX_BONUS, MAX_INPUT_LENGTH, MAX_NAME_LENGTH, MAX_PLAYERS
+from yahtzee_rules._text import brief, quote, show
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
@@ -180,11 +181,12 @@ def decode(
     code: str,
     roll: Callable[[Keep, tuple[int, ...]], A],
     fill: Callable[[Box], A],
-    apply: Callable[[Game, A], Game],
+    apply: Callable[[Replay, A], None],
 ) -> tuple[Game, tuple[A, ...], Game]:
     """Read a share code: the start, the actions (built by ``roll`` and ``fill``) and the end.
 
-    ``apply`` plays an action, raising as the core does when it is not legal.
+    ``apply`` plays an action in place on a :class:`~yahtzee_rules._game.Replay`, raising as
+    the core does when it is not legal; the actions replay in time linear in their number.
     """
     if not isinstance(code, str):
         shown = show(code, 60)
@@ -256,9 +258,9 @@ def _read_start(reader: _Reader) -> Game:
             raise reader.fail("the Classic card is named, but it is marked by no flag")
         base = Rules.for_card(design)
     if flags & 0b100:
-        upper_bonus = reader.varint("the upper bonus", 10**9 - 1)
-        threshold = reader.varint("the upper bonus threshold", 10**9 - 1)
-        yahtzee_bonus = reader.varint("the Yahtzee bonus", 10**9 - 1)
+        upper_bonus = reader.varint("the upper bonus", MAX_BONUS)
+        threshold = reader.varint("the upper bonus threshold", MAX_BONUS)
+        yahtzee_bonus = reader.varint("the Yahtzee bonus", MAX_BONUS)
         if (upper_bonus, threshold, yahtzee_bonus) == (
             base.upper_bonus,
             base.upper_bonus_threshold,
@@ -278,16 +280,20 @@ def _read_start(reader: _Reader) -> Game:
         rules = attrs.evolve(base, joker=joker, tie=tie, **values, **placement)
     except MalformedInputError as error:
         raise reader.fail(str(error)) from None
-    count = reader.varint("the number of players", MAX_INPUT_LENGTH // 2)
+    count = reader.varint("the number of players", (1 << 7 * _MAX_VARINT_BYTES) - 1)
     if count < 1:
         raise reader.fail("no players; a game needs at least one")
+    if count > MAX_PLAYERS:
+        raise reader.fail(f"{count} players; more than the limit of {MAX_PLAYERS} players")
     first = reader.varint("the starting seat", count - 1)
     if flags & 0b1000:
         names = _default_names(count)
     else:
         decoded = []
         for seat in range(count):
-            length = reader.varint(f"the length of name {seat}", MAX_INPUT_LENGTH)
+            # A name of MAX_NAME_LENGTH characters takes at most 4 bytes each; the game checks
+            # its length in characters.
+            length = reader.varint(f"the length of name {seat}", 4 * MAX_NAME_LENGTH)
             data = reader.take(length, f"name {seat}")
             try:
                 decoded.append(data.decode("utf-8", "surrogatepass"))
@@ -339,14 +345,14 @@ def _read_actions(
     start: Game,
     roll: Callable[[Keep, tuple[int, ...]], A],
     fill: Callable[[Box], A],
-    apply: Callable[[Game, A], Game],
+    apply: Callable[[Replay, A], None],
 ) -> tuple[Game, tuple[A, ...], Game]:
-    game = start
+    state = Replay(start)
     boxes = start.rules.card.members
     actions: list[A] = []
     while not reader.done:
         index = len(actions)
-        turn = game.turn
+        turn = state.turn
         if turn is None:
             raise reader.fail(f"action {index}: the game is over, yet more actions follow")
         try:
@@ -377,13 +383,13 @@ def _read_actions(
                     action = fill(boxes[byte - 32])
                 else:
                     raise reader.fail(f"action {index}: byte {byte} is not an action")
-            game = apply(game, action)
+            apply(state, action)
         except (IllegalActionError, MalformedInputError) as error:
             if reader.own(error):
                 raise
             raise reader.fail(f"action {index} {str(action)!r}: {error}") from None
         actions.append(action)
-    return start, tuple(actions), game
+    return start, tuple(actions), state.game() if actions else start
 
 
 def _dice_at(reader: _Reader, index: int, action: int) -> Dice:

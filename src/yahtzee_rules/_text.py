@@ -5,7 +5,8 @@ Internal: nothing here is public API. This module sits just above
 value can use it for its own ``__str__`` and ``parse`` without importing a layer
 above it (see ``docs/explanation/layers.md``). The grammars take what they need
 as arguments (the box codes of a card, the Joker rule names, a constructor to
-call), so they keep working for any scorecard.
+call), so they keep working for any scorecard. Its bounds come from
+:mod:`yahtzee_rules._limits`, the one layer below it.
 
 Every reader raises :class:`~yahtzee_rules.errors.MalformedInputError` with a
 message that quotes the input (shortened when long) and names what is wrong.
@@ -18,15 +19,11 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
+from yahtzee_rules._limits import MAX_INPUT_LENGTH
 from yahtzee_rules.errors import MalformedInputError
 
 T = TypeVar("T")
 
-MAX_INPUT_LENGTH = 100_000
-"""The longest text (notation, JSON or share code) any parser reads, in characters.
-A finished four-player game record takes about 1,000; the limit leaves room for
-long games with many players while keeping hostile input cheap to refuse.
-"""
 
 INT = r"(?:0|[1-9][0-9]{0,8})"
 INT_RE = re.compile(INT)

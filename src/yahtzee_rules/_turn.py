@@ -102,14 +102,15 @@ def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
                 f"card {show(card)}: a box after {first.label} is filled, but these rules "
                 f"fill the boxes in card order, so no box after the first open one is filled"
             )
-    yahtzee = rules.card.yahtzee
-    if not card.bonus_marks or yahtzee is None:
+    yahtzees = rules.card.yahtzees
+    if not card.bonus_marks or not yahtzees:
         return
+    yahtzee = yahtzees[0]
     values = extra_yahtzee_values(rules.card, rules.joker)
     room = sum(
         1
         for box, points in card
-        if points is not None and box is not yahtzee and points in values[box]
+        if points is not None and box not in yahtzees and points in values[box]
     )
     if card.bonus_marks > room:
         joker = "no Joker" if rules.joker is JokerRule.NONE else f"the {rules.joker.value} Joker"

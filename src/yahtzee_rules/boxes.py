@@ -29,6 +29,8 @@ from typing import Any, ClassVar, SupportsIndex, TypeVar
 import attrs
 
 from yahtzee_rules._frozen import reinit_error
+from yahtzee_rules._shipped import ORDER as SHIPPED_ORDER
+from yahtzee_rules._shipped import load as load_shipped_cards
 from yahtzee_rules._text import show
 from yahtzee_rules.dice import Dice, dice_index
 from yahtzee_rules.errors import MalformedInputError
@@ -90,6 +92,10 @@ class Box(enum.IntEnum):
             :attr:`Section.LOWER`.
         face: The face an upper box counts (1 to 6), or ``None`` for a lower box.
         code: The short code used by notation and command lines (``"4"``, ``"fh"``).
+        column: The score column the box is in, counted from 0: always 0 on a card with
+            one column (every card but :data:`~yahtzee_rules.TRIPLE`).
+        row: The box's place within its column, counted from 0.
+        multiplier: What its column's total is multiplied by (1 on a one-column card).
 
     Examples:
         >>> from yahtzee_rules import Category
@@ -104,6 +110,9 @@ class Box(enum.IntEnum):
     section: Section
     face: int | None
     code: str
+    column: int
+    row: int
+    multiplier: int
 
     _names: ClassVar[dict[str, Any]]
     _upper_boxes: ClassVar[tuple[Any, ...]]
@@ -235,20 +244,33 @@ def describe_boxes(
     *,
     faces: tuple[int | None, ...],
     aliases: dict[str, str] | None = None,
+    columns: tuple[int, ...] | None = None,
+    multipliers: tuple[int, ...] = (1,),
 ) -> None:
     """Give each member of a new box enumeration its label, code, section and face.
 
     Called once by the module that defines a card's boxes; ``faces`` holds the face an
     upper box counts, ``None`` for a lower box; ``aliases`` maps extra names to codes.
+    ``columns`` gives each box's score column (all 0 when left out) and
+    ``multipliers`` what each column's total is multiplied by.
     """
     members = tuple(boxes)
-    if not len(members) == len(labels) == len(codes) == len(faces):
-        raise ValueError(f"{boxes.__name__}: one label, code and face per box")
-    for box, label, code, face in zip(members, labels, codes, faces, strict=True):
+    if columns is None:
+        columns = (0,) * len(members)
+    if not len(members) == len(labels) == len(codes) == len(faces) == len(columns):
+        raise ValueError(f"{boxes.__name__}: one label, code, face and column per box")
+    if sorted(set(columns)) != list(range(len(multipliers))):
+        raise ValueError(f"{boxes.__name__}: columns must be 0 to {len(multipliers) - 1}")
+    rows = [0] * len(multipliers)
+    for box, label, code, face, column in zip(members, labels, codes, faces, columns, strict=True):
         box.label = label
         box.code = code
         box.face = face
         box.section = Section.UPPER if face is not None else Section.LOWER
+        box.column = column
+        box.row = rows[column]
+        box.multiplier = multipliers[column]
+        rows[column] += 1
     boxes._upper_boxes = tuple(box for box in members if box.face is not None)
     boxes._lower_boxes = tuple(box for box in members if box.face is None)
     names: dict[str, Box] = {}
@@ -276,6 +298,11 @@ def register_card(card: Card) -> Card:
     if _NAMED_CARDS.setdefault(card.name, card) is not card:
         raise ValueError(f"card {card.name!r}: a card of that name is registered already")
     return card
+
+
+def _rank(name: str) -> int:
+    """Shipped cards first, in their own order; then the others, in the order made."""
+    return SHIPPED_ORDER.index(name) if name in SHIPPED_ORDER else len(SHIPPED_ORDER)
 
 
 def card_of(box: Box) -> Card:
@@ -365,6 +392,11 @@ def _check_design(card: Card) -> None:
             f"card scorer {show(card.scorer)}: not callable; the scorer takes five sorted "
             f"faces and gives every box's points"
         )
+    if type(card.left_to_right) is not bool:
+        raise MalformedInputError(
+            f"card left_to_right {show(card.left_to_right)}: not a bool; True makes each "
+            f"row fill left to right"
+        )
     if card.yahtzee is not None and not isinstance(card.yahtzee, boxes):
         raise MalformedInputError(
             f"card yahtzee {show(card.yahtzee)}: not one of the card's {boxes.__name__} boxes; "
@@ -427,6 +459,9 @@ class Card:
             but not every roll so (Chance does).
         base: For a card with house switches, the card it changes; else ``None``.
         switches: The :class:`Switch` values that make this card differ from ``base``.
+        left_to_right: On a card of several columns, whether each row fills left to
+            right (keyword only): a box opens once the box to its left is filled.
+            ``False``, every open box may be filled in any order.
 
     Raises:
         MalformedInputError: For a blank name or title, boxes that are not a
@@ -442,6 +477,13 @@ class Card:
             can write in an upper box or a fixed-value box.
         five_of_a_kind: For each box, every value five equal dice can write there under
             some Joker rule: their plain score, a fixed Joker value, or such a 0.
+        columns: The boxes of each score column, in card order: one column on every
+            card but :data:`~yahtzee_rules.TRIPLE`, which has three.
+        multipliers: What each column's total is multiplied by (``(1,)`` on a
+            one-column card).
+        yahtzees: The five-of-a-kind box of every column (the boxes in the row of
+            ``yahtzee``), or ``()`` when the card has none. An extra Yahtzee is five
+            equal dice once all of them are filled.
 
     Examples:
         >>> from yahtzee_rules import CLASSIC, Category
@@ -470,10 +512,15 @@ class Card:
     )
     base: Card | None = attrs.field(default=None, kw_only=True)
     switches: tuple[Switch, ...] = attrs.field(default=(), kw_only=True, converter=_switch_tuple)
+    left_to_right: bool = attrs.field(default=False, kw_only=True)
     members: tuple[Box, ...] = attrs.field(init=False, eq=False)
     table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
     possible: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
     five_of_a_kind: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False)
+    columns: tuple[tuple[Box, ...], ...] = attrs.field(init=False, eq=False)
+    multipliers: tuple[int, ...] = attrs.field(init=False, eq=False)
+    yahtzees: tuple[Box, ...] = attrs.field(init=False, eq=False)
+    _by_face: tuple[tuple[Box, ...], ...] = attrs.field(init=False, eq=False)
 
     def __attrs_pre_init__(self) -> None:
         # Refuse a second __init__: it would overwrite a value others may share.
@@ -503,8 +550,19 @@ class Card:
                 elif box.face is not None:
                     possible[box].add(0)
                     fives[box].add(0)
+        columns = tuple(
+            tuple(box for box in members if box.column == column)
+            for column in range(1 + max(box.column for box in members))
+        )
+        yahtzee = self.yahtzee
+        yahtzees = () if yahtzee is None else tuple(b for b in members if b.row == yahtzee.row)
+        by_face = tuple(tuple(box for box in members if box.face == face) for face in range(7))
         setter = object.__setattr__
         _DEFAULT_CARDS.setdefault(self.boxes, self)
+        setter(self, "columns", columns)
+        setter(self, "multipliers", tuple(column[0].multiplier for column in columns))
+        setter(self, "yahtzees", yahtzees)
+        setter(self, "_by_face", by_face)
         setter(self, "members", members)
         setter(self, "table", table)
         setter(self, "possible", tuple(frozenset(v) for v in possible))
@@ -513,7 +571,7 @@ class Card:
     def __repr__(self) -> str:
         if self.base is not None:
             return f"Card.named({self.name!r})"
-        return self.name.upper()
+        return self.name.upper().replace("-", "_")
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         # A registered card pickles as its name and unpickles as the same object, so a
@@ -535,6 +593,9 @@ class Card:
         """
         found = _NAMED_CARDS.get(name) if isinstance(name, str) else None
         if found is None:
+            load_shipped_cards()
+            found = _NAMED_CARDS.get(name) if isinstance(name, str) else None
+        if found is None:
             shown = repr(name)[:60]
             raise MalformedInputError(
                 f"card {shown}: no such card; cards are {', '.join(sorted(_NAMED_CARDS))}"
@@ -543,18 +604,20 @@ class Card:
 
     @staticmethod
     def names(*, switched: bool = False) -> tuple[str, ...]:
-        """The names of every card, in the order they were made.
+        """The names of every card: the shipped cards in their order, then others as made.
 
         Args:
             switched: Also name the cards with house switches (:meth:`switched`).
 
         Examples:
             >>> Card.names()
-            ('classic', 'yacht', 'yatzy')
+            ('classic', 'yacht', 'yatzy', 'triple', 'triple-in-order')
             >>> Card.names(switched=True)[:2]
             ('classic', 'classic+5fh')
         """
-        return tuple(name for name, card in _NAMED_CARDS.items() if switched or card.base is None)
+        load_shipped_cards()
+        made = [name for name, card in _NAMED_CARDS.items() if switched or card.base is None]
+        return tuple(sorted(made, key=lambda name: (_rank(name), made.index(name))))
 
     def switched(self, *switches: Switch | str) -> Card:
         """This card with house ``switches`` on: the registered card that scores so.
@@ -622,6 +685,35 @@ class Card:
             <Category.CHANCE: 12>
         """
         return self.boxes.lower()
+
+    def left_of(self, box: Box) -> Box | None:
+        """The box to the left of ``box`` in its row, or ``None`` in the first column.
+
+        Examples:
+            >>> from yahtzee_rules import CLASSIC, TRIPLE, Category, TripleBox
+            >>> TRIPLE.left_of(TripleBox.FOURS_X3), CLASSIC.left_of(Category.FOURS)
+            (<TripleBox.FOURS_X2: 16>, None)
+        """
+        if not box.column:
+            return None
+        return self.columns[box.column - 1][box.row]
+
+    def face_boxes(self, face: int) -> tuple[Box, ...]:
+        """The upper boxes that count ``face``: one per column, in card order.
+
+        Raises:
+            MalformedInputError: If ``face`` is not an int from 1 to 6.
+
+        Examples:
+            >>> from yahtzee_rules import CLASSIC, TRIPLE
+            >>> CLASSIC.face_boxes(4)
+            (<Category.FOURS: 3>,)
+            >>> [box.code for box in TRIPLE.face_boxes(4)]
+            ['4.1', '4.2', '4.3']
+        """
+        if type(face) is int and 1 <= face <= 6:
+            return self._by_face[face]
+        raise MalformedInputError(f"face {show(face)}: not a die face; faces are the ints 1 to 6")
 
     def score(self, dice: Dice, box: Box) -> int:
         """The plain value of ``box`` for ``dice`` on this card: no Joker, no bonus.

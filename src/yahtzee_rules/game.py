@@ -20,5 +20,6 @@ from yahtzee_rules._game import (
     Standing,
     roll_off,
 )
+from yahtzee_rules._limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
-__all__ = ["Game", "Result", "RollOff", "Standing", "roll_off"]
+__all__ = ["MAX_NAME_LENGTH", "MAX_PLAYERS", "Game", "Result", "RollOff", "Standing", "roll_off"]

@@ -46,7 +46,8 @@ import attrs
 from yahtzee_rules import _text
 from yahtzee_rules._frozen import reinit_error, tuple_of
 from yahtzee_rules._game import is_new
-from yahtzee_rules._text import MAX_INPUT_LENGTH, show
+from yahtzee_rules._limits import MAX_INPUT_LENGTH
+from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import DiceLike, KeepLike
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError

@@ -49,8 +49,9 @@ from typing import Any, TypeVar, cast
 
 from yahtzee_rules import _text
 from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES
+from yahtzee_rules._limits import MAX_INPUT_LENGTH
 from yahtzee_rules._record import action_from_text, check_ruleset
-from yahtzee_rules._text import MAX_INPUT_LENGTH, show
+from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep

@@ -22,10 +22,12 @@ import attrs
 
 from yahtzee_rules import _text
 from yahtzee_rules._frozen import reinit_error
+from yahtzee_rules._limits import MAX_BONUS
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER
 from yahtzee_rules.yacht import YACHT
 from yahtzee_rules.yatzy import YATZY
 
@@ -150,6 +152,11 @@ def _non_negative(instance: object, attribute: attrs.Attribute[int], value: obje
         raise MalformedInputError(
             f"{attribute.name} {show(value)}: not a non-negative int; "
             f"bonus values and thresholds are whole points, 0 or more"
+        )
+    if value > MAX_BONUS:
+        raise MalformedInputError(
+            f"{attribute.name} {show(value)}: more than the limit of {MAX_BONUS}; "
+            f"every format writes bonus values and thresholds of at most nine digits"
         )
 
 
@@ -420,7 +427,8 @@ class Rules:
         Examples:
             >>> Rules.names()  # doctest: +NORMALIZE_WHITESPACE
             ('forced', 'free-choice', 'none', 'kinds-first', 'forced-yahtzee', 'classic+5fh',
-             'yacht', 'yatzy', 'forced-yatzy', 'yatzy+5fh', 'yatzy+4k2p', 'yatzy+5fh+4k2p')
+             'yacht', 'yatzy', 'forced-yatzy', 'yatzy+5fh', 'yatzy+4k2p', 'yatzy+5fh+4k2p',
+             'triple', 'triple-in-order')
         """
         return (*(rule.value for rule in JokerRule), *(name for name in _BASE if name != "classic"))
 
@@ -488,6 +496,8 @@ _BASE: dict[str, Rules] = {
         name: attrs.evolve(_YATZY, card=Card.named(name))
         for name in ("yatzy+5fh", "yatzy+4k2p", "yatzy+5fh+4k2p")
     },
+    "triple": Rules(card=TRIPLE),
+    "triple-in-order": Rules(card=TRIPLE_IN_ORDER),
 }
 """Each card's usual ruleset (by the card's name), and the named rulesets that vary one."""
 
@@ -518,6 +528,11 @@ _DESCRIPTIONS: dict[str, str] = {
     "yatzy+5fh+4k2p": (
         "Yatzy with five of a kind also a Full House and four of a kind also Two Pairs"
     ),
+    "triple": (
+        "Triple Yahtzee: three columns of the Classic boxes scored x1, x2, x3, a 35-point "
+        "bonus per column, 100 per extra Yahtzee, forced Joker"
+    ),
+    "triple-in-order": "Triple Yahtzee with each row filled left to right",
 }
 """One line per named ruleset, for :meth:`Rules.describe`; a name missing here gets a
 line composed from its ruleset."""

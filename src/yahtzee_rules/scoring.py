@@ -32,6 +32,7 @@ from yahtzee_rules._filling import (
     bonus_due,
     check_pair,
     fill_unchecked,
+    is_extra,
     legal,
     legal_points,
     reason,
@@ -129,12 +130,10 @@ def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> boo
     """
     card, rules = check_pair(card, rules)
     dice_value = as_dice(dice)
-    yahtzee = rules.card.yahtzee
     return (
-        yahtzee is not None
-        and card.boxes[yahtzee] is not None
-        and dice_value.is_yahtzee
+        dice_value.is_yahtzee
         and rules.joker is not JokerRule.NONE
+        and is_extra(card.boxes, rules.card)
     )
 
 
@@ -166,8 +165,13 @@ def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC)
         )
     ):
         return None
-    face_box = rules.card.boxes.for_face(dice_value.faces[0])
-    return face_box if card.boxes[face_box] is None else None
+    # what legal() offers, so the Joker's order is stated once: on a card of several
+    # columns a box is forced only when the Joker allows one matching box alone
+    allowed = legal(card.boxes, dice_value, rules)
+    if len(allowed) != 1:
+        return None
+    (only,) = allowed
+    return only if only.face == dice_value.faces[0] else None
 
 
 @attrs.frozen

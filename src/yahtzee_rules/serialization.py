@@ -42,8 +42,9 @@ from typing import Any, TypeVar, cast
 
 from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES, faces_from
 from yahtzee_rules._game import make_game
+from yahtzee_rules._limits import MAX_BONUS, MAX_JSON_LENGTH, MAX_PLAYERS
 from yahtzee_rules._record import check_ruleset, fill_action, replay_record, roll_action
-from yahtzee_rules._text import MAX_INPUT_LENGTH, brief, quote, show
+from yahtzee_rules._text import brief, quote, show
 from yahtzee_rules._turn import make_turn
 from yahtzee_rules.boxes import Box, Card, card_of
 from yahtzee_rules.categories import CLASSIC, Category
@@ -56,7 +57,15 @@ from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.turn import MAX_ROLLS, Turn
 
-__all__ = ["VERSION", "from_dict", "from_json", "json_schema", "to_dict", "to_json"]
+__all__ = [
+    "MAX_JSON_LENGTH",
+    "VERSION",
+    "from_dict",
+    "from_json",
+    "json_schema",
+    "to_dict",
+    "to_json",
+]
 
 VERSION = 1
 """The version of the documents :func:`to_dict` writes and the newest :func:`from_dict` reads.
@@ -81,7 +90,7 @@ def _boxes_by_name(design: Card) -> dict[str, Box]:
     return {_box_name(box): box for box in design.members}
 
 
-_MAX_INT = 10**9 - 1
+_MAX_INT = MAX_BONUS
 
 _TYPE_NAMES: dict[type, str] = {
     Dice: "dice",
@@ -278,7 +287,7 @@ class _Reader:
         if type(value) is not int:
             raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an int")
         if not low <= value <= high:
-            raise self.fail(path, f"{value} is outside {low} to {high}")
+            raise self.fail(path, f"{self.shown(value)} is outside {low} to {high}")
         return value
 
     def text(self, value: object, path: str, choices: dict[str, T]) -> T:
@@ -397,7 +406,7 @@ class _Reader:
 
     def game(self, value: object, path: str) -> Game:
         data = self.obj(value, path, ("players", "rules", "first", "current", "cards", "turn"))
-        players = self.array(data["players"], f"{path}.players", MAX_INPUT_LENGTH)
+        players = self.array(data["players"], f"{path}.players", MAX_PLAYERS)
         if not players:
             raise self.fail(f"{path}.players", "no players; a game needs at least one")
         for index, name in enumerate(players):
@@ -565,7 +574,8 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
         )
     if version != VERSION:
         raise reader.fail(
-            "$.version", f"unknown version {version}; this library reads version {VERSION}"
+            "$.version",
+            f"unknown version {reader.shown(version)}; this library reads version {VERSION}",
         )
     if data.get("type") != name:
         raise reader.fail(
@@ -623,7 +633,7 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
 
     Raises:
         MalformedInputError: For text that is not JSON (or is longer than
-            :data:`~yahtzee_rules.notation.MAX_INPUT_LENGTH`, repeats a key, uses
+            :data:`MAX_JSON_LENGTH` characters, repeats a key, uses
             ``NaN``, or has numbers of more than 9 digits), and for anything
             :func:`from_dict` refuses.
 
@@ -639,10 +649,10 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
     """
     name = _type_name(kind) or "value"
     if isinstance(text, (bytes, bytearray)):
-        if len(text) > 4 * MAX_INPUT_LENGTH:
+        if len(text) > 4 * MAX_JSON_LENGTH:
             raise MalformedInputError(
                 f"{name} JSON {bytes(text[:60])!r}...: longer than the limit of "
-                f"{MAX_INPUT_LENGTH} characters"
+                f"{MAX_JSON_LENGTH} characters"
             )
         raw = bytes(text)
         try:
@@ -655,9 +665,9 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
         raise MalformedInputError(
             f"{name} JSON {show(text)}: a {type(text).__name__}, not text or bytes"
         )
-    if len(text) > MAX_INPUT_LENGTH:
+    if len(text) > MAX_JSON_LENGTH:
         raise MalformedInputError(
-            f"{name} JSON {quote(text)}: longer than the limit of {MAX_INPUT_LENGTH} characters"
+            f"{name} JSON {quote(text)}: longer than the limit of {MAX_JSON_LENGTH} characters"
         )
     try:
         data = json.loads(

@@ -175,6 +175,8 @@ class GreedyStrategy:
     (the higher one on a tie). It averages about 205 points. On a card other than
     Classic it stops on any made pattern whose box is open (a box that scores one
     fixed value or nothing, such as Yacht's straights), else holds the most common face.
+    On a card of several columns (Triple Yahtzee) the points of a box are counted
+    times its column's multiplier.
 
     Examples:
         >>> import random
@@ -234,7 +236,13 @@ class GreedyStrategy:
             <Category.FULL_HOUSE: 8>
         """
         options = turn.options
-        possible = turn.rules.card.possible
+        card = turn.rules.card
+        possible = card.possible
+        if len(card.columns) > 1:
+            # points now are the points times the column's multiplier (Triple Yahtzee)
+            return max(
+                options, key=lambda c: (options[c] * c.multiplier, -max(possible[c]), -int(c))
+            )
         return max(options, key=lambda c: (options[c], -max(possible[c]), -int(c)))
 
 
@@ -441,6 +449,17 @@ def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) ->
     return seats
 
 
+def _all_optimal(seats: list[Strategy], rules: Rules) -> bool:
+    """Whether every seat plays an OptimalStrategy whose table plays ``rules`` from the start."""
+    for seat in seats:
+        if seat.__class__ is not OptimalStrategy:
+            return False
+        table = seat.table
+        if table.rules != rules or table.start.filled_categories:
+            return False
+    return True
+
+
 def simulate(
     strategy: Strategy | Sequence[Strategy],
     *,
@@ -480,6 +499,13 @@ def simulate(
     rng = random.Random(seed)
     scores: list[int] = []
     started = time.perf_counter()
+    if _all_optimal(seats, rules):
+        # The same games, roll for roll, without a Game value per action (see solver._play).
+        from yahtzee_rules.solver._play import optimal_scores
+
+        tables = [seat.table for seat in seats]  # type: ignore[attr-defined]
+        scores = optimal_scores(tables, games=games, rules=rules, rng=rng, progress=progress)
+        games = 0
     for number in range(games):
         game = Game.new(len(seats), rules=rules)
         while game.turn is not None:

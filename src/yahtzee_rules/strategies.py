@@ -30,7 +30,7 @@ from yahtzee_rules._turn import raw_turn
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
-from yahtzee_rules.game import Game
+from yahtzee_rules.game import MAX_PLAYERS, Game
 from yahtzee_rules.match import MAX_BEST_OF, Match
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
@@ -223,8 +223,8 @@ def scorecards(
 
     Each card is built by filling legal boxes with generated rolls under ``rules``
     (Classic when omitted), so Joker placements and bonus marks are as the rules
-    allow. A card with fewer boxes is filled at most completely. Shrinks towards
-    the empty card.
+    allow. A card with fewer boxes is filled at most completely; ``max_filled`` goes
+    up to the largest card's 39 boxes (Triple Yahtzee). Shrinks towards the empty card.
 
     Examples:
         >>> from hypothesis import given
@@ -233,7 +233,9 @@ def scorecards(
         ...     assert card.is_complete
         >>> check()
     """
-    _check_bounds("filled", min_filled, max_filled, 0, 13)
+    _check_bounds(
+        "filled", min_filled, max_filled, 0, max(len(Card.named(name)) for name in Card.names())
+    )
     return _rules_strategy(rules).flatmap(lambda r: _played_card(r, min_filled, max_filled))
 
 
@@ -307,7 +309,7 @@ def games(
     Args:
         rules: A rule set or a strategy for one (Classic when omitted).
         min_players: Fewest players (at least 1).
-        max_players: Most players.
+        max_players: Most players, at most :data:`~yahtzee_rules.game.MAX_PLAYERS`.
         finished: ``True`` for finished games only, ``False`` for unfinished only,
             ``None`` for either.
 
@@ -319,7 +321,7 @@ def games(
         ...     assert game.is_over and game.result.winners
         >>> check()
     """
-    _check_bounds("players", min_players, max_players, 1, None)
+    _check_bounds("players", min_players, max_players, 1, MAX_PLAYERS)
     if finished not in (None, True, False):
         raise InvalidArgument(f"finished={finished!r} must be True, False or None")
     return _rules_strategy(rules).flatmap(
@@ -367,7 +369,7 @@ def records(
         ...     assert GameRecord.parse(str(record)) == record
         >>> check()
     """
-    _check_bounds("players", min_players, max_players, 1, None)
+    _check_bounds("players", min_players, max_players, 1, MAX_PLAYERS)
     return _rules_strategy(rules).flatmap(lambda r: _played_record(r, min_players, max_players))
 
 

@@ -42,6 +42,11 @@ class Totals:
         lower_total: ``lower_subtotal + yahtzee_bonus``, as Hasbro's "total of lower section".
         grand_total: ``upper_total + lower_total``.
         upper_bonus_needed: Points the upper boxes still need for the bonus (0 once earned).
+        columns: On a card of several columns (:data:`~yahtzee_rules.TRIPLE`), each
+            column's own totals before its multiplier (with no Yahtzee bonus, which
+            is added once); the fields above are then the columns' figures multiplied
+            and added up, and ``upper_bonus_needed`` adds up what each column still
+            needs. Empty on a card of one column.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
@@ -60,6 +65,7 @@ class Totals:
     lower_total: int
     grand_total: int
     upper_bonus_needed: int
+    columns: tuple[Totals, ...] = attrs.field(default=(), kw_only=True, repr=False)
 
     def __attrs_pre_init__(self) -> None:
         # Refuse a second __init__: it would overwrite a value others may share.
@@ -71,7 +77,8 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
     """Add up ``card`` under ``rules``.
 
     Only the upper boxes (Aces to Sixes) count towards the upper bonus. Each bonus
-    mark adds ``rules.yahtzee_bonus``. Without ``rules``, a Classic card is added up
+    mark adds ``rules.yahtzee_bonus``. On a card of several columns each column earns
+    its own upper bonus and its total is multiplied by the column's multiplier. Without ``rules``, a Classic card is added up
     under ``Rules()`` and any other card under its own usual ruleset.
 
     Raises:
@@ -90,6 +97,10 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
         >>> from yahtzee_rules import YachtBox
         >>> totals(Scorecard({YachtBox.SIXES: 30, YachtBox.FIVES: 25, YachtBox.FOURS: 20})).grand_total
         75
+        >>> from yahtzee_rules import TripleBox
+        >>> t = totals(Scorecard({TripleBox.CHANCE_X1: 20, TripleBox.CHANCE_X3: 20}))
+        >>> t.grand_total, [column.grand_total for column in t.columns]
+        (80, [20, 0, 20])
     """
     if not isinstance(card, Scorecard):
         raise MalformedInputError(f"card {show(card)}: not a Scorecard; totals add up a Scorecard")
@@ -102,6 +113,8 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
             f"card {show(card)}: a {card.card.title} card, but the rules {show(rules.name)} play the "
             f"{rules.card.title} card; add up a card under its own rules"
         )
+    if len(card.card.columns) > 1:
+        return _column_totals(card, rules)
     boxes = card.boxes
     upper = lower = 0
     for box, points in zip(card.card.members, boxes, strict=True):
@@ -122,4 +135,42 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
         lower_total=lower + yahtzee_bonus,
         grand_total=upper + upper_bonus + lower + yahtzee_bonus,
         upper_bonus_needed=0 if earned else rules.upper_bonus_threshold - upper,
+    )
+
+
+def _column_totals(card: Scorecard, rules: Rules) -> Totals:
+    """Add up a card of several columns: each column as its own card, then multiplied."""
+    columns = []
+    for column in card.card.columns:
+        upper = sum(card.boxes[box] or 0 for box in column if box.face is not None)
+        lower = sum(card.boxes[box] or 0 for box in column if box.face is None)
+        earned = upper >= rules.upper_bonus_threshold
+        upper_bonus = rules.upper_bonus if earned else 0
+        columns.append(
+            Totals(
+                upper_subtotal=upper,
+                upper_bonus=upper_bonus,
+                upper_total=upper + upper_bonus,
+                lower_subtotal=lower,
+                yahtzee_bonus=0,
+                lower_total=lower,
+                grand_total=upper + upper_bonus + lower,
+                upper_bonus_needed=0 if earned else rules.upper_bonus_threshold - upper,
+            )
+        )
+    multipliers = card.card.multipliers
+    upper = sum(m * t.upper_subtotal for m, t in zip(multipliers, columns, strict=True))
+    upper_bonus = sum(m * t.upper_bonus for m, t in zip(multipliers, columns, strict=True))
+    lower = sum(m * t.lower_subtotal for m, t in zip(multipliers, columns, strict=True))
+    yahtzee_bonus = card.bonus_marks * rules.yahtzee_bonus
+    return Totals(
+        upper_subtotal=upper,
+        upper_bonus=upper_bonus,
+        upper_total=upper + upper_bonus,
+        lower_subtotal=lower,
+        yahtzee_bonus=yahtzee_bonus,
+        lower_total=lower + yahtzee_bonus,
+        grand_total=upper + upper_bonus + lower + yahtzee_bonus,
+        upper_bonus_needed=sum(t.upper_bonus_needed for t in columns),
+        columns=tuple(columns),
     )

@@ -187,8 +187,9 @@ def advise(turn: Turn, table: Table) -> Advice:
     g = _geometry()
     position = int(g.dice_pos[dice._index])
     ranked: list[tuple[float, int, int, Option]] = []
+    fills = tables.fills()
     for category in legal(turn.card.boxes, dice, turn.rules):
-        expected = base + float(tables.fills[position, category])
+        expected = base + float(fills[position, category])
         ranked.append((-expected, 0, int(category), Option(category, expected)))
     rerolls = turn.rolls_left
     if rerolls:
@@ -228,7 +229,9 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
         return ALL_KEEPS[0]
-    return tables.actions[3 - turn.rolls_used][dice._index]
+    rerolls = 3 - turn.rolls_used
+    found = tables.actions[rerolls][dice._index]
+    return tables.action(rerolls, dice._index) if found is None else found
 
 
 def best_box(turn: Turn, table: Table) -> Box:
@@ -248,12 +251,16 @@ def best_box(turn: Turn, table: Table) -> Box:
         >>> best_box(Turn(card).roll(outcome="66655"), table)
         <Category.CHANCE: 12>
     """
-    turn, table = _check_pair(turn, table)
+    if turn.__class__ is not Turn or table.__class__ is not Table:
+        turn, table = _check_pair(turn, table)
+    elif turn.rules is not table.rules and turn.rules != table.rules:
+        _check_pair(turn, table)
     dice = turn.dice
     if dice is None:
         from yahtzee_rules.errors import IllegalActionError
 
         raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
-    action = table._turn_tables(turn.card).actions[0][dice._index]
+    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
+    action = tables.actions[0][dice._index] or tables.action(0, dice._index)
     assert isinstance(action, Box)
     return action

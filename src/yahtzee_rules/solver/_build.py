@@ -36,10 +36,10 @@ def _solve_chunk(
     g = _geometry()
     size = len(m)
     space = _workspace(size)
-    last, first = space.keeps(0, size), space.keeps(1, size)
-    _final_values(model, values, m, u, y, out=last[g.five :])
-    first[g.five :] = _best_over_subkeeps(_keep_values(last, space), space)
-    rolls = _best_over_subkeeps(_keep_values(first, space), space)
+    keep = space.keeps(0, size)  # one table, in place: rolls left 0, then 1, then 2
+    _final_values(model, values, m, u, y, out=keep[g.five :])
+    _best_over_subkeeps(_keep_values(keep, space), space)
+    rolls = _best_over_subkeeps(_keep_values(keep, space), space)
     result: NDArray[np.float64] = g.probability @ rolls
     return result
 

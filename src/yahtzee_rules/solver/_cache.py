@@ -20,7 +20,7 @@ from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._model import _mask_of
+from yahtzee_rules.solver._model import _mask_of, check_solvable
 from yahtzee_rules.solver._table import Table, _check_design, build_table
 
 _CLASSIC = Rules()
@@ -169,7 +169,7 @@ def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Pa
         >>> cache_path(rules=Rules.from_name("yacht")).name.startswith("optimal-yacht-")
         True
     """
-    rules = check_rules(rules)
+    rules = check_solvable(check_rules(rules))
     mask = 0 if start is None else _mask_of(_check_design(start, rules))
     digest = hashlib.sha256(_cache_key(rules, mask).encode()).hexdigest()[:20]
     return cache_dir() / f"optimal-{_file_label(rules)}-{digest}.npz"
@@ -260,7 +260,7 @@ def load_table(
         True
         >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
     """
-    rules = check_rules(rules)
+    rules = check_solvable(check_rules(rules))
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     if not cache:
         return build_table(rules=rules, start=start_card, progress=progress)

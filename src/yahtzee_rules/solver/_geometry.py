@@ -19,7 +19,10 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _NEG = -np.inf
-_CHUNK = 512  # states solved together; keeps the working set in cache
+# States solved together. Part of the values: the build's last step is a BLAS product
+# whose last (count mod 4) columns round differently, so another partition of a level
+# changes the last bit of a few values (decision 0007).
+_CHUNK = 512
 _UPPER_POINTS = np.arange(1, 7, dtype=np.intp)[:, None, None] * np.arange(6)[None, :, None]
 _UPPER_FIVES = np.arange(6) * 6 + 5  # rows of the per-state table: box f with five f's
 
@@ -95,6 +98,20 @@ class _Geometry:
             assert 0 <= block_rows.min() <= block_rows.max() < end - base
         for _, _, base, end, block_rows in self.parents_block:
             assert 0 <= block_rows.min() <= block_rows.max() < end - base
+        # For one gather and one reduction per block: the children of each size's keeps,
+        # face-major (``(lo, hi, base, end, rows)``, ``rows`` of ``6 * (hi - lo)`` from the
+        # first keep one die larger), and each block's keeps then their parents, one
+        # after the other (``(lo, hi, base, rows)``, rows counted from the first keep one
+        # die smaller: the keeps themselves first, then their first parents, ...).
+        self.children_flat = [
+            (self.offsets[size], self.offsets[size + 1], base, end, block_rows.T.ravel())
+            for size, (base, end, block_rows) in enumerate(self.children_block)
+        ]
+        self.lattice: list[tuple[int, int, int, NDArray[np.intp]]] = []
+        for lo, hi, base, _, block_rows in self.parents_block:
+            itself = np.arange(lo, hi, dtype=np.intp) - base
+            self.lattice.append((lo, hi, base, np.concatenate((itself, block_rows.T.ravel()))))
+        self.most_edges = max(max(len(lattice[3]) for lattice in self.lattice), 6 * 126)
         # each roll's distinct sub-keeps, fewest dice first, padded with the roll itself
         subs = np.empty((252, 32), dtype=np.intp)
         for position, dice in enumerate(self.dice):
@@ -230,6 +247,7 @@ class _CardGeometry:
         self.total_dice = np.array(total_dice, dtype=np.intp)
         self.total_rows = np.array(total_rows, dtype=np.intp)
         self.total_dice_total = plain_total[self.total_dice][:, None]
+        self._plain_candidates(fixed_rows, fixed_dice, totals)
         # The lower boxes on five equal dice (rows 0-5), the five-of-a-kind box apart.
         five_total: list[int] = []
         five_other: list[tuple[int, NDArray[np.float64]]] = []
@@ -246,6 +264,68 @@ class _CardGeometry:
                 five_other.append((j, column.astype(np.float64)[:, None]))
         self.five_total = tuple(five_total)
         self.five_other = tuple(five_other)
+
+    def _plain_candidates(
+        self, fixed_rows: list[int], fixed_dice: list[int], totals: list[int]
+    ) -> None:
+        """Each plain roll's best fill as the largest of a few rows of a per-state table.
+
+        The rows (see :func:`._kernels._final_values`): the upper box of each face
+        showing with that many dice, with a zero in any box folded in (rows 0-35); a
+        fixed-points combination (rows 37 on); and, after those, the best of the lower
+        boxes that score the same points for the roll (the dice total, or other
+        points: Yatzy's pairs) plus those points, one row per set of boxes and points
+        (exact: ``max(a + t, b + t)`` is ``max(a, b) + t``). Rolls come in blocks of one number of distinct faces; each block's
+        candidate rows are padded to one width by repeating a row (a maximum is
+        unchanged), slot-major for one gather and one reduction.
+        """
+        g = _geometry()
+        plain_scores = self.scores[6:]
+        fixed_of = dict(zip(fixed_dice, fixed_rows, strict=True))
+        other_of = [  # the other scoring boxes' points, roll by roll
+            dict(zip(rows.tolist(), gains[:, 0].tolist(), strict=True))
+            for _, rows, gains in self.plain_other
+        ]
+        sets: dict[tuple[int, ...], int] = {}
+        pairs: dict[tuple[int, float], int] = {}
+        candidates: list[list[int]] = []
+        for i, dice in enumerate(g.dice[6:]):
+            rows = [f * 6 + count for f, count in enumerate(dice.counts) if count]
+            total = float(sum(dice.faces))
+            by_points: dict[float, list[int]] = {}
+            for j in (*self.always_total, *totals):
+                if plain_scores[i, self.lower[j]] > 0:
+                    by_points.setdefault(total, []).append(j)
+            for (j, _, _), points in zip(self.plain_other, other_of, strict=True):
+                if i in points:
+                    by_points.setdefault(points[i], []).append(j)
+            for gain, boxes in sorted(by_points.items()):
+                combo = sets.setdefault(tuple(sorted(boxes)), len(sets))
+                rows.append(-1 - pairs.setdefault((combo, gain), len(pairs)))
+            if i in fixed_of:
+                rows.append(fixed_of[i])
+            candidates.append(rows)
+        first = 37 + len(self.fixed_combos)  # the rows of the (boxes, points) pairs
+        self.total_sets = tuple(sets)
+        self.pair_set = np.array([combo for combo, _ in pairs], dtype=np.intp)
+        self.pair_total = np.array([[gain] for _, gain in pairs], dtype=np.float64)
+        self.table_rows = first + len(pairs)
+        self.plain_blocks: list[tuple[int, int, NDArray[np.intp]]] = []
+        distinct = [len(set(dice.faces)) for dice in g.dice[6:]]
+        lo = 0
+        while lo < len(candidates):
+            hi = lo
+            while hi < len(candidates) and distinct[hi] == distinct[lo]:
+                hi += 1
+            width = max(len(rows) for rows in candidates[lo:hi])
+            padded = np.array(
+                [rows + rows[:1] * (width - len(rows)) for rows in candidates[lo:hi]],
+                dtype=np.intp,
+            )
+            padded[padded < 0] = first - 1 - padded[padded < 0]
+            self.plain_blocks.append((6 + lo, 6 + hi, padded.T.ravel()))
+            lo = hi
+        self.most_plain = max(len(rows) for *_, rows in self.plain_blocks)
 
 
 def _selector(boxes: NDArray[np.intp]) -> slice | NDArray[np.intp]:

@@ -94,19 +94,22 @@ def _final_values(
     g = _geometry()
     card = model.card
     size = len(m)
-    table = np.empty((37 + len(card.fixed_combos), size))
-    by_total = np.empty((len(card.total_combos), size))
+    table = np.empty((card.table_rows, size))
+    by_total = np.empty((len(card.total_sets), size))
     closed = (model.open_bits(m) & card.bits[:, None]) == 0  # (boxes, states): not allowed
     after = m | card.bits[:, None]
-    # upper box of face f + 1 with k dice of that face: rows f * 6 + k
-    u2, bonus = model.upper_step(u, _UPPER_POINTS)  # (6, 6, states)
-    upper = values[_flat(model, after[card.upper_sel][:, None, :], u2, y)]
-    upper += bonus
+    # upper box of face f + 1 with k dice of that face: rows f * 6 + k; the flat index
+    # (after * levels + u2) * flags + y, with u2 * flags and the bonus looked up by u
+    base = after[card.upper_sel] * (model.levels * model.flags) + y  # (6, states)
+    index = np.take(model.upper_after, u, axis=2)  # (6, 6, states)
+    index += base[:, None, :]
+    upper = values[index]
+    upper += np.take(model.upper_bonus_by, u, axis=2)
     upper += _UPPER_POINTS
-    upper[np.broadcast_to(closed[card.upper_sel][:, None, :], upper.shape)] = _NEG
+    np.copyto(upper, _NEG, where=closed[card.upper_sel][:, None, :])
     table[:36] = upper.reshape(36, size)
     lower = values[_flat(model, after[card.lower_sel], u, y)]  # lower boxes for 0 more points
-    lower[closed[card.lower_sel]] = _NEG
+    np.copyto(lower, _NEG, where=closed[card.lower_sel])
     zero = table[36]
     np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0), out=zero)
     for j, combo in enumerate(card.fixed_combos):
@@ -114,28 +117,25 @@ def _final_values(
         row.fill(_NEG)
         for c in combo:
             np.maximum(row, lower[c] + card.fixed_points[c], out=row)
-    for j, combo in enumerate(card.total_combos):
+    # a zero anywhere is an option for every roll: fold it into the upper rows
+    scoring = table[:36].reshape(6, 6, size)[:, 1:]
+    np.maximum(scoring, zero, out=scoring)
+    # boxes scoring the same points (the total, or others): max(a + t, b + t) is
+    # max(a, b) + t, exactly
+    for j, combo in enumerate(card.total_sets):
         row = by_total[j]
         row.fill(_NEG)
         for c in combo:
             np.maximum(row, lower[c], out=row)
+    pairs = table[card.table_rows - len(card.pair_set) :]
+    np.take(by_total, card.pair_set, axis=0, out=pairs, mode="clip")
+    pairs += card.pair_total
     result = np.empty((252, size)) if out is None else out
-    plain = result[6:]
-    start, columns = g.face_columns[0]
-    np.take(table, columns, axis=0, out=plain, mode="clip")  # rows of table by construction
-    for start, columns in g.face_columns[1:]:
-        np.maximum(plain[start:], table[columns], out=plain[start:])
-    np.maximum(plain, table[36], out=plain)
-    for c in card.always_total:
-        np.maximum(plain, g.plain_total + lower[c], out=plain)
-    rows = card.total_dice
-    if len(rows):
-        plain[rows] = np.maximum(plain[rows], by_total[card.total_rows] + card.total_dice_total)
-    rows = card.fixed_dice
-    if len(rows):
-        plain[rows] = np.maximum(plain[rows], table[card.fixed_rows])
-    for c, rows, gains in card.plain_other:  # boxes scored neither by value nor by total
-        plain[rows] = np.maximum(plain[rows], lower[c] + gains)
+    space = _workspace(size)
+    for lo, hi, rows in card.plain_blocks:  # each roll's best of its candidate rows
+        gathered = space.rows(len(rows), size)
+        np.take(table, rows, axis=0, out=gathered, mode="clip")
+        np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=result[lo:hi])
     # five equal dice (rows 0-5, faces 1-6)
     if model.plain_fives_always or (
         model.plain_fives_while_open and not (m & card.yahtzee_bit).any()
@@ -159,9 +159,30 @@ def _final_values(
             np.maximum(fives, yahtzee + card.yahtzee_fives, out=fives)
         return result
     # the Yahtzee box is filled: the Joker rule decides, so the fills come from the rules
-    points = model.joker[:, :, m].astype(np.intp)  # (face, box, states)
-    fills = _fills(model, values, m, u, y, points, axis=1)[0]
-    np.add(fills.max(axis=1), model.bonus_due[:, y], out=result[:6])
+    if not model.joker_upper_plain:
+        points = model.joker[:, :, m].astype(np.intp)  # (face, box, states)
+        fills = _fills(model, values, m, u, y, points, axis=1)[0]
+        np.add(fills.max(axis=1), model.bonus_due[:, y], out=result[:6])
+        return result
+    # The same floats as _fills, from the rows above: an upper box takes 0 or its face's
+    # five dice, a lower box its points on top of the value after a 0 there. Boxes
+    # first (the maximum runs along the outer axis).
+    joker = np.take(model.joker_by_box, m, axis=2)  # (box, face, states)
+    on_upper = joker[card.upper_sel]
+    best = np.where(on_upper > 0, upper[:, 5, None], upper[:, 0, None])
+    np.copyto(best, _NEG, where=on_upper < 0)
+    on_lower = joker[card.lower_sel]
+    fills = lower[:, None] + on_lower  # (lower box, face, states)
+    if model.flags == 2 and card.yahtzee_lower >= 0:  # 50 there sets the flag
+        fifty = on_lower[card.yahtzee_lower] == 50
+        if fifty.any():
+            flagged = values[_flat(model, after[card.yahtzee], u, 1)]
+            fills[card.yahtzee_lower] = (
+                np.where(fifty, flagged, lower[card.yahtzee_lower]) + on_lower[card.yahtzee_lower]
+            )
+    np.copyto(fills, _NEG, where=on_lower < 0)
+    np.maximum(best.max(axis=0), fills.max(axis=0), out=result[:6])
+    result[:6] += np.take(model.bonus_due, y, axis=1)
     return result
 
 
@@ -171,12 +192,17 @@ class _Workspace:
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._keeps = (np.empty(462 * capacity), np.empty(462 * capacity))
-        self._rows = np.empty(126 * capacity)  # the largest block of keeps: 126 of four dice
+        self.buffers = self._keeps
+        self._rows = np.empty(_geometry().most_edges * capacity)  # gathered rows
+        self.plans: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
 
     def keeps(self, which: int, size: int) -> NDArray[np.float64]:
         return self._keeps[which][: 462 * size].reshape(462, size)
 
     def rows(self, rows: int, size: int) -> NDArray[np.float64]:
+        if rows * size > len(self._rows):
+            self._rows = np.empty(rows * size)
+            self.plans.clear()
         return self._rows[: rows * size].reshape(rows, size)
 
 
@@ -191,38 +217,60 @@ def _workspace(size: int) -> _Workspace:
     return space
 
 
+def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[tuple[Any, ...]]:
+    """The views one pass over ``keep`` works on, made once per workspace buffer and width.
+
+    Each step gathers rows of ``source`` into ``gathered`` and reduces its outer axis
+    into ``block``: ``(source, rows, gathered, gathered by slot, block)``.
+    """
+    own = keep.base is not None and any(keep.base is buffer for buffer in space.buffers)
+    key = (keep.__array_interface__["data"][0], keep.shape, keep.strides, lattice)
+    found = space.plans.get(key) if own else None
+    if found is not None:
+        return found
+    g = _geometry()
+    size = keep.shape[1]
+    steps = []
+    if lattice:
+        for lo, hi, base, rows in g.lattice:
+            gathered = space.rows(len(rows), size)
+            slots = gathered.reshape(-1, hi - lo, size)
+            steps.append((keep[base:hi], rows, gathered, slots, keep[lo:hi]))
+    else:
+        for lo, hi, base, end, rows in reversed(g.children_flat):
+            gathered = space.rows(len(rows), size)
+            slots = gathered.reshape(6, hi - lo, size)
+            steps.append((keep[base:end], rows, gathered, slots, keep[lo:hi]))
+    if own:  # kept for the next pass over this buffer
+        if len(space.plans) > 64:  # many widths (the batched simulator): start again
+            space.plans.clear()
+        space.plans[key] = steps
+    return steps
+
+
 def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.float64]:
     """In place: from each roll's value (the last 252 rows), each keep's expected value.
 
     A keep's value is the average over the six faces of the keep with one more die
-    (throwing the missing dice one at a time), from five dice down to none.
+    (throwing the missing dice one at a time), from five dice down to none: the six
+    are added in face order, then multiplied by 1/6.
     """
-    g = _geometry()
-    size = keep.shape[1]
-    for length in range(4, -1, -1):
-        lo, hi = g.offsets[length], g.offsets[length + 1]
-        base, end, children = g.children_block[length]
-        larger = keep[base:end]  # the keeps one die larger: apart from the block written
-        block = keep[lo:hi]
-        row = space.rows(hi - lo, size)
+    for source, rows, gathered, slots, block in _plan(keep, space, False):
         # mode="clip": the rows are in range by construction, and NumPy need not buffer
-        np.take(larger, children[:, 0], axis=0, out=block, mode="clip")
-        for face in range(1, 6):
-            np.take(larger, children[:, face], axis=0, out=row, mode="clip")
-            block += row
-        block *= 1 / 6
+        source.take(rows, 0, gathered, "clip")
+        # the sum runs along the face axis in order (the outer axis: no pairwise sums)
+        np.add.reduce(slots, 0, None, block)
+        np.multiply(block, 1 / 6, out=block)
     return keep
 
 
 def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.float64]:
-    """In place: each keep's value becomes the best of its sub-keeps; returns the rolls'."""
-    g = _geometry()
-    size = keep.shape[1]
-    for lo, hi, base, end, parents in g.parents_block:
-        smaller = keep[base:end]  # the keeps one die smaller: apart from the block written
-        block = keep[lo:hi]
-        row = space.rows(hi - lo, size)
-        for j in range(parents.shape[1]):
-            np.take(smaller, parents[:, j], axis=0, out=row, mode="clip")
-            np.maximum(block, row, out=block)
-    return keep[g.five :]
+    """In place: each keep's value becomes the best of its sub-keeps; returns the rolls'.
+
+    Size by size, each keep's best is the largest of its own value and its parents'
+    bests (the keeps one die smaller).
+    """
+    for source, rows, gathered, slots, block in _plan(keep, space, True):
+        source.take(rows, 0, gathered, "clip")
+        np.maximum.reduce(slots, 0, None, block)
+    return keep[_geometry().five :]

@@ -12,9 +12,10 @@ import attrs
 import numpy as np
 
 from yahtzee_rules._filling import bonus_due, legal
+from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.solver._geometry import _card_geometry, _geometry
+from yahtzee_rules.solver._geometry import _UPPER_POINTS, _card_geometry, _geometry
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -62,14 +63,20 @@ class _Model(_Layout):
         geometry = _geometry()
         full = (1 << n) - 1
         # points five equal dice may write in each box, by mask: -1 where not allowed
-        joker = np.full((6, n, 1 << n), -1, dtype=np.int16)
         due = np.zeros((6, 2), dtype=np.float64)
         fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
+        lines: list[list[int]] = []  # by mask, then face: n points each (plain lists: fast)
         for mask in range(full):
             boxes = _boxes(n, mask, card.yahtzee, False)
-            for row, dice in enumerate(fives):
+            for dice in fives:
+                line = [-1] * n
                 for category, points in legal(boxes, dice, rules).items():
-                    joker[row, category, mask] = points
+                    line[category] = points
+                lines.append(line)
+        lines.extend([[-1] * n] * 6)  # the complete card: nothing open
+        joker = np.ascontiguousarray(
+            np.array(lines, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
+        )
         if card.yahtzee >= 0:
             for row, dice in enumerate(fives):
                 for flag in (0, 1):
@@ -110,6 +117,19 @@ class _Model(_Layout):
             )
             for upper_mask in range(64)
         ]
+        self._upper_tables()
+        # Writing k dice of face f + 1 in its upper box, by subtotal u (axes f, k, u): the
+        # new subtotal's part of a flat index (times ``flags``) and the bonus earned.
+        subtotals = np.arange(self.levels, dtype=np.intp)
+        after, bonus = self.upper_step(subtotals, _UPPER_POINTS)
+        self.upper_after = after * self.flags
+        self.upper_bonus_by = bonus
+        # Do five equal dice write in an upper box only their face's points or 0 (true
+        # for every Joker rule)? _final_values takes a short route then.
+        faces = np.arange(1, 7)[None, :, None]
+        upper_points = joker[:, card.upper]
+        self.joker_upper_plain = bool(((upper_points <= 0) | (upper_points == 5 * faces)).all())
+        self.joker_by_box = np.ascontiguousarray(joker.transpose(1, 0, 2))  # (box, face, mask)
 
     def open_bits(self, m: Any) -> Any:
         """The boxes a roll may fill from filled-box masks ``m``, as bits: the open ones,
@@ -130,45 +150,62 @@ class _Model(_Layout):
 
         States whose futures are equal are solved once and copied: subtotals too low
         to reach the bonus with the open upper boxes, and the Yahtzee flag when no
-        extra-Yahtzee bonus is ever due.
+        extra-Yahtzee bonus is ever due. The states to solve come mask by mask (open
+        Yahtzee box first: see _final_values), flag by flag, subtotal by subtotal.
         """
-        masks, uppers, flags, sources, targets = [], [], [], [], []
-        flag_matters = bool(self.bonus_due.any())
         card = self.card
-        both = (0, 1) if self.flags == 2 else (0,)
-        for mask in card.masks_by_yahtzee_box:  # open Yahtzee box first: see _final_values
-            if mask.bit_count() != level or mask & start != start:
-                continue
-            if self.in_order and mask & (mask + 1):  # boxes in card order: prefixes only
-                continue
-            upper_mask = int(card.upper_mask[mask])
-            values = self.upper_values[upper_mask]
-            dead = values < self.threshold - self.upper_left[upper_mask]
-            solved = values[~dead]
-            if dead.any():
-                solved = np.concatenate((values[dead][:1], solved))
-            for flag in both if mask & card.yahtzee_bit else (0,):
-                flat = _flat(self, mask, values, flag)
-                solved_flag = flag if flag_matters else 0
-                origin = _flat(self, mask, values, solved_flag)  # where each value is solved
-                if dead.any():
-                    origin[dead] = origin[dead][0]
-                copies = origin != flat
-                targets.append(flat[copies])
-                sources.append(origin[copies])
-                if solved_flag != flag:
-                    continue
-                masks.append(np.full(len(solved), mask, dtype=np.intp))
-                uppers.append(solved)
-                flags.append(np.full(len(solved), flag, dtype=np.intp))
-        empty = np.zeros(0, dtype=np.intp)
+        order = self._order
+        masks = order[(self._filled == level) & (order & start == start)]
+        if self.in_order:  # boxes in card order: prefixes only
+            masks = masks[masks & (masks + 1) == 0]
+        if self.flags == 2:  # both flags where the Yahtzee box is filled
+            both = masks & card.yahtzee_bit != 0
+            masks = np.repeat(masks, np.where(both, 2, 1))
+            flags = np.zeros(len(masks), dtype=np.intp)
+            flags[1:][(masks[1:] == masks[:-1])] = 1
+        else:
+            flags = np.zeros(len(masks), dtype=np.intp)
+        flag_matters = bool(self.bonus_due.any())
+        solved_flags = flags if flag_matters else np.zeros_like(flags)
+        by_upper = card.upper_mask[masks]
+        # every reachable subtotal, and the one each copies (itself when solved)
+        valid = self._upper_valid[by_upper]  # (entries, most subtotals)
+        uppers = self._upper_padded[by_upper]
+        origins = self._upper_origin[by_upper]
+        flat = _flat(self, masks[:, None], uppers, flags[:, None])
+        origin = _flat(self, masks[:, None], origins, solved_flags[:, None])
+        copies = valid & (origin != flat)
+        solve = valid & (origin == flat)
+        rows = np.broadcast_to(np.arange(len(masks))[:, None], valid.shape)
         return _Level(
-            np.concatenate(masks) if masks else empty,
-            np.concatenate(uppers) if uppers else empty,
-            np.concatenate(flags) if flags else empty,
-            np.concatenate(sources) if sources else empty,
-            np.concatenate(targets) if targets else empty,
+            masks[rows[solve]],
+            uppers[solve],
+            flags[rows[solve]],
+            origin[copies],
+            flat[copies],
         )
+
+    def _upper_tables(self) -> None:
+        """Per set of filled upper boxes: the reachable subtotals, padded, and what each copies.
+
+        A subtotal too low to reach the bonus with the open upper boxes copies the
+        lowest such subtotal (all those futures are equal).
+        """
+        card = self.card
+        most = max(len(values) for values in self.upper_values)
+        self._upper_padded = np.zeros((64, most), dtype=np.intp)
+        self._upper_origin = np.zeros((64, most), dtype=np.intp)
+        self._upper_valid = np.zeros((64, most), dtype=bool)
+        for upper_mask, values in enumerate(self.upper_values):
+            dead = values < self.threshold - self.upper_left[upper_mask]
+            origin = values.copy()
+            if dead.any():
+                origin[dead] = values[dead][0]
+            self._upper_padded[upper_mask, : len(values)] = values
+            self._upper_origin[upper_mask, : len(values)] = origin
+            self._upper_valid[upper_mask, : len(values)] = True
+        self._order = np.array(card.masks_by_yahtzee_box, dtype=np.intp)
+        self._filled = np.array([mask.bit_count() for mask in card.masks_by_yahtzee_box])
 
 
 @attrs.frozen
@@ -214,7 +251,26 @@ _LAYOUTS: dict[Rules, _Layout] = {}
 _MODELS_LOCK = threading.Lock()
 
 
+def check_solvable(rules: Rules) -> Rules:
+    """``rules``, if the solver's turn-start states can describe their card; else the reason.
+
+    A state keeps one upper subtotal, so a card of several score columns (Triple
+    Yahtzee) is refused, with the size that puts its exact solution out of reach.
+    """
+    card = rules.card
+    if len(card.columns) > 1:
+        raise MalformedInputError(
+            f"rules {rules.name!r}: the exact solver is out of reach for the {card.title} "
+            f"card; its {len(card)} boxes in {len(card.columns)} columns make "
+            f"2^{len(card)} (about {2 ** len(card):.1e}) sets of filled boxes, over 10^13 "
+            f"turn-start states once the Yahtzee boxes and the {len(card.columns)} upper "
+            f"subtotals are counted; play it with GreedyStrategy or RandomStrategy"
+        )
+    return rules
+
+
 def _layout(rules: Rules) -> _Layout:
+    check_solvable(rules)
     found = _LAYOUTS.get(rules)
     if found is None:
         found = _LAYOUTS[rules] = _Layout(rules)
@@ -222,6 +278,7 @@ def _layout(rules: Rules) -> _Layout:
 
 
 def _model(rules: Rules) -> _Model:
+    check_solvable(rules)
     with _MODELS_LOCK:
         found = _MODELS.get(rules)
         if found is None:

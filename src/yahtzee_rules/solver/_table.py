@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING
+from weakref import WeakValueDictionary
 
 import numpy as np
 
@@ -12,7 +13,14 @@ from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress, _build_values
-from yahtzee_rules.solver._model import _flat, _layout, _mask_of, _model, _state_of
+from yahtzee_rules.solver._model import (
+    _flat,
+    _layout,
+    _mask_of,
+    _model,
+    _state_of,
+    check_solvable,
+)
 from yahtzee_rules.solver._turns import _TurnTables
 
 if TYPE_CHECKING:
@@ -66,7 +74,7 @@ class Table:
     def __init__(
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
     ) -> None:
-        self.rules = check_rules(rules)
+        self.rules = check_solvable(check_rules(rules))
         self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
         self._start_mask = _mask_of(self.start)
         self._layout = _layout(rules)
@@ -85,7 +93,7 @@ class Table:
         values.setflags(write=False)
         self._values = values
         self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
-        self._states: dict[int, _TurnTables] = {}  # by state index
+        self._states: WeakValueDictionary[int, _TurnTables] = WeakValueDictionary()
 
     def __repr__(self) -> str:
         if self._start_mask:
@@ -126,14 +134,18 @@ class Table:
         return _mask_of(card) & self._start_mask == self._start_mask
 
     def _index(self, card: Scorecard) -> int:
-        mask, upper, flag = _state_of(_check_design(card, self.rules), self._layout)
-        if mask & self._start_mask != self._start_mask:
+        return self._state(card)[1]
+
+    def _state(self, card: Scorecard) -> tuple[tuple[int, int, int], int]:
+        """The state of a covered ``card`` (mask, capped upper, flag) and its flat index."""
+        state = _state_of(_check_design(card, self.rules), self._layout)
+        if state[0] & self._start_mask != self._start_mask:
             raise MalformedInputError(
                 f"card {card!r}: this table starts from {self.start!r} and covers only "
                 f"cards with those boxes filled; build a table from this card or an earlier one"
             )
-        index: int = _flat(self._layout, mask, upper, flag)
-        return index
+        index: int = _flat(self._layout, *state)
+        return state, index
 
     def value(self, card: Scorecard) -> float:
         """The expected points still to come, with optimal play, from the start of a turn.
@@ -168,20 +180,23 @@ class Table:
         return totals(check_card(card), rules=self.rules).grand_total + self.value(card)
 
     def _turn_tables(self, card: Scorecard) -> _TurnTables:
+        """The per-turn tables of ``card``'s state, from the cache or computed and cached.
+
+        The cache keeps the tables of at most ``_TURN_CACHE`` cards, the oldest dropped
+        first; cards in the same state share one (found through a weak mapping, which
+        holds none alive).
+        """
         found = self._turns.get(card.boxes)
         if found is None:
-            index = self._index(card)
+            state, index = self._state(card)
             found = self._states.get(index)
             if found is None:
-                if len(self._states) >= _TURN_CACHE:  # about 40 kB each
-                    self._states.clear()
-                found = _TurnTables(
-                    _model(self.rules), self._values, *_state_of(card, self._layout), index
-                )
+                found = _TurnTables(_model(self.rules), self._values, *state, index)
                 self._states[index] = found
-            if len(self._turns) >= 4 * _TURN_CACHE:
-                self._turns.clear()
-            self._turns[card.boxes] = found
+            turns = self._turns
+            if len(turns) >= _TURN_CACHE:
+                del turns[next(iter(turns))]
+            turns[card.boxes] = found
         return found
 
 
@@ -197,7 +212,10 @@ def _check_design(card: object, rules: Rules) -> Scorecard:
     return card
 
 
-#: Turn-start states whose per-turn tables a Table keeps (cleared when full).
+#: Cards whose per-turn tables a Table keeps, the oldest dropped first; cards in one state
+#: share its tables. A state's tables take about 17 KiB (measured with tracemalloc by
+#: benchmarks/bench_versus.py; a test holds them under 20 KiB), so a table's per-turn
+#: cache stays under 20 MiB.
 _TURN_CACHE = 1024
 
 
@@ -238,7 +256,7 @@ def build_table(
         >>> yacht.start, round(yacht.value(yacht.start), 7)
         (Scorecard(card=YACHT), 166.9550677)
     """
-    rules = check_rules(rules)
+    rules = check_solvable(check_rules(rules))
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     if threads is None:
         threads = max(1, min(2, os.cpu_count() or 1))

@@ -1,0 +1,133 @@
+"""Table build time, wall and CPU, beside a baseline revision built in the same run.
+
+Run: ``python benchmarks/bench_build.py [--baseline REV] [--rounds N]`` (also run by
+``bench.py``, which takes the baseline from the ``BENCH_BASELINE`` environment
+variable; default ``main``). Each build runs in a fresh interpreter with an empty
+cache directory, the two source trees alternating, so both see the same load: on a
+shared machine compare the ratios, not the raw seconds. Nothing is asserted.
+
+Targets (2-core machine): Classic under 1.5 s wall with two threads, at most 1.2x
+the CPU time of one thread; Yatzy under 4x Classic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BUILD_SCRIPT = """
+import json, sys, time
+sys.path.insert(0, {src!r})
+from yahtzee_rules import Rules
+from yahtzee_rules.solver import build_table
+rules = Rules.from_name({name!r})
+wall, cpu = time.perf_counter(), time.process_time()
+table = build_table(rules=rules, threads={threads})
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+print(json.dumps({{"wall": wall, "cpu": cpu, "value": table.value(table.start)}}))
+"""
+
+
+def build(src: Path, name: str, threads: int) -> dict[str, float]:
+    """Build one table in a fresh interpreter from the sources in ``src``, with no cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, YAHTZEE_RULES_CACHE_DIR=cache)
+        script = BUILD_SCRIPT.format(src=str(src), name=name, threads=threads)
+        output = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+        ).stdout
+    result: dict[str, float] = json.loads(output)
+    return result
+
+
+def export(revision: str, directory: Path) -> Path | None:
+    """The ``src`` tree of ``revision`` unpacked under ``directory`` (None without git)."""
+    archive = directory / "src.tar"
+    try:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "-o", str(archive), revision, "src"],
+            check=True,
+            capture_output=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with tarfile.open(archive) as tar:
+        tar.extractall(directory, filter="data")
+    return directory / "src"
+
+
+def describe(revision: str) -> str:
+    try:
+        return subprocess.run(
+            ["git", "-C", str(ROOT), "log", "-1", "--format=%h %s", revision],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()[:72]
+    except (OSError, subprocess.CalledProcessError):
+        return revision
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", default=os.environ.get("BENCH_BASELINE", "main"))
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
+    parser.add_argument("--quick", action="store_true", help="one round")
+    args, _ = parser.parse_known_args(argv)
+    rounds = 1 if args.quick else args.rounds
+    trees = {"this tree": ROOT / "src"}
+    with tempfile.TemporaryDirectory() as directory:
+        baseline = export(args.baseline, Path(directory))
+        print(f"== table build ({os.cpu_count()} CPUs, fresh process, no cache) ==")
+        if baseline is None:
+            print(f"(no baseline: git cannot export {args.baseline!r})")
+        else:
+            trees["baseline"] = baseline
+            print(f"baseline: {describe(args.baseline)}")
+        runs: dict[tuple[str, str, int], list[dict[str, float]]] = {}
+        cases = [("forced", 1), ("forced", 2), ("yatzy", 2)]
+        for _ in range(rounds):
+            for name, threads in cases:
+                for tree, src in trees.items():
+                    runs.setdefault((tree, name, threads), []).append(build(src, name, threads))
+
+    def median(tree: str, name: str, threads: int, what: str) -> float:
+        return statistics.median(run[what] for run in runs[tree, name, threads])
+
+    def ratio(name: str, threads: int, what: str) -> float:
+        pairs = zip(runs["this tree", name, threads], runs["baseline", name, threads], strict=True)
+        return statistics.median(ours[what] / theirs[what] for ours, theirs in pairs)
+
+    for name, threads in cases:
+        line = f"{name:7s} threads={threads}:"
+        for tree in trees:
+            wall, cpu = median(tree, name, threads, "wall"), median(tree, name, threads, "cpu")
+            line += f"  {tree} {wall:5.2f} s wall, {cpu:5.2f} CPU-s;"
+        if "baseline" in trees:
+            line += f"  ratio {ratio(name, threads, 'wall'):.2f} wall, "
+            line += f"{ratio(name, threads, 'cpu'):.2f} CPU"
+        print(line)
+    for tree in trees:
+        one = median(tree, "forced", 1, "wall"), median(tree, "forced", 1, "cpu")
+        two = median(tree, "forced", 2, "wall"), median(tree, "forced", 2, "cpu")
+        yatzy = median(tree, "yatzy", 2, "wall")
+        print(
+            f"{tree}: Classic on two threads {two[0]:.2f} s wall (target < 1.5 s), "
+            f"{two[0] / one[0]:.2f}x the wall and {two[1] / one[1]:.2f}x the CPU of one "
+            f"(target <= 1.2x); Yatzy {yatzy / two[0]:.2f}x Classic (target < 4x)"
+        )
+    values = {run["value"] for key, found in runs.items() if key[1] == "forced" for run in found}
+    print(f"empty-card value: {', '.join(f'{v!r}' for v in sorted(values))}")
+
+
+if __name__ == "__main__":
+    main()

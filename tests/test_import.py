@@ -1,0 +1,108 @@
+"""Importing the package is cheap: public names and submodules load when first used."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import yahtzee_rules
+
+HEAVY = (
+    "numpy",
+    "hypothesis",
+    "yahtzee_rules.cli",
+    "yahtzee_rules.solver",
+    "yahtzee_rules.simulation",
+    "yahtzee_rules.strategies",
+    "yahtzee_rules.serialization",
+    "yahtzee_rules.notation",
+    "yahtzee_rules.demo",
+)
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules loaded in a fresh interpreter after running ``code``."""
+    script = textwrap.dedent(code) + "\nimport sys\nprint(sorted(sys.modules))\n"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    found: list[str] = ast.literal_eval(done.stdout.splitlines()[-1])
+    return set(found)
+
+
+def test_importing_the_package_imports_none_of_its_modules() -> None:
+    loaded = _modules_after("import yahtzee_rules")
+    ours = {name for name in loaded if name.split(".")[0] == "yahtzee_rules"}
+    assert ours == {"yahtzee_rules", "yahtzee_rules._shipped", "yahtzee_rules._version"}
+    assert not {"numpy", "hypothesis", "attrs", "json"} & loaded
+
+
+def test_a_public_name_imports_only_what_it_needs() -> None:
+    loaded = _modules_after("from yahtzee_rules import Dice, Game, Scorecard, score, totals")
+    assert "yahtzee_rules.game" in loaded
+    assert not set(HEAVY) & loaded
+
+
+def test_every_public_name_resolves_and_is_listed() -> None:
+    for name in yahtzee_rules.__all__:
+        assert getattr(yahtzee_rules, name) is not None, name
+    assert set(yahtzee_rules.__all__) <= set(dir(yahtzee_rules))
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        _ = yahtzee_rules.Nothing  # type: ignore[attr-defined]
+
+
+def test_submodules_load_as_attributes_and_never_hide_a_public_name() -> None:
+    code = """
+        import yahtzee_rules
+        assert yahtzee_rules.scoring.score("11111", yahtzee_rules.Category.ACES) == 5
+        import yahtzee_rules.totals  # the module: the package's totals stays the function
+        from yahtzee_rules import totals
+        assert callable(totals) and yahtzee_rules.totals is totals
+        assert yahtzee_rules.totals.__module__ == "yahtzee_rules.totals"
+        print("ok")
+    """
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert done.stdout.strip() == "ok"
+
+
+def test_every_shipped_card_is_known_by_name_whatever_was_imported_first() -> None:
+    code = """
+        from yahtzee_rules.yatzy import YATZY  # before the Classic card's module
+        from yahtzee_rules.boxes import Card
+        assert Card.names()[:3] == ("classic", "yacht", "yatzy"), Card.names()
+        print("ok")
+    """
+    for first in ("from yahtzee_rules.boxes import Card", "from yahtzee_rules.yatzy import YATZY"):
+        script = textwrap.dedent(code).replace("from yahtzee_rules.yatzy import YATZY", first, 1)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+        )
+        assert done.stdout.strip() == "ok"
+    import pickle
+
+    from yahtzee_rules import YACHT
+
+    dumped = pickle.dumps(YACHT)
+    script = f"import pickle; print(pickle.loads({dumped!r}).title)"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        check=True,
+    )
+    assert done.stdout.strip() == "Yacht"
