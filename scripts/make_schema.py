@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from yahtzee_rules import CLASSIC, Card, TieRule
+from yahtzee_rules import CLASSIC, Card, JokerRule, TieRule
 
 SCHEMA = Path(__file__).resolve().parent.parent / "src/yahtzee_rules/schema/v1.schema.json"
 
@@ -79,7 +79,7 @@ def _by_card(cards: tuple[Card, ...], where: str, make: Any) -> dict[str, Any]:
 
 def build(schema: dict[str, Any]) -> dict[str, Any]:
     """``schema`` with every card-dependent definition written from the library's cards."""
-    cards = tuple(Card.named(name) for name in Card.names())
+    cards = tuple(Card.named(name) for name in Card.names(switched=True))
     others = [card.name for card in cards if card is not CLASSIC]
     defs = schema["$defs"]
     for card in cards:
@@ -92,15 +92,36 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
         "description": "The tie rule, unless the tied players share the win (no key).",
         "enum": [rule.value for rule in TieRule if rule is not TieRule.SHARE],
     }
+    placement = {
+        "forced_yahtzee": {
+            "description": "Forced Yahtzee: five of a kind goes in its open upper box (no key: off).",
+            "const": True,
+        },
+        "in_order": {
+            "description": "The boxes are filled in card order, as in Forced Yatzy (no key: off).",
+            "const": True,
+        },
+    }
+    joker_key = {"enum": [rule.value for rule in JokerRule]}
+    rest = _without_key(
+        _without_key(_without_key(defs["rules"], "tie"), "forced_yahtzee"), "in_order"
+    )
     defs["rules"]["properties"] = {
         "card": card_key,
-        **_without(_without_key(defs["rules"], "tie"), "card"),
+        **_without(rest, "card"),
+        "joker": joker_key,
         "tie": tie_key,
+        **placement,
     }
+    rest = _without_key(
+        _without_key(_without_key(defs["rules_document"], "tie"), "forced_yahtzee"), "in_order"
+    )
     defs["rules_document"]["properties"] = {
-        **_without(_without_key(defs["rules_document"], "tie"), "card"),
+        **_without(rest, "card"),
+        "joker": joker_key,
         "card": card_key,
         "tie": tie_key,
+        **placement,
     }
     for name, key, of in (
         ("scorecard_document", "boxes", "boxes"),

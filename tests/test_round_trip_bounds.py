@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from yahtzee_rules import (
     YACHT,
     YATZY,
+    Card,
     Category,
     Game,
     GameRecord,
@@ -43,7 +44,13 @@ from yahtzee_rules.notation import MAX_INPUT_LENGTH, to_notation
 from yahtzee_rules.serialization import MAX_JSON_LENGTH
 
 MAX_BONUS = 999_999_999
-CARDS = (CLASSIC, YACHT, YATZY)
+# the shipped cards of one column, with the cards that house switches make (classic+5fh, ...)
+CARDS = (
+    CLASSIC,
+    YACHT,
+    YATZY,
+    *(Card.named(name) for name in Card.names(switched=True) if "+" in name),
+)
 # Characters whose escapes are longest: unprintable outside the BMP is 12 characters of
 # notation (%XX for each of 4 UTF-8 bytes), 12 of JSON (two \\uXXXX) and 4 bytes of share code.
 WIDE = "\U000f0000"
@@ -87,7 +94,8 @@ bonus_values = st.one_of(
 
 @st.composite
 def any_rules_arguments(draw: st.DrawFn) -> dict[str, Any]:
-    """Keyword arguments for Rules: any card, Joker, tie rule and bonus values, in bounds or not."""
+    """Keyword arguments for Rules: any card, Joker, tie rule, placement rules (Forced
+    Yahtzee, boxes in card order) and bonus values, in bounds or not."""
     return {
         "card": draw(st.sampled_from(CARDS)),
         "joker": draw(st.sampled_from(tuple(JokerRule))),
@@ -95,6 +103,8 @@ def any_rules_arguments(draw: st.DrawFn) -> dict[str, Any]:
         "upper_bonus": draw(bonus_values),
         "upper_bonus_threshold": draw(bonus_values),
         "yahtzee_bonus": draw(st.just(0) | bonus_values),
+        "forced_yahtzee": draw(st.booleans()),
+        "in_order": draw(st.booleans()),
     }
 
 
@@ -143,9 +153,10 @@ def test_rules_round_trip_or_are_refused(arguments: dict[str, Any]) -> None:
 
 def test_bonus_values_beyond_nine_digits_are_refused() -> None:
     for field in ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"):
-        round_trips(Rules(**{field: MAX_BONUS}))
+        at_limit: dict[str, Any] = {field: MAX_BONUS}
+        round_trips(Rules(**at_limit))
         with pytest.raises(MalformedInputError, match=f"more than the limit of {MAX_BONUS}"):
-            Rules(**{field: MAX_BONUS + 1})
+            Rules(**{**at_limit, field: MAX_BONUS + 1})
 
 
 @settings(max_examples=100)

@@ -45,6 +45,8 @@ NO_JOKER = Rules(joker=JokerRule.NONE)
 NEITHER = Rules(joker=JokerRule.NONE, yahtzee_bonus=0)
 
 YACHT_RULES = Rules.from_name("yacht")
+# the placement rules: the kinds-first Joker, Forced Yahtzee, boxes in card order
+PLACEMENTS = tuple(Rules.from_name(n) for n in ("kinds-first", "forced-yahtzee", "forced-yatzy"))
 
 # Expected final score from the empty card under optimal play (Verhoeff's solver; also
 # Woodward, "Yahtzee: the solution", Chance 16(1), 2003, for the forced-Joker game).
@@ -290,7 +292,7 @@ def test_holding_all_five_is_answered_with_the_box() -> None:
     assert solver.advise(turn, table).best.action is Category.LARGE_STRAIGHT
 
 
-@pytest.mark.parametrize("rules", [*PUBLISHED, YACHT_RULES], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [*PUBLISHED, YACHT_RULES, *PLACEMENTS], ids=lambda r: r.name)
 def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) -> None:
     """The build's fast route to each roll's best fill gives the same floats as _fills.
 
@@ -308,14 +310,14 @@ def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) 
         m, u, y = states.masks[pick], states.uppers[pick], states.flags[pick]
         fast = _kernels._final_values(model, values, m, u, y)
         for j in range(len(m)):
-            points = np.where((int(m[j]) & card.bits) != 0, -1, card.scores)
+            points = np.where((model.open_bits(int(m[j])) & card.bits) == 0, -1, card.scores)
             points[:6] = model.joker[:, :, m[j]]
             fills = _kernels._fills(model, values, m[j], u[j], y[j], points)[0]
             fills[:6] += model.bonus_due[:, y[j], None]
             assert np.array_equal(fills.max(axis=1), fast[:, j])
 
 
-@pytest.mark.parametrize("rules", list(PUBLISHED), ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [*PUBLISHED, *PLACEMENTS[:2]], ids=lambda r: r.name)
 def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rules) -> None:
     """Five equal dice on a card with the Yahtzee box filled: the short route (upper
     boxes take 0 or five dice) and the general one through _fills agree, bit for bit."""
@@ -840,7 +842,7 @@ def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) ->
     g = _geometry._geometry()
     model = _model._model(rules)
     card = model.card
-    points = np.where((mask & card.bits) != 0, -1, card.scores)
+    points = np.where((model.open_bits(mask) & card.bits) == 0, -1, card.scores)
     points[:6] = model.joker[:, :, mask]
     fills = _kernels._fills(model, values, mask, u, y, points)[0]
     fills[:6] += model.bonus_due[:, y, None]
@@ -869,7 +871,9 @@ def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) ->
     return fills, keeps, actions
 
 
-@pytest.mark.parametrize("rules", [FORCED, FREE, NEITHER, YACHT_RULES], ids=lambda r: r.name)
+@pytest.mark.parametrize(
+    "rules", [FORCED, FREE, NEITHER, YACHT_RULES, *PLACEMENTS], ids=lambda r: r.name
+)
 def test_per_turn_tables_are_the_builds_arithmetic_bit_for_bit(rules: Rules) -> None:
     from yahtzee_rules.solver import _model, _turns
 

@@ -29,7 +29,7 @@ from yahtzee_rules._shipped import install as _install_card_loader
 from yahtzee_rules._version import __version__
 
 if TYPE_CHECKING:
-    from yahtzee_rules.boxes import Box, Card, Section
+    from yahtzee_rules.boxes import Box, Card, Section, Switch
     from yahtzee_rules.categories import CLASSIC, Category
     from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
     from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
@@ -105,6 +105,7 @@ __all__ = [
     "SimulationResult",
     "Standing",
     "Strategy",
+    "Switch",
     "TieRule",
     "Totals",
     "TripleBox",
@@ -170,6 +171,7 @@ _MODULE_OF: dict[str, str] = {
     "SimulationResult": "yahtzee_rules.results",
     "Standing": "yahtzee_rules.game",
     "Strategy": "yahtzee_rules.simulation",
+    "Switch": "yahtzee_rules.boxes",
     "TieRule": "yahtzee_rules.rules",
     "Totals": "yahtzee_rules.totals",
     "Turn": "yahtzee_rules.turn",

@@ -8,6 +8,7 @@ Nothing here validates its arguments except the ``check_*`` functions.
 from __future__ import annotations
 
 import functools
+from itertools import islice
 
 from yahtzee_rules._dice import Dice
 from yahtzee_rules._scorecard import Scorecard, raw_card
@@ -33,17 +34,28 @@ __all__ = [
 def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
     card = rules.card
-    if dice.faces[0] != dice.faces[4] or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
-        found = {
-            c: points
-            for c, points, box in zip(card.members, card.table[dice.position], boxes, strict=True)
-            if box is None
-        }
-    else:
-        found = _joker_options(boxes, dice, rules)
+    scores = card.table[dice.position]
+    five = dice.faces[0] == dice.faces[4]
+    found: dict[Box, int] = {}
+    if five and rules.forced_yahtzee:
+        # Forced Yahtzee: five equal dice go in their open upper box, even the first (on
+        # a card of several columns, any open one of them).
+        found = {c: scores[c] for c in card.face_boxes(dice.faces[0]) if boxes[c] is None}
+    if not found:
+        if not five or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
+            open_boxes = (
+                (c, points)
+                for c, points, box in zip(card.members, scores, boxes, strict=True)
+                if box is None
+            )
+            # Forced Yatzy (boxes in card order): only the first open box
+            found = dict(islice(open_boxes, 1) if rules.in_order else open_boxes)
+        else:
+            found = _joker_options(boxes, dice, rules)
     if card.left_to_right:
-        # a box opens once the box to its left is filled; what the Joker offers is
-        # never emptied by this, as the open boxes of a row are always on its right
+        # a box opens once the box to its left is filled; what the Joker (or Forced
+        # Yahtzee, or the card order) offers is never emptied by this, as the open boxes
+        # of a row are always on its right
         return {
             box: points
             for box, points in found.items()
@@ -58,11 +70,15 @@ def _joker_options(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> d
     scores = card.table[dice.position]
     fixed = dict(card.joker_values)
     face_boxes = card.face_boxes(dice.faces[0])
-    if rules.joker is JokerRule.FORCED:
+    if rules.joker is JokerRule.FORCED or rules.joker is JokerRule.KINDS_FIRST:
         # the matching upper box (on a card of several columns, any open one of them)
         face = {c: scores[c] for c in face_boxes if boxes[c] is None}
         if face:
             return face
+        if rules.joker is JokerRule.KINDS_FIRST:
+            first = {c: fixed.get(c, scores[c]) for c in card.joker_first if boxes[c] is None}
+            if first:
+                return first
         lower = {c: fixed.get(c, scores[c]) for c in card.lower if boxes[c] is None}
         if lower:
             return lower
@@ -97,10 +113,11 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
 
     Read off :func:`legal` itself, so the Joker rules are stated once: for five equal
     dice of every face, on cards whose five-of-a-kind boxes hold 50, with the face boxes
-    open or filled and the other boxes all open or with every lower box filled (what
-    :func:`legal` offers depends on nothing else; a left-to-right card's order changes
-    when a box opens, never what it holds). The five-of-a-kind boxes themselves are
-    never open then, so their sets are empty.
+    open or filled and the other boxes all open, with the card's
+    :attr:`~yahtzee_rules.Card.joker_first` boxes filled, or with every lower box
+    filled (what :func:`legal` offers depends on nothing else; a left-to-right card's
+    order changes when a box opens, never what it holds). The five-of-a-kind boxes
+    themselves are never open then, so their sets are empty.
     """
     values: list[set[int]] = [set() for _ in card.members]
     if not card.yahtzees:
@@ -109,11 +126,10 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
     for face in range(1, 7):
         dice = Dice([face] * 5)
         for face_filled in (False, True):
-            for lower_filled in (False, True):
+            for filled in ((), card.joker_first, card.lower):
                 boxes: list[int | None] = [None] * len(card)
-                if lower_filled:
-                    for box in card.lower:
-                        boxes[box] = 0
+                for box in filled:
+                    boxes[box] = 0
                 for box in card.yahtzees:
                     boxes[box] = 50
                 if face_filled:
@@ -178,37 +194,66 @@ def legal_points(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules
 
 
 def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> str:
-    """Why ``dice`` may not fill ``category``: it is filled, or the forced Joker forbids it."""
+    """Why ``dice`` may not fill ``category``: it is filled, or a placement rule forbids it.
+
+    The placement rules are boxes in card order (Forced Yatzy), Forced Yahtzee, and the
+    forced and kinds-first Joker orders.
+    """
     points = boxes[category]
     if points is not None:
         return f"{category.label} is already filled with {points}; each box is filled once"
-    left = rules.card.left_of(category) if rules.card.left_to_right else None
+    card = rules.card
+    left = card.left_of(category) if card.left_to_right else None
     if left is not None and boxes[left] is None:
         return (
             f"{category.label} opens once {left.label} is filled; on this card each row "
             f"fills left to right"
         )
+    if rules.in_order:
+        first = next(c for c in card.members if boxes[c] is None)
+        return (
+            f"the boxes are filled in card order (Forced Yatzy): the first open box is "
+            f"{first.label}, so the dice must go there"
+        )
     face = dice.faces[0]
-    face_boxes = rules.card.face_boxes(face)
+    face_boxes = card.face_boxes(face)
+    open_faces = [c.label for c in face_boxes if boxes[c] is None]
+    if rules.forced_yahtzee and open_faces:
+        if len(face_boxes) == 1:
+            return (
+                f"Forced Yahtzee requires {open_faces[0]}, which is open: five {face}s "
+                f"must go in {open_faces[0]}, even as the first Yahtzee"
+            )
+        return (
+            f"Forced Yahtzee requires a matching upper box while one is open: five {face}s "
+            f"must go in {' or '.join(open_faces)}, even as the first Yahtzee"
+        )
+    joker = f"the {rules.joker.value} Joker"
     if len(face_boxes) == 1:
         face_box = face_boxes[0]
         if boxes[face_box] is None:
             return (
-                f"the forced Joker requires {face_box.label}, which is open: "
+                f"{joker} requires {face_box.label}, which is open: "
                 f"five {face}s must go in {face_box.label}"
             )
         named = face_box.label
     else:
-        open_faces = [c.label for c in face_boxes if boxes[c] is None]
         if open_faces:
             return (
-                f"the forced Joker requires a matching upper box while one is open: "
+                f"{joker} requires a matching upper box while one is open: "
                 f"five {face}s must go in {' or '.join(open_faces)}"
             )
         named = " or ".join(c.label for c in face_boxes)
-    open_lower = ", ".join(c.label for c in rules.card.lower if boxes[c] is None)
+    kinds = [c for c in card.joker_first if boxes[c] is None]
+    if rules.joker is JokerRule.KINDS_FIRST and kinds:
+        names = " or ".join(c.label for c in card.joker_first)
+        return (
+            f"{joker} (Hasbro's current order) requires {names} while either is open; "
+            f"open: {', '.join(c.label for c in kinds)}"
+        )
+    open_lower = ", ".join(c.label for c in card.lower if boxes[c] is None)
     return (
-        f"the forced Joker allows an upper box other than {named} only once "
+        f"{joker} allows an upper box other than {named} only once "
         f"every lower box is filled; open lower boxes: {open_lower}"
     )
 
@@ -216,10 +261,13 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
 def fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> Scorecard:
     boxes = card.boxes
     design = rules.card
+    five = dice.faces[0] == dice.faces[4]
     if (
         boxes[category] is None
-        and (dice.faces[0] != dice.faces[4] or not is_extra(boxes, design))
+        and (not five or not is_extra(boxes, design))
         and not design.left_to_right
+        and not rules.in_order
+        and not (rules.forced_yahtzee and five)
     ):
         # not an extra Yahtzee: no Joker and no bonus; any open box takes its plain score
         new = list(boxes)

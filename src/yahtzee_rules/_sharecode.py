@@ -16,7 +16,7 @@ import binascii
 import re
 import zlib
 from collections.abc import Callable, Iterable
-from typing import TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
@@ -38,7 +38,7 @@ Step: TypeAlias = tuple[Dice | None, Keep, Dice] | Box
 PREFIX = "y1"
 """The version prefix of every share code this library writes."""
 
-_JOKERS = (JokerRule.FORCED, JokerRule.FREE_CHOICE, JokerRule.NONE)
+_JOKERS = (JokerRule.FORCED, JokerRule.FREE_CHOICE, JokerRule.NONE, JokerRule.KINDS_FIRST)
 _TIES = (TieRule.SHARE, TieRule.UPPER_TOTAL, TieRule.PLAY_OFF)
 _CLASSIC = Rules()
 _CODE_RE = re.compile(r"[A-Za-z0-9_-]*")
@@ -77,14 +77,19 @@ def encode(start: Game, steps: Iterable[Step]) -> str:
     begun = not is_new(start)
     other = rules.card is not CLASSIC
     tie = _TIES.index(rules.tie)
+    # Placement switches ride in a second flags byte, marked by tie bits 3 (which no
+    # earlier code has): bits 0-1 the tie rule, bit 2 Forced Yahtzee, bit 3 in order.
+    placement = rules.forced_yahtzee << 2 | rules.in_order << 3
     out.append(
         _JOKERS.index(rules.joker)
         | custom << 2
         | default_names << 3
         | begun << 4
         | other << 5
-        | tie << 6
+        | (3 if placement else tie) << 6
     )
+    if placement:
+        out.append(tie | placement)
     if other:
         card_name = rules.card.name.encode("ascii")
         _varint(len(card_name), out)
@@ -231,10 +236,16 @@ def decode(
 
 def _read_start(reader: _Reader) -> Game:
     flags = reader.byte("the flags")
-    if flags & 0b11 == 3 or flags >> 6 == 3:
-        raise reader.fail(f"unknown flags {flags:#04x}")
     joker = _JOKERS[flags & 0b11]
-    tie = _TIES[flags >> 6]
+    placement: dict[str, Any] = {}
+    if flags >> 6 == 3:
+        more = reader.byte("the second flags")
+        if more >> 4 or more & 0b11 == 3 or not more & 0b1100:
+            raise reader.fail(f"unknown second flags {more:#04x}")
+        tie = _TIES[more & 0b11]
+        placement = {"forced_yahtzee": bool(more & 0b100), "in_order": bool(more & 0b1000)}
+    else:
+        tie = _TIES[flags >> 6]
     base = _CLASSIC
     if flags & 0b100000:
         length = reader.varint("the length of the card's name", 40)
@@ -258,7 +269,7 @@ def _read_start(reader: _Reader) -> Game:
             raise reader.fail(
                 f"the bonus values are the {base.card.title} ones but marked as changed"
             )
-        values = {
+        values: dict[str, Any] = {
             "upper_bonus": upper_bonus,
             "upper_bonus_threshold": threshold,
             "yahtzee_bonus": yahtzee_bonus,
@@ -266,7 +277,7 @@ def _read_start(reader: _Reader) -> Game:
     else:
         values = {}
     try:
-        rules = attrs.evolve(base, joker=joker, tie=tie, **values)
+        rules = attrs.evolve(base, joker=joker, tie=tie, **values, **placement)
     except MalformedInputError as error:
         raise reader.fail(str(error)) from None
     count = reader.varint("the number of players", (1 << 7 * _MAX_VARINT_BYTES) - 1)

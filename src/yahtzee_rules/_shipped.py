@@ -15,8 +15,19 @@ from collections.abc import Callable
 
 __all__ = ["ORDER", "install", "load"]
 
-#: The shipped cards' names, in the order :meth:`Card.names` lists them.
-ORDER = ("classic", "yacht", "yatzy", "triple", "triple-in-order")
+#: The shipped cards' names, in the order :meth:`Card.names` lists them (a card with
+#: house switches right after the card it changes).
+ORDER = (
+    "classic",
+    "classic+5fh",
+    "yacht",
+    "yatzy",
+    "yatzy+5fh",
+    "yatzy+4k2p",
+    "yatzy+5fh+4k2p",
+    "triple",
+    "triple-in-order",
+)
 
 _LOADERS: list[Callable[[], object]] = []
 

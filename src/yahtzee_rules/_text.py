@@ -34,6 +34,8 @@ RULE_FIELDS = (
     ("ub", "upper_bonus"),
     ("ut", "upper_bonus_threshold"),
     ("yb", "yahtzee_bonus"),
+    ("fy", "forced_yahtzee"),
+    ("io", "in_order"),
 )
 _RULE_CODES = tuple(code for code, _ in RULE_FIELDS)
 _RULE_OVERRIDE_RE = re.compile(r"(" + "|".join(_RULE_CODES) + r")=(" + INT + r")")
@@ -160,7 +162,7 @@ def format_rules(joker: str, values: Mapping[str, int], classic: Mapping[str, in
     for code, field in RULE_FIELDS:
         value = values[field]
         if value != classic[field]:
-            parts.append(f"{code}={value}")
+            parts.append(f"{code}={int(value)}")
     return ",".join(parts)
 
 

@@ -87,12 +87,21 @@ def _check_turn_rules(instance: Turn, attribute: attrs.Attribute[Any], rules: ob
 
 
 def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
-    """Refuse bonus marks that the rules could never have written."""
+    """Refuse bonus marks that the rules could never have written, and under boxes
+    filled in card order, a card filled out of order."""
     if card.bonus_marks and rules.yahtzee_bonus == 0:
         raise MalformedInputError(
             f"card {show(card)}: {card.bonus_marks} bonus marks, but these rules have "
             f"yahtzee_bonus=0, so no extra Yahtzee earns a mark"
         )
+    if rules.in_order:
+        filled = [points is not None for points in card.boxes]
+        if filled != sorted(filled, reverse=True):
+            first = next(box for box, points in card if points is None)
+            raise MalformedInputError(
+                f"card {show(card)}: a box after {first.label} is filled, but these rules "
+                f"fill the boxes in card order, so no box after the first open one is filled"
+            )
     yahtzees = rules.card.yahtzees
     if not card.bonus_marks or not yahtzees:
         return

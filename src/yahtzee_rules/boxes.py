@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from gc import get_referents
 from typing import Any, ClassVar, SupportsIndex, TypeVar
 
@@ -35,7 +35,7 @@ from yahtzee_rules._text import show
 from yahtzee_rules.dice import Dice, dice_index
 from yahtzee_rules.errors import MalformedInputError
 
-__all__ = ["Box", "Card", "Section"]
+__all__ = ["Box", "Card", "Section", "Switch"]
 
 
 class Section(enum.Enum):
@@ -48,6 +48,29 @@ class Section(enum.Enum):
 
     UPPER = "upper"
     LOWER = "lower"
+
+
+class Switch(enum.Enum):
+    """A house switch that changes how a card scores: each makes a card of its own.
+
+    * ``FIVE_OF_A_KIND_FULL_HOUSE`` (``"5fh"``): five equal dice also count as a Full
+      House, scoring what the card's Full House scores (Classic 25, Yatzy the total).
+    * ``FOUR_OF_A_KIND_TWO_PAIRS`` (``"4k2p"``): four (or five) equal dice also count
+      as Two Pairs on the Yatzy card, scoring the four matching dice.
+
+    A card with switches is a card of its own (:meth:`Card.switched`), named after its
+    base card and the switches' values (``"yatzy+5fh"``), so every format carries it.
+
+    Examples:
+        >>> Switch("5fh") is Switch.FIVE_OF_A_KIND_FULL_HOUSE
+        True
+    """
+
+    FIVE_OF_A_KIND_FULL_HOUSE = "5fh"
+    FOUR_OF_A_KIND_TWO_PAIRS = "4k2p"
+
+    def __repr__(self) -> str:
+        return f"Switch.{self.name}"
 
 
 _B = TypeVar("_B", bound="Box")
@@ -313,6 +336,39 @@ def _joker_pairs(value: Any) -> tuple[tuple[Box, int], ...]:
         ) from None
 
 
+def _box_tuple(value: Iterable[Box]) -> tuple[Box, ...]:
+    return tuple(value)
+
+
+def _kinds_boxes(card: Card) -> tuple[Box, ...]:
+    """The lower boxes that score five equal dice at their total, but not every roll so.
+
+    These are the "of a kind" boxes the kinds-first Joker fills first (Classic's Three
+    and Four of a Kind; Chance totals every roll). Nothing on a card with no
+    five-of-a-kind box, or whose fields do not describe a card (the checks say why).
+    """
+    boxes = card.boxes
+    if card.yahtzee is None or not (isinstance(boxes, type) and issubclass(boxes, Box)):
+        return ()
+    try:
+        fives = [tuple(card.scorer((face,) * 5)) for face in range(1, 7)]
+        rows = [(sum(dice.faces), tuple(card.scorer(dice.faces))) for dice in Dice.all()]
+        return tuple(
+            box
+            for box in boxes
+            if box.face is None
+            and box is not card.yahtzee
+            and all(row[box] == 5 * face for face, row in enumerate(fives, 1))
+            and any(row[box] != total for total, row in rows)
+        )
+    except Exception:  # a scorer that fails is reported by the card's own checks
+        return ()
+
+
+def _switch_tuple(value: Iterable[Switch]) -> tuple[Switch, ...]:
+    return tuple(value)
+
+
 def _check_design(card: Card) -> None:
     """Raise the reason ``card``'s fields describe no card, if they do not."""
     if not isinstance(card.name, str) or not card.name.strip():
@@ -346,6 +402,27 @@ def _check_design(card: Card) -> None:
             f"card yahtzee {show(card.yahtzee)}: not one of the card's {boxes.__name__} boxes; "
             f"give the card's five-of-a-kind box, or None"
         )
+    for box in card.joker_first:
+        if not isinstance(box, boxes) or box.face is not None:
+            raise MalformedInputError(
+                f"card joker_first {show(box)}: not a lower box of the card's "
+                f"{boxes.__name__} boxes; give the boxes an extra Yahtzee fills first under "
+                f"the kinds-first Joker, such as Category.THREE_OF_A_KIND"
+            )
+    if card.base is not None and not (
+        isinstance(card.base, Card) and card.base.boxes is boxes and card.base.base is None
+    ):
+        raise MalformedInputError(
+            f"card base {show(card.base)}: not a card without switches of the same boxes; "
+            f"a switched card names the card it changes"
+        )
+    if any(not isinstance(switch, Switch) for switch in card.switches) or (
+        bool(card.switches) != (card.base is not None)
+    ):
+        raise MalformedInputError(
+            f"card switches {show(card.switches)}: not Switch values on a card with a base; "
+            f"a switched card has a base card and at least one Switch"
+        )
     for box, points in card.joker_values:
         if not isinstance(box, boxes) or type(points) is not int or points < 0:
             raise MalformedInputError(
@@ -375,6 +452,13 @@ class Card:
             bonus and the Joker rule look at; ``None`` when the card has none.
         joker_values: Boxes whose Joker value is fixed (Classic: Full House 25, Small
             Straight 30, Large Straight 40); other boxes take their usual score.
+        joker_first: The lower boxes an extra Yahtzee must fill first under
+            :attr:`~yahtzee_rules.JokerRule.KINDS_FIRST` once its upper box is filled
+            (Classic: Three and Four of a Kind); empty, that Joker rule is the forced
+            one. By default, the lower boxes that score five equal dice at their total
+            but not every roll so (Chance does).
+        base: For a card with house switches, the card it changes; else ``None``.
+        switches: The :class:`Switch` values that make this card differ from ``base``.
         left_to_right: On a card of several columns, whether each row fills left to
             right (keyword only): a box opens once the box to its left is filled.
             ``False``, every open box may be filled in any order.
@@ -422,6 +506,12 @@ class Card:
     scorer: Callable[[tuple[int, ...]], tuple[int, ...]] = attrs.field(eq=False)
     yahtzee: Box | None = None
     joker_values: tuple[tuple[Box, int], ...] = attrs.field(default=(), converter=_joker_pairs)
+    joker_first: tuple[Box, ...] = attrs.field(
+        default=attrs.Factory(_kinds_boxes, takes_self=True),
+        converter=_box_tuple,
+    )
+    base: Card | None = attrs.field(default=None, kw_only=True)
+    switches: tuple[Switch, ...] = attrs.field(default=(), kw_only=True, converter=_switch_tuple)
     left_to_right: bool = attrs.field(default=False, kw_only=True)
     members: tuple[Box, ...] = attrs.field(init=False, eq=False)
     table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
@@ -479,6 +569,8 @@ class Card:
         setter(self, "five_of_a_kind", tuple(frozenset(v) for v in fives))
 
     def __repr__(self) -> str:
+        if self.base is not None:
+            return f"Card.named({self.name!r})"
         return self.name.upper().replace("-", "_")
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
@@ -511,16 +603,60 @@ class Card:
         return found
 
     @staticmethod
-    def names() -> tuple[str, ...]:
+    def names(*, switched: bool = False) -> tuple[str, ...]:
         """The names of every card: the shipped cards in their order, then others as made.
+
+        Args:
+            switched: Also name the cards with house switches (:meth:`switched`).
 
         Examples:
             >>> Card.names()
             ('classic', 'yacht', 'yatzy', 'triple', 'triple-in-order')
+            >>> Card.names(switched=True)[:2]
+            ('classic', 'classic+5fh')
         """
         load_shipped_cards()
-        made = list(_NAMED_CARDS)
+        made = [name for name, card in _NAMED_CARDS.items() if switched or card.base is None]
         return tuple(sorted(made, key=lambda name: (_rank(name), made.index(name))))
+
+    def switched(self, *switches: Switch | str) -> Card:
+        """This card with house ``switches`` on: the registered card that scores so.
+
+        Switches are :class:`Switch` values or their text (``"5fh"``); the order does
+        not matter, and no switches give the base card back.
+
+        Raises:
+            MalformedInputError: For a switch the library does not offer on this card.
+
+        Examples:
+            >>> from yahtzee_rules import YATZY
+            >>> YATZY.switched("4k2p", Switch.FIVE_OF_A_KIND_FULL_HOUSE)
+            Card.named('yatzy+5fh+4k2p')
+            >>> YATZY.switched("5fh").switched() is YATZY
+            True
+        """
+        base = self.base or self
+        wanted: set[Switch] = set()
+        for switch in switches:
+            try:
+                wanted.add(Switch(switch))
+            except ValueError:
+                raise MalformedInputError(
+                    f"switch {show(switch)}: no such house switch; switches are "
+                    f"{', '.join(repr(s.value) for s in Switch)}"
+                ) from None
+        if not wanted:
+            return base
+        for card in _NAMED_CARDS.values():
+            if card.base is base and set(card.switches) == wanted:
+                return card
+        offered = sorted(
+            {s.value for c in _NAMED_CARDS.values() if c.base is base for s in c.switches}
+        )
+        raise MalformedInputError(
+            f"switches {', '.join(sorted(s.value for s in wanted))!r}: not offered on the "
+            f"{base.title} card; it offers {', '.join(offered) or 'none'}"
+        )
 
     def __len__(self) -> int:
         return len(self.boxes)

@@ -14,7 +14,7 @@ Examples:
 from __future__ import annotations
 
 from yahtzee_rules._classic import classic_scores
-from yahtzee_rules.boxes import Box, Card, Section, describe_boxes, register_card
+from yahtzee_rules.boxes import Box, Card, Section, Switch, describe_boxes, register_card
 
 __all__ = ["CLASSIC", "Category", "Section", "classic_scores"]
 
@@ -103,6 +103,7 @@ CLASSIC = register_card(
             Category.SMALL_STRAIGHT: 30,
             Category.LARGE_STRAIGHT: 40,
         },
+        joker_first=(Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND),
     )
 )
 """Hasbro's Classic scorecard: 13 boxes, Joker values Full House 25, Small Straight 30,
@@ -112,3 +113,26 @@ Examples:
     >>> CLASSIC.title, len(CLASSIC)
     ('Classic', 13)
 """
+
+
+def _classic_five_full_house_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
+    """Classic scores, with five equal dice also a Full House (25)."""
+    row = classic_scores(faces)
+    if faces[0] == faces[4]:
+        return (*row[: Category.FULL_HOUSE], 25, *row[Category.FULL_HOUSE + 1 :])
+    return row
+
+
+register_card(
+    Card(
+        name="classic+5fh",
+        title="Classic with five of a kind as a Full House",
+        boxes=Category,
+        scorer=_classic_five_full_house_scores,
+        yahtzee=Category.YAHTZEE,
+        joker_values=CLASSIC.joker_values,
+        joker_first=CLASSIC.joker_first,
+        base=CLASSIC,
+        switches=(Switch.FIVE_OF_A_KIND_FULL_HOUSE,),
+    )
+)

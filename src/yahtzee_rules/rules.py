@@ -46,17 +46,27 @@ class JokerRule(enum.Enum):
       filled (otherwise they score 0); Three/Four of a Kind and Chance score the
       dice total. This is the rule behind the published optimum of 254.5896.
     * ``NONE``: no Joker at all; an extra Yahtzee scores like any other roll.
+    * ``KINDS_FIRST``: Hasbro's current instructions, as rulebook 001 reports them
+      ("Hasbro's current instructions have you fill Three of a kind or Four of a kind
+      first, and only then Chance or another combination"). The matching upper box if
+      open; else Three or Four of a Kind (the dice total) while either is open; else
+      any other open lower box at Joker values (Full House 25, Small Straight 30,
+      Large Straight 40, Chance the dice total); else any open upper box for zero.
+      The boxes taken first are the card's :attr:`~yahtzee_rules.Card.joker_first`.
 
     The 100-point bonus mark does not depend on the Joker rule.
 
     Examples:
         >>> JokerRule("free-choice") is JokerRule.FREE_CHOICE
         True
+        >>> JokerRule("kinds-first") is JokerRule.KINDS_FIRST
+        True
     """
 
     FORCED = "forced"
     FREE_CHOICE = "free-choice"
     NONE = "none"
+    KINDS_FIRST = "kinds-first"
 
     def __repr__(self) -> str:
         return f"JokerRule.{self.name}"
@@ -111,8 +121,30 @@ def _to_joker(value: Any) -> JokerRule:
             pass
     raise MalformedInputError(
         f"joker {show(value)}: no such Joker rule; use JokerRule.FORCED, "
-        f"JokerRule.FREE_CHOICE or JokerRule.NONE ('forced', 'free-choice', 'none')"
+        f"JokerRule.FREE_CHOICE, JokerRule.NONE or JokerRule.KINDS_FIRST "
+        f"('forced', 'free-choice', 'none', 'kinds-first')"
     )
+
+
+def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise MalformedInputError(
+            f"{attribute.name} {show(value)}: not a bool; the switch is True or False"
+        )
+
+
+def _check_placement(instance: Rules, attribute: attrs.Attribute[bool], in_order: bool) -> None:
+    _flag(instance, attribute, in_order)
+    if in_order and instance.forced_yahtzee:
+        raise MalformedInputError(
+            "rules with in_order=True and forced_yahtzee=True: filling the boxes in card "
+            "order leaves no choice for five of a kind; use one of them"
+        )
+    if in_order and instance.joker is not JokerRule.NONE:
+        raise MalformedInputError(
+            f"rules with in_order=True and the {instance.joker.value} Joker: filling the "
+            f"boxes in card order leaves no choice for a Joker; use joker='none'"
+        )
 
 
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -164,10 +196,18 @@ class Rules:
         card: The scorecard (keyword only): :data:`~yahtzee_rules.CLASSIC` by default.
         tie: What a tie for the highest total means (keyword only): the tied players
             share the win by default; see :class:`TieRule`.
+        forced_yahtzee: Forced Yahtzee (keyword only; rulebook 002): five equal dice
+            whose upper box is open must be scored there, even the first; with that
+            box filled a first Yahtzee scores anywhere and an extra one follows the
+            Joker rule.
+        in_order: Forced Yatzy (keyword only): the boxes are filled in card order, top
+            to bottom, so the only box a roll may fill is the first open one. It needs
+            ``joker="none"``.
 
     Raises:
-        MalformedInputError: For an unknown Joker rule, a negative or non-int value, or
-            a Joker or Yahtzee bonus on a card with no five-of-a-kind box.
+        MalformedInputError: For an unknown Joker rule, a negative or non-int value,
+            a Joker or Yahtzee bonus on a card with no five-of-a-kind box, a switch that
+            is not a bool, or ``in_order`` with a Joker or with ``forced_yahtzee``.
 
     Examples:
         >>> Rules(yahtzee_bonus=0, joker="none").yahtzee_bonus
@@ -186,6 +226,8 @@ class Rules:
         default=CLASSIC, kw_only=True, converter=_to_card, validator=_check_card_rules
     )
     tie: TieRule = attrs.field(default=TieRule.SHARE, kw_only=True, converter=_to_tie)
+    forced_yahtzee: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    in_order: bool = attrs.field(default=False, kw_only=True, validator=_check_placement)
 
     def __attrs_pre_init__(self) -> None:
         # Refuse a second __init__: it would overwrite a value others may share.
@@ -194,14 +236,15 @@ class Rules:
 
     def __repr__(self) -> str:
         name = self.name
-        if self.card is not CLASSIC and _named(name) == self and "," not in name:
+        if _base_of(self)[0] != "classic" and _named(name) == self and "," not in name:
             return f"Rules.from_name({name!r})"
         card = "" if self.card is CLASSIC else f", card={self.card!r}"
         tie = "" if self.tie is TieRule.SHARE else f", tie={self.tie!r}"
+        flags = "".join(f", {field}=True" for field in _FLAGS if getattr(self, field))
         return (
             f"Rules(joker={self.joker!r}, upper_bonus={self.upper_bonus}, "
             f"upper_bonus_threshold={self.upper_bonus_threshold}, "
-            f"yahtzee_bonus={self.yahtzee_bonus}{card}{tie})"
+            f"yahtzee_bonus={self.yahtzee_bonus}{card}{tie}{flags})"
         )
 
     def __str__(self) -> str:
@@ -209,16 +252,16 @@ class Rules:
         return text if self.tie is TieRule.SHARE else f"{text},tie={self.tie.value}"
 
     def _str_without_tie(self) -> str:
-        base = _BASE.get(self.card.name, _CLASSIC)
+        base_name, base = _base_of(self)
         text = _text.format_rules(
             self.joker.value,
             attrs.asdict(self, recurse=False),
             attrs.asdict(base, recurse=False),
         )
-        if self.card is CLASSIC:
+        if base_name == "classic":
             return text
         joker, _, changes = text.partition(",")
-        parts = [self.card.name]
+        parts = [base_name]
         if self.joker is not base.joker:
             parts.append(joker)
         if changes:
@@ -232,7 +275,9 @@ class Rules:
         Classic rules start with the Joker rule; another card's rules start with the
         card's name (``"yacht"``), then its Joker rule and bonus values where they
         differ from that card's usual ruleset. A tie rule other than sharing the win
-        comes last (``"forced,tie=upper-total"``).
+        comes last (``"forced,tie=upper-total"``). A named ruleset such as
+        ``"forced-yahtzee"`` or ``"forced-yatzy"`` may stand for the card; otherwise
+        Forced Yahtzee and boxes in card order are the fields ``fy=1`` and ``io=1``.
         See :func:`yahtzee_rules.notation.parse_rules`.
 
         Raises:
@@ -260,12 +305,24 @@ class Rules:
 
     @classmethod
     def _parse_without_tie(cls, text: str) -> Rules:
+        rules = cls._parse_parts(text)
+        if rules.forced_yahtzee or rules.in_order:
+            canonical = rules._str_without_tie()
+            if canonical != text:
+                raise _text.fail("rules", text, f"not written canonically; write {canonical!r}")
+        return rules
+
+    @classmethod
+    def _parse_parts(cls, text: str) -> Rules:
         jokers = [rule.value for rule in JokerRule]
         head = text.partition(",")[0]
         base = _BASE.get(head) if head != CLASSIC.name else None
         if base is None:
             joker, values = _text.parse_rules(text, jokers, attrs.asdict(_CLASSIC, recurse=False))
-            return cls(joker=JokerRule(joker), **values)
+            try:
+                return cls(joker=JokerRule(joker), **_flags_from_ints(text, values))
+            except MalformedInputError as error:
+                raise _text.fail("rules", text, str(error)) from None
         joker, values = _text.parse_rules(
             text,
             jokers,
@@ -275,7 +332,7 @@ class Rules:
             base=head,
         )
         try:
-            return attrs.evolve(base, joker=JokerRule(joker), **values)
+            return attrs.evolve(base, joker=JokerRule(joker), **_flags_from_ints(text, values))
         except MalformedInputError as error:
             raise _text.fail("rules", text, str(error)) from None
 
@@ -283,9 +340,9 @@ class Rules:
     def name(self) -> str:
         """A short label that :meth:`from_name` reads back.
 
-        The card's name unless it is Classic, then the Joker rule unless it is the
-        card's usual one, then any bonus value that differs from the card's usual
-        ruleset.
+        The name of the ruleset it varies (the card's name, or a named ruleset such
+        as ``"forced-yatzy"``) unless it is Classic, then the Joker rule unless it is
+        that ruleset's own, then any value that differs from that ruleset's.
 
         Examples:
             >>> Rules().name, Rules(joker="free-choice", upper_bonus=50).name
@@ -296,16 +353,16 @@ class Rules:
             >>> Rules.from_name(rules.name) == rules
             True
         """
-        base = _BASE.get(self.card.name, _CLASSIC)
+        base_name, base = _base_of(self)
         parts = []
-        if self.card is not CLASSIC:
-            parts.append(self.card.name)
-        if self.card is CLASSIC or self.joker is not base.joker:
+        if base_name != "classic":
+            parts.append(base_name)
+        if base_name == "classic" or self.joker is not base.joker:
             parts.append(self.joker.value)
-        for field in ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"):
+        for field in _FIELDS:
             value = getattr(self, field)
             if value != getattr(base, field):
-                parts.append(f"{field}={value}")
+                parts.append(f"{field}={int(value)}")
         if self.tie is not TieRule.SHARE:
             parts.append(f"tie={self.tie.value}")
         return ", ".join(parts)
@@ -314,9 +371,13 @@ class Rules:
     def from_name(cls, name: str) -> Rules:
         """The ruleset named ``name``: a card, a Joker rule, or what :attr:`name` gives.
 
-        ``"forced"``, ``"free"`` (or ``"free-choice"``) and ``"none"`` are Classic with
-        that Joker rule; ``"yacht"`` is the Yacht card with its own rules; a name can
-        add ``field=value`` parts, as :attr:`name` writes them.
+        ``"forced"``, ``"free"`` (or ``"free-choice"``), ``"none"`` and
+        ``"kinds-first"`` are Classic with that Joker rule; ``"forced-yahtzee"`` is
+        Classic with Forced Yahtzee; ``"yacht"`` and ``"yatzy"`` are those cards with
+        their own rules, ``"forced-yatzy"`` Yatzy filled in card order; a card name
+        with house switches (``"yatzy+5fh"``, ``"classic+5fh"``) plays that card. A
+        name can add ``field=value`` parts, as :attr:`name` writes them (the switches
+        ``forced_yahtzee`` and ``in_order`` take 0 or 1).
 
         Raises:
             MalformedInputError: For a name that is no ruleset.
@@ -364,10 +425,12 @@ class Rules:
         """The names of the rulesets :meth:`from_name` knows without parts.
 
         Examples:
-            >>> Rules.names()
-            ('forced', 'free-choice', 'none', 'yacht', 'yatzy', 'triple', 'triple-in-order')
+            >>> Rules.names()  # doctest: +NORMALIZE_WHITESPACE
+            ('forced', 'free-choice', 'none', 'kinds-first', 'forced-yahtzee', 'classic+5fh',
+             'yacht', 'yatzy', 'forced-yatzy', 'yatzy+5fh', 'yatzy+4k2p', 'yatzy+5fh+4k2p',
+             'triple', 'triple-in-order')
         """
-        return ("forced", "free-choice", "none", *(name for name in _BASE if name != "classic"))
+        return (*(rule.value for rule in JokerRule), *(name for name in _BASE if name != "classic"))
 
     @staticmethod
     def describe(name: str) -> str:
@@ -395,7 +458,12 @@ class Rules:
             JokerRule.FORCED: "forced Joker",
             JokerRule.FREE_CHOICE: "free-choice Joker",
             JokerRule.NONE: "no Joker",
+            JokerRule.KINDS_FIRST: "kinds-first Joker",
         }[rules.joker]
+        if rules.forced_yahtzee:
+            joker += ", Forced Yahtzee"
+        if rules.in_order:
+            joker += ", boxes filled in card order"
         upper = (
             f"{rules.upper_bonus}-point upper bonus at {rules.upper_bonus_threshold}"
             if rules.upper_bonus
@@ -416,14 +484,22 @@ class Rules:
 
 
 _CLASSIC = Rules()
+_YATZY = Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY)
 _BASE: dict[str, Rules] = {
     "classic": _CLASSIC,
+    "forced-yahtzee": Rules(forced_yahtzee=True),
+    "classic+5fh": Rules(card=Card.named("classic+5fh")),
     "yacht": Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=YACHT),
-    "yatzy": Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY),
+    "yatzy": _YATZY,
+    "forced-yatzy": attrs.evolve(_YATZY, in_order=True),
+    **{
+        name: attrs.evolve(_YATZY, card=Card.named(name))
+        for name in ("yatzy+5fh", "yatzy+4k2p", "yatzy+5fh+4k2p")
+    },
     "triple": Rules(card=TRIPLE),
     "triple-in-order": Rules(card=TRIPLE_IN_ORDER),
 }
-"""Each card's usual ruleset."""
+"""Each card's usual ruleset (by the card's name), and the named rulesets that vary one."""
 
 _DESCRIPTIONS: dict[str, str] = {
     "forced": (
@@ -437,6 +513,21 @@ _DESCRIPTIONS: dict[str, str] = {
     "none": "Classic with no Joker: an extra Yahtzee scores like any roll, still earning its 100",
     "yacht": "Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker",
     "yatzy": "Scandinavian Yatzy: 15 boxes, 50-point upper bonus at 63, no Yatzy bonus, no Joker",
+    "kinds-first": (
+        "Classic with Hasbro's current Joker order: an extra Yahtzee fills Three or Four of "
+        "a Kind first (rulebook 001)"
+    ),
+    "forced-yahtzee": (
+        "Classic with Forced Yahtzee: five of a kind goes in its open upper box, even the "
+        "first (rulebook 002)"
+    ),
+    "classic+5fh": "Classic with five of a kind also a Full House (a house switch)",
+    "forced-yatzy": "Forced Yatzy: Yatzy with the boxes filled in card order, top to bottom",
+    "yatzy+5fh": "Yatzy with five of a kind also a Full House (a house switch)",
+    "yatzy+4k2p": "Yatzy with four of a kind also Two Pairs (a house switch)",
+    "yatzy+5fh+4k2p": (
+        "Yatzy with five of a kind also a Full House and four of a kind also Two Pairs"
+    ),
     "triple": (
         "Triple Yahtzee: three columns of the Classic boxes scored x1, x2, x3, a 35-point "
         "bonus per column, 100 per extra Yahtzee, forced Joker"
@@ -446,7 +537,33 @@ _DESCRIPTIONS: dict[str, str] = {
 """One line per named ruleset, for :meth:`Rules.describe`; a name missing here gets a
 line composed from its ruleset."""
 
-_FIELDS = ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus")
+_FLAGS = ("forced_yahtzee", "in_order")
+_FIELDS = ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus", *_FLAGS)
+
+
+def _base_of(rules: Rules) -> tuple[str, Rules]:
+    """The named ruleset ``rules`` varies, and its name: the first of the card's with the
+    same switches, else the card's usual one (Classic's values for an unnamed card)."""
+    usual: tuple[str, Rules] | None = None
+    for name, base in _BASE.items():
+        if base.card is rules.card:
+            if base.forced_yahtzee == rules.forced_yahtzee and base.in_order == rules.in_order:
+                return name, base
+            usual = usual or (name, base)
+    return usual or (rules.card.name, _CLASSIC)
+
+
+def _flags_from_ints(text: str, values: dict[str, int]) -> dict[str, Any]:
+    """The values of rules notation with the switches (written 0 or 1) as bools."""
+    result: dict[str, Any] = dict(values)
+    for field in _FLAGS:
+        if field in result:
+            if result[field] not in (0, 1):
+                raise _text.fail(
+                    "rules", text, f"{field} {result[field]}: a switch is written 0 or 1"
+                )
+            result[field] = bool(result[field])
+    return result
 
 
 def _named(name: object) -> Rules | None:
@@ -479,6 +596,10 @@ def _named(name: object) -> Rules | None:
         if not value.strip().isascii() or len(value.strip()) > 9:
             return None
         changes[field] = int(value.strip())
+        if field in _FLAGS:
+            if changes[field] not in (0, 1):
+                return None
+            changes[field] = bool(changes[field])
     try:
         return attrs.evolve(base, **changes)
     except MalformedInputError:

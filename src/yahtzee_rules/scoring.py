@@ -138,20 +138,32 @@ def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> boo
 
 
 def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Box | None:
-    """The one box the forced Joker requires for this roll, or ``None`` if no box is forced.
+    """The one box the rules require for this roll, or ``None`` if no box is forced.
 
-    Under :attr:`JokerRule.FORCED` an extra Yahtzee must go in the matching upper
-    box while it is open.
+    Under :attr:`JokerRule.FORCED` and :attr:`JokerRule.KINDS_FIRST` an extra Yahtzee
+    must go in the matching upper box while it is open; under Forced Yahtzee
+    (``rules.forced_yahtzee``) so must any five equal dice; with the boxes filled in
+    card order (``rules.in_order``) every roll goes in the first open box.
 
     Examples:
-        >>> from yahtzee_rules import Category, Scorecard
+        >>> from yahtzee_rules import Category, Rules, Scorecard
         >>> card = Scorecard({Category.YAHTZEE: 50})
         >>> forced_category(card, "44444"), forced_category(card, "44445")
         (<Category.FOURS: 3>, None)
+        >>> forced_category(Scorecard(), "44444", rules=Rules.from_name("forced-yahtzee"))
+        <Category.FOURS: 3>
     """
     card, rules = check_pair(card, rules)
     dice_value = as_dice(dice)
-    if rules.joker is not JokerRule.FORCED or not is_joker(card, dice_value, rules=rules):
+    if rules.in_order:
+        return next((box for box, points in card if points is None), None)
+    if not (
+        (rules.forced_yahtzee and dice_value.is_yahtzee)
+        or (
+            rules.joker in (JokerRule.FORCED, JokerRule.KINDS_FIRST)
+            and is_joker(card, dice_value, rules=rules)
+        )
+    ):
         return None
     # what legal() offers, so the Joker's order is stated once: on a card of several
     # columns a box is forced only when the Joker allows one matching box alone

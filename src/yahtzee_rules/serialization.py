@@ -75,7 +75,11 @@ T = TypeVar("T")
 
 _JOKERS = {rule.value: rule for rule in JokerRule}
 _TIES = {rule.value: rule for rule in TieRule if rule is not TieRule.SHARE}
-_OTHER_CARDS = {name: Card.named(name) for name in Card.names() if name != CLASSIC.name}
+_PLACEMENT = ("forced_yahtzee", "in_order")
+"""Rules switches written only when true: Forced Yahtzee and boxes in card order."""
+_OTHER_CARDS = {
+    name: Card.named(name) for name in Card.names(switched=True) if name != CLASSIC.name
+}
 
 
 def _box_name(box: Box) -> str:
@@ -120,6 +124,7 @@ def _rules_body(rules: Rules) -> dict[str, Any]:
         "upper_bonus_threshold": rules.upper_bonus_threshold,
         "yahtzee_bonus": rules.yahtzee_bonus,
         **tie,
+        **{field: True for field in _PLACEMENT if getattr(rules, field)},
     }
 
 
@@ -320,9 +325,19 @@ class _Reader:
             value,
             path,
             ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"),
-            ("card", "tie"),
+            ("card", "tie", *_PLACEMENT),
         )
         design = self.design(data, path)
+        placement = {}
+        for field in _PLACEMENT:
+            if field in data:
+                if data[field] is not True:
+                    raise self.fail(
+                        f"{path}.{field}",
+                        f"{self.shown(data[field])} is not true; leave the "
+                        f"key out when the switch is off",
+                    )
+                placement[field] = True
         tie = TieRule.SHARE
         if "tie" in data:
             tie = self.text(data["tie"], f"{path}.tie", _TIES)
@@ -338,6 +353,7 @@ class _Reader:
                 yahtzee_bonus=yahtzee_bonus,
                 card=design,
                 tie=tie,
+                **placement,
             )
         except MalformedInputError as error:
             raise self.fail(path, str(error)) from None
@@ -476,7 +492,7 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
     body = {k: v for k, v in data.items() if k not in ("version", "type")}
     named: tuple[str, ...] = ("card",) if kind in ("category", "scorecard", "fill") else ()
     if kind == "rules":
-        named = ("card", "tie")
+        named = ("card", "tie", *_PLACEMENT)
     reader.obj(body, "$", keys[kind], named)
     if kind == "dice":
         return DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))]

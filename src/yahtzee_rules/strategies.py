@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
@@ -130,11 +131,14 @@ def rules(
     *,
     jokers: tuple[JokerRule, ...] = tuple(JokerRule),
     cards: tuple[Card, ...] = (CLASSIC,),
+    placements: bool = False,
 ) -> st.SearchStrategy[Rules]:
     """Rulesets on any of ``cards`` with any of ``jokers`` and Classic or varied bonus values.
 
     Shrinks towards the first card with Classic bonuses and the first Joker rule given.
-    A card with no five-of-a-kind box gets no Joker and no Yahtzee bonus.
+    A card with no five-of-a-kind box gets no Joker and no Yahtzee bonus. With
+    ``placements``, some rulesets have Forced Yahtzee (``forced_yahtzee``) or, without
+    a Joker, their boxes filled in card order (``in_order``).
 
     Examples:
         >>> from hypothesis import given
@@ -142,13 +146,26 @@ def rules(
         ... def check(r: Rules) -> None:
         ...     assert r.joker is JokerRule.FORCED
         >>> check()
+        >>> @given(rules(jokers=(JokerRule.NONE,), placements=True))
+        ... def check_placements(r: Rules) -> None:
+        ...     assert not (r.forced_yahtzee and r.in_order)
+        >>> check_placements()
     """
     if not jokers or not all(isinstance(j, JokerRule) for j in jokers):
         raise InvalidArgument(f"jokers={jokers!r} must be a non-empty tuple of JokerRule")
     if not cards or not all(isinstance(c, Card) for c in cards):
         raise InvalidArgument(f"cards={cards!r} must be a non-empty tuple of Card")
 
+    def placed(value: Rules) -> st.SearchStrategy[Rules]:
+        options = [value, attrs.evolve(value, forced_yahtzee=True)]
+        if value.joker is JokerRule.NONE:
+            options.append(attrs.evolve(value, in_order=True))
+        return st.sampled_from(options)
+
     def on(card: Card) -> st.SearchStrategy[Rules]:
+        return plain(card).flatmap(placed) if placements else plain(card)
+
+    def plain(card: Card) -> st.SearchStrategy[Rules]:
         if card.yahtzee is None:
             return st.builds(
                 Rules,

@@ -25,7 +25,9 @@ Examples:
 
 from __future__ import annotations
 
-from yahtzee_rules.boxes import Box, Card, describe_boxes, register_card
+from collections.abc import Callable
+
+from yahtzee_rules.boxes import Box, Card, Switch, describe_boxes, register_card
 
 __all__ = ["YATZY", "YatzyBox"]
 
@@ -131,3 +133,49 @@ Examples:
     >>> YATZY.title, len(YATZY), YATZY.yahtzee
     ('Yatzy', 15, <YatzyBox.YATZY: 14>)
 """
+
+
+def _switched_scores(
+    five_full_house: bool, four_two_pairs: bool
+) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A Yatzy scorer with house switches: five of a kind as a Full House (their total),
+    four of a kind as Two Pairs (the four matching dice)."""
+
+    def scores(faces: tuple[int, ...]) -> tuple[int, ...]:
+        row = list(yatzy_scores(faces))
+        if five_full_house and faces[0] == faces[4]:
+            row[YatzyBox.FULL_HOUSE] = sum(faces)
+        if four_two_pairs and row[YatzyBox.FOUR_OF_A_KIND] and not row[YatzyBox.TWO_PAIRS]:
+            row[YatzyBox.TWO_PAIRS] = row[YatzyBox.FOUR_OF_A_KIND]
+        return tuple(row)
+
+    return scores
+
+
+for _switches in (
+    (Switch.FIVE_OF_A_KIND_FULL_HOUSE,),
+    (Switch.FOUR_OF_A_KIND_TWO_PAIRS,),
+    (Switch.FIVE_OF_A_KIND_FULL_HOUSE, Switch.FOUR_OF_A_KIND_TWO_PAIRS),
+):
+    _five = Switch.FIVE_OF_A_KIND_FULL_HOUSE in _switches
+    _four = Switch.FOUR_OF_A_KIND_TWO_PAIRS in _switches
+    _title = " and ".join(
+        text
+        for on, text in (
+            (_five, "five of a kind as a Full House"),
+            (_four, "four of a kind as Two Pairs"),
+        )
+        if on
+    )
+    register_card(
+        Card(
+            name="+".join(("yatzy", *(switch.value for switch in _switches))),
+            title=f"Yatzy with {_title}",
+            boxes=YatzyBox,
+            scorer=_switched_scores(_five, _four),
+            yahtzee=YatzyBox.YATZY,
+            base=YATZY,
+            switches=_switches,
+        )
+    )
+del _switches, _five, _four, _title

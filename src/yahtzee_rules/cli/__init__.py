@@ -54,6 +54,7 @@ _JOKER_NAMES = {
     "forced": "forced Joker (Hasbro Classic)",
     "free-choice": "free-choice Joker",
     "none": "no Joker",
+    "kinds-first": "kinds-first Joker (Hasbro's current order)",
 }
 
 #: Exit status for a command that cannot run as asked (argparse uses it too).

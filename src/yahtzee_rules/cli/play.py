@@ -108,6 +108,7 @@ def describe_rules(rules: Rules) -> str:
         JokerRule.FORCED: "forced Joker (Hasbro Classic)",
         JokerRule.FREE_CHOICE: "free-choice Joker",
         JokerRule.NONE: "no Joker",
+        JokerRule.KINDS_FIRST: "kinds-first Joker (Hasbro's current order)",
     }[rules.joker]
     bonus = (
         f"{rules.yahtzee_bonus}-point Yahtzee bonus" if rules.yahtzee_bonus else "no Yahtzee bonus"

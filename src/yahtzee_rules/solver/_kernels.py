@@ -96,7 +96,7 @@ def _final_values(
     size = len(m)
     table = np.empty((card.table_rows, size))
     by_total = np.empty((len(card.total_sets), size))
-    closed = (m & card.bits[:, None]) != 0  # (boxes, states)
+    closed = (model.open_bits(m) & card.bits[:, None]) == 0  # (boxes, states): not allowed
     after = m | card.bits[:, None]
     # upper box of face f + 1 with k dice of that face: rows f * 6 + k; the flat index
     # (after * levels + u2) * flags + y, with u2 * flags and the bonus looked up by u

@@ -48,6 +48,7 @@ class _Layout:
         self.levels = min(self.threshold, card.upper_max) + 1 if rules.upper_bonus else 1
         self.flags = 2 if card.yahtzee >= 0 and rules.yahtzee_bonus > 0 else 1
         self.states_count = (1 << card.n) * self.levels * self.flags
+        self.in_order = rules.in_order
 
 
 class _Model(_Layout):
@@ -130,6 +131,12 @@ class _Model(_Layout):
         self.joker_upper_plain = bool(((upper_points <= 0) | (upper_points == 5 * faces)).all())
         self.joker_by_box = np.ascontiguousarray(joker.transpose(1, 0, 2))  # (box, face, mask)
 
+    def open_bits(self, m: Any) -> Any:
+        """The boxes a roll may fill from filled-box masks ``m``, as bits: the open ones,
+        or with the boxes filled in card order only the first open one (five equal dice
+        follow :attr:`joker` instead)."""
+        return ~m & (m + 1) if self.in_order else ~m
+
     def upper_step(
         self, u: NDArray[np.intp], points: NDArray[np.intp] | int
     ) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
@@ -149,6 +156,8 @@ class _Model(_Layout):
         card = self.card
         order = self._order
         masks = order[(self._filled == level) & (order & start == start)]
+        if self.in_order:  # boxes in card order: prefixes only
+            masks = masks[masks & (masks + 1) == 0]
         if self.flags == 2:  # both flags where the Yahtzee box is filled
             both = masks & card.yahtzee_bit != 0
             masks = np.repeat(masks, np.where(both, 2, 1))

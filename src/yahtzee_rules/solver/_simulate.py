@@ -67,7 +67,7 @@ def _play_turn(
     # the best box for the final roll
     card = model.card
     n = len(m)
-    closed = (m[:, None] & card.bits) != 0
+    closed = (model.open_bits(m)[:, None] & card.bits) == 0
     points = np.where(closed, -1, card.scores[roll])
     five = roll < 6
     if five.any():

@@ -124,7 +124,8 @@ def _turn_model(model: _Model) -> _TurnModel:
 def _entry_values(
     model: _Model, turn_model: _TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
 ) -> NDArray[np.float64]:
-    """What writing each entry is worth from a state: ``-inf`` for a filled box.
+    """What writing each entry is worth from a state: ``-inf`` for a box it may not fill
+    (filled, or with the boxes filled in card order, any but the first open one).
 
     The next state's value, plus the upper bonus the points complete, plus the
     points, in that order (the build's); extra-Yahtzee bonuses are not included.
@@ -140,7 +141,7 @@ def _entry_values(
     if model.upper_bonus and u < model.threshold:
         worth += (raw >= model.threshold) * tm.bonus
     worth += tm.points
-    worth[(mask & tm.bits) != 0] = _NEG
+    worth[(model.open_bits(mask) & tm.bits) == 0] = _NEG  # filled, or not the box's turn
     worth[-1] = _NEG
     return worth
 
