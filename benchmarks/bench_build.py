@@ -8,11 +8,17 @@ shared machine compare the ratios, not the raw seconds. Nothing is asserted.
 
 Targets (2-core machine): Classic under 1.5 s wall with two threads, at most 1.2x
 the CPU time of one thread; Yatzy under 4x Classic.
+
+When the compiled ``yatzy-solver`` package (Rust, on the package index; install it with
+``pip install --group bench``) is importable, the same run also builds its Scandinavian
+Yatzy table (``yatzy_solver.Solver.build``, all cores), alternating with ours, and
+prints both times, the ratio and both expected scores of optimal play.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import statistics
@@ -35,6 +41,31 @@ table = build_table(rules=rules, threads={threads})
 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
 print(json.dumps({{"wall": wall, "cpu": cpu, "value": table.value(table.start)}}))
 """
+
+
+YATZY_SOLVER_SCRIPT = """
+import json, time
+import yatzy_solver as ys
+wall, cpu = time.perf_counter(), time.process_time()
+solver = ys.Solver.build(ys.Variant("yatzy-scandinavian"))
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+value = solver.state_value("upper 0 | filled -")
+print(json.dumps({"wall": wall, "cpu": cpu, "value": value, "version": ys.__version__}))
+"""
+
+
+def yatzy_solver_available() -> bool:
+    """Whether the compiled ``yatzy-solver`` package can be imported here."""
+    return importlib.util.find_spec("yatzy_solver") is not None
+
+
+def build_yatzy_solver() -> dict[str, float]:
+    """Build ``yatzy-solver``'s Scandinavian Yatzy table in a fresh interpreter."""
+    output = subprocess.run(
+        [sys.executable, "-c", YATZY_SOLVER_SCRIPT], capture_output=True, text=True, check=True
+    ).stdout
+    result: dict[str, float] = json.loads(output)
+    return result
 
 
 def build(src: Path, name: str, threads: int) -> dict[str, float]:
@@ -82,6 +113,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", default=os.environ.get("BENCH_BASELINE", "main"))
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
     parser.add_argument("--quick", action="store_true", help="one round")
+    parser.add_argument(
+        "--no-yatzy-solver", action="store_true", help="skip the yatzy-solver comparison"
+    )
     args, _ = parser.parse_known_args(argv)
     rounds = 1 if args.quick else args.rounds
     trees = {"this tree": ROOT / "src"}
@@ -95,10 +129,14 @@ def main(argv: list[str] | None = None) -> None:
             print(f"baseline: {describe(args.baseline)}")
         runs: dict[tuple[str, str, int], list[dict[str, float]]] = {}
         cases = [("forced", 1), ("forced", 2), ("yatzy", 2)]
+        theirs: list[dict[str, float]] = []
+        compare = not args.no_yatzy_solver and yatzy_solver_available()
         for _ in range(rounds):
             for name, threads in cases:
                 for tree, src in trees.items():
                     runs.setdefault((tree, name, threads), []).append(build(src, name, threads))
+            if compare:
+                theirs.append(build_yatzy_solver())
 
     def median(tree: str, name: str, threads: int, what: str) -> float:
         return statistics.median(run[what] for run in runs[tree, name, threads])
@@ -127,6 +165,33 @@ def main(argv: list[str] | None = None) -> None:
         )
     values = {run["value"] for key, found in runs.items() if key[1] == "forced" for run in found}
     print(f"empty-card value: {', '.join(f'{v!r}' for v in sorted(values))}")
+    if theirs:
+        report_yatzy_solver(runs, theirs)
+    elif not args.no_yatzy_solver:
+        print("(yatzy-solver not installed: pip install --group bench to compare)")
+
+
+def report_yatzy_solver(
+    runs: dict[tuple[str, str, int], list[dict[str, float]]], theirs: list[dict[str, float]]
+) -> None:
+    """Print the yatzy-solver Yatzy builds beside ours from the same rounds."""
+    ours = runs["this tree", "yatzy", 2]
+    classic = runs["this tree", "forced", 2]
+    wall = statistics.median(run["wall"] for run in theirs)
+    cpu = statistics.median(run["cpu"] for run in theirs)
+    ratio = statistics.median(o["wall"] / t["wall"] for o, t in zip(ours, theirs, strict=True))
+    versus_classic = statistics.median(
+        t["wall"] / c["wall"] for c, t in zip(classic, theirs, strict=True)
+    )
+    print(
+        f"yatzy-solver {theirs[0]['version']} Yatzy: {wall:5.2f} s wall, {cpu:5.2f} CPU-s; "
+        f"this tree's Yatzy is {ratio:.2f}x its wall time; it is {versus_classic:.2f}x "
+        f"this tree's Classic"
+    )
+    print(
+        f"Yatzy expected score: this tree {ours[0]['value']:.7f}, "
+        f"yatzy-solver {theirs[0]['value']:.7f}"
+    )
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from yahtzee_rules import (
     Dice,
     Game,
     GameRecord,
+    JokerRule,
     Keep,
     MalformedInputError,
     Rules,
@@ -890,10 +891,25 @@ def test_joker_free_and_free_choice_are_one_rule_spelled_free_choice() -> None:
     assert short.stdout == long.stdout
     assert short.stdout.startswith("Dice 12345 on an empty card, free-choice Joker\n")
     helped = run("score", "--help").stdout
-    assert "--joker {forced,free-choice,none}" in helped
+    assert "--joker {forced,free-choice,none,kinds-first}" in helped
     bad = run("score", "12345", "--joker", "maybe")
     assert bad.returncode == 2
-    assert "'maybe' is no Joker rule; use forced, free-choice or none" in bad.stderr
+    assert "'maybe' is no Joker rule; use forced, free-choice, none, kinds-first" in bad.stderr
+
+
+def test_joker_takes_every_joker_rule() -> None:
+    for rule in JokerRule:
+        result = run("score", "12345", "--card", "1=1,2=2", "--joker", rule.value)
+        assert result.returncode == 0, result.stderr
+        assert f"on the card 1=1,2=2, {_JOKER_TITLES[rule]}" in result.stdout.splitlines()[0]
+
+
+_JOKER_TITLES = {
+    JokerRule.FORCED: "forced Joker",
+    JokerRule.FREE_CHOICE: "free-choice Joker",
+    JokerRule.NONE: "no Joker",
+    JokerRule.KINDS_FIRST: "kinds-first Joker",
+}
 
 
 def test_score_gives_a_reason_shared_by_several_boxes_once() -> None:

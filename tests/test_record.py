@@ -30,6 +30,7 @@ from yahtzee_rules import (
     to_json,
 )
 from yahtzee_rules import strategies as yst
+from yahtzee_rules.notation import MAX_INPUT_LENGTH
 from yahtzee_rules.sharecode import PREFIX
 
 ANY_RULES = yst.rules()
@@ -176,7 +177,7 @@ def test_share_code_errors() -> None:
         (code + "=", "not base64url"),
         (code[:-1], "damaged or cut off"),
         ("y1", "checksum"),
-        ("y1" + "A" * (10**5), "longer than the limit"),
+        ("y1" + "A" * MAX_INPUT_LENGTH, "longer than the limit"),
     ]:
         with pytest.raises(MalformedInputError, match=fragment):
             GameRecord.from_share_code(bad)

@@ -14,6 +14,7 @@ import base64
 import zlib
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,8 +26,10 @@ from yahtzee_rules import (
     Category,
     Game,
     GameRecord,
+    IllegalActionError,
     JokerRule,
     MalformedInputError,
+    Match,
     Rules,
     Scorecard,
     TieRule,
@@ -40,6 +43,7 @@ from yahtzee_rules import (
 from yahtzee_rules import strategies as yst
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.game import MAX_NAME_LENGTH, MAX_PLAYERS
+from yahtzee_rules.match import MAX_BEST_OF, MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
 from yahtzee_rules.notation import MAX_INPUT_LENGTH, to_notation
 from yahtzee_rules.serialization import MAX_JSON_LENGTH
 
@@ -59,15 +63,21 @@ WIDE = "\U000f0000"
 def round_trips(value: object) -> None:
     """``value`` writes and reads back, equal, in every format that has its kind."""
     kind = type(value)
+    is_match = isinstance(value, Match)
     text = to_notation(value)
-    assert len(text) <= MAX_INPUT_LENGTH
+    assert len(text) <= (MAX_MATCH_LENGTH if is_match else MAX_INPUT_LENGTH)
     assert from_notation(text, kind) == value
     assert from_dict(to_dict(value), kind) == value
     for indent in (None, 2):
         written = to_json(value, indent=indent)
-        assert len(written) <= MAX_JSON_LENGTH
+        assert len(written) <= (MAX_MATCH_LENGTH if is_match else MAX_JSON_LENGTH)
         assert from_json(written, kind) == value
         assert from_json(written.encode("utf-8"), kind) == value
+    if isinstance(value, Match):
+        code = value.share_code()
+        assert len(code) <= MAX_MATCH_LENGTH
+        assert Match.from_share_code(code) == value
+        assert Match.parse(str(value)) == value
     if isinstance(value, Rules):
         assert Rules.from_name(value.name) == value
         assert Rules.parse(str(value)) == value
@@ -205,10 +215,19 @@ def test_generated_games_round_trip(game: Game) -> None:
     round_trips(game)
 
 
-def largest_record(rules: Rules, box_order: tuple[Any, ...] | None = None) -> GameRecord:
+def longest_names(count: int) -> list[str]:
+    """``count`` names of the most characters, each needing the longest escape."""
+    return [WIDE * (MAX_NAME_LENGTH - 1) + chr(0xF0001 + seat) for seat in range(count)]
+
+
+def largest_record(
+    rules: Rules,
+    box_order: tuple[Any, ...] | None = None,
+    players: int = MAX_PLAYERS,
+    first: int = 0,
+) -> GameRecord:
     """The most players, the longest names with the longest escapes, three rolls every turn."""
-    players = [WIDE * (MAX_NAME_LENGTH - 1) + chr(0xF0001 + seat) for seat in range(MAX_PLAYERS)]
-    record = GameRecord.new(players, rules=rules)
+    record = GameRecord.new(longest_names(players), rules=rules, first=first)
     while not record.game.is_over:
         record = record.roll(outcome="66666")
         record = record.roll(keep="6666", outcome="6")
@@ -223,8 +242,10 @@ def largest_record(rules: Rules, box_order: tuple[Any, ...] | None = None) -> Ga
     [
         Rules(card=YATZY, joker="none", upper_bonus=MAX_BONUS, yahtzee_bonus=0, tie="play-off"),
         Rules(upper_bonus=MAX_BONUS, upper_bonus_threshold=MAX_BONUS, yahtzee_bonus=MAX_BONUS),
+        # the longest card: 39 boxes
+        attrs.evolve(Rules.from_name("triple"), upper_bonus=MAX_BONUS, yahtzee_bonus=MAX_BONUS),
     ],
-    ids=["yatzy", "classic"],
+    ids=["yatzy", "classic", "triple"],
 )
 def test_the_largest_record_round_trips_in_every_format(rules: Rules) -> None:
     record = largest_record(rules)
@@ -260,3 +281,82 @@ def test_bounds_are_refused_by_every_reader_and_constructor() -> None:
         from_dict({**document, "players": ["x" * 100_001]}, Game)
     card = Scorecard({Category.CHANCE: 20})
     assert from_notation(to_notation(card), Scorecard) == card
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(yst.matches(rules=valid_rules(), best_of=(1, 3, 5), max_players=3))
+def test_matches_round_trip(match: Match) -> None:
+    round_trips(match)
+
+
+def test_the_largest_match_round_trips_in_every_format() -> None:
+    # Two players of the longest names on the longest card, every game tied (both play the
+    # same), so under the play-off tie rule no game counts and games go on to the limit.
+    rules = attrs.evolve(Rules.from_name("triple"), tie=TieRule.PLAY_OFF, upper_bonus=MAX_BONUS)
+    seats = 2
+    games = MAX_MATCH_PLAYER_GAMES // seats
+    played = [largest_record(rules, players=seats, first=first) for first in range(seats)]
+    match = Match(MAX_BEST_OF, [played[index % seats] for index in range(games)])
+    assert len(match.players) * len(match.records) == MAX_MATCH_PLAYER_GAMES
+    assert not match.is_decided
+    assert not match.can_start_next()
+    with pytest.raises(IllegalActionError, match="limit of 250 player-games"):
+        match.next_game()
+    round_trips(match)
+
+
+def test_a_match_beyond_the_player_games_limit_is_refused_when_built() -> None:
+    with pytest.raises(MalformedInputError, match="4950 player-games, more than the limit of 250"):
+        Match.new(MAX_PLAYERS, best_of=MAX_BEST_OF)
+    Match.new(MAX_PLAYERS, best_of=5)
+    Match.new(2, best_of=MAX_BEST_OF)
+    start = GameRecord.new(["Ann", "Bob"], rules=Rules(tie="play-off"))
+    with pytest.raises(MalformedInputError, match="126 games started: 252 player-games"):
+        Match(3, [start] * 126)
+
+
+def test_match_readers_refuse_more_player_games_before_reading_the_games() -> None:
+    game = " :" * 126
+    with pytest.raises(MalformedInputError, match="126 games of 2 players"):
+        Match.parse("bo3 forced 0 Ann,Bob" + game)
+    code = Match.new(["Ann", "Bob"]).share_code()
+    with pytest.raises(MalformedInputError, match="126 games; a match holds at most 250"):
+        Match.from_share_code(code + code[code.index(".y1") :] * 125)
+    document = to_dict(Match.new(["Ann", "Bob"]))
+    with pytest.raises(MalformedInputError, match="at most 125"):
+        from_dict({**document, "records": document["records"] * 126}, Match)
+    with pytest.raises(MalformedInputError, match=f"limit of {MAX_MATCH_LENGTH} characters"):
+        from_json(" " * (MAX_MATCH_LENGTH + 1), Match)
+
+
+# --- cards the formats cannot name -----------------------------------------------------------
+
+
+def test_a_card_that_is_not_registered_is_refused_by_every_writer() -> None:
+    from yahtzee_rules.yacht import YachtBox, yacht_scores
+
+    plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
+    house = Card(
+        name="classic",
+        title="Classic (house)",
+        boxes=Category,
+        scorer=CLASSIC.scorer,
+        yahtzee=Category.YAHTZEE,
+        joker_values=CLASSIC.joker_values,
+    )
+    for card, gives in ((plain, "gives no card"), (house, r"gives another card \(Classic\)")):
+        assert not card.is_registered
+        rules = Rules.for_card(card)
+        record = GameRecord.new(["Ann"], rules=rules)
+        for value in (rules, Scorecard(card=card), Turn(rules=rules), record.game, record):
+            with pytest.raises(MalformedInputError, match=f"not registered, so JSON.*{gives}"):
+                to_json(value)
+            with pytest.raises(MalformedInputError, match="not registered, so notation"):
+                to_notation(value)
+        with pytest.raises(MalformedInputError, match="not registered, so a share code"):
+            record.share_code()
+    for name in Card.names(switched=True):
+        assert Card.named(name).is_registered

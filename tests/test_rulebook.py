@@ -7,19 +7,28 @@ Clause ids (R1.1 ...) are those of docs/explanation/rules.md. Sources:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from yahtzee_rules import (
     Category,
     Dice,
+    Game,
     IllegalActionError,
+    Match,
+    Rules,
     Scorecard,
+    TieRule,
     Turn,
+    chance_of,
     fill,
     legal_fills,
+    roll_off,
     score,
     totals,
 )
+from yahtzee_rules.triple import TripleBox
 
 C = Category
 
@@ -260,3 +269,139 @@ def test_r8_1_grand_total_adds_both_sections_and_the_marks() -> None:
     result = totals(card)
     assert (result.upper_total, result.lower_subtotal, result.yahtzee_bonus) == (98, 205, 100)
     assert result.grand_total == 98 + 205 + 100
+
+
+# --- The rest of the text: Joker cases, odds, editions, variants, ties, matches -------------
+
+
+def test_r5_2_r6_3_zero_in_yahtzee_upper_box_filled_joker_values_without_a_bonus() -> None:
+    """000: with zero in Yahtzee and the matching upper box filled, the same Joker placement
+    and fixed lower values apply, with no bonus (002: "the joker rules still apply")."""
+    card = Scorecard({C.YAHTZEE: 0, C.FOURS: 12})
+    options = legal_fills(card, "44444")
+    assert options[C.FULL_HOUSE] == 25
+    assert options[C.SMALL_STRAIGHT] == 30
+    assert options[C.LARGE_STRAIGHT] == 40
+    assert options[C.CHANCE] == 20
+    assert C.ACES not in options  # an open upper box only once every lower box is filled
+    after = fill(card, "44444", C.FULL_HOUSE)
+    assert (after[C.FULL_HOUSE], after.bonus_marks) == (25, 0)
+
+
+def test_r4_3_a_full_house_is_25_whatever_the_dice() -> None:
+    """001 FAQ: a Full House of sixes and fives is worth as much as one of ones and twos."""
+    assert score("66655", C.FULL_HOUSE) == score("11122", C.FULL_HOUSE) == 25
+
+
+def test_five_of_a_kind_in_one_throw_is_1_in_1296() -> None:
+    """001: rolling five of a kind in a single throw is a 1 in 1,296 chance."""
+    assert chance_of(C.YAHTZEE, rolls_left=1) == Fraction(1, 1296)
+
+
+def test_a_large_straight_from_scratch_lands_about_1_time_in_4() -> None:
+    """002: even with all three rolls, a Large Straight chased from scratch lands about
+    1 time in 4 (keeping the best dice for it: 0.2611)."""
+    chance = chance_of(C.LARGE_STRAIGHT)
+    assert 0.25 < chance < 0.27
+
+
+def test_r6_hasbros_current_order_three_or_four_of_a_kind_first() -> None:
+    """001: Hasbro's current instructions fill Three or Four of a Kind first, only then
+    Chance or another combination (``kinds-first``)."""
+    rules = Rules.from_name("kinds-first")
+    card = Scorecard({C.YAHTZEE: 50, C.FOURS: 12})
+    assert dict(legal_fills(card, "44444", rules=rules)) == {
+        C.THREE_OF_A_KIND: 20,
+        C.FOUR_OF_A_KIND: 20,
+    }
+    kinds_filled = Scorecard({C.YAHTZEE: 50, C.FOURS: 12, C.THREE_OF_A_KIND: 0})
+    assert dict(legal_fills(kinds_filled, "44444", rules=rules)) == {C.FOUR_OF_A_KIND: 20}
+    both = Scorecard({C.YAHTZEE: 50, C.FOURS: 12, C.THREE_OF_A_KIND: 0, C.FOUR_OF_A_KIND: 0})
+    assert dict(legal_fills(both, "44444", rules=rules)) == {
+        C.FULL_HOUSE: 25,
+        C.SMALL_STRAIGHT: 30,
+        C.LARGE_STRAIGHT: 40,
+        C.CHANCE: 20,
+    }
+    # the forced Joker, the default (000, 002, 003), lets any open lower box take it
+    assert C.CHANCE in legal_fills(card, "44444")
+
+
+def test_forced_yahtzee_every_yahtzee_goes_in_its_upper_box_even_the_first() -> None:
+    """002 Variations: Forced Yahtzee scores every Yahtzee in its matching upper box, even
+    the first; once that box is filled, the first Yahtzee scores normally."""
+    rules = Rules.from_name("forced-yahtzee")
+    assert dict(legal_fills(Scorecard(), "44444", rules=rules)) == {C.FOURS: 20}
+    assert legal_fills(Scorecard(), "44444")[C.YAHTZEE] == 50  # not so under Classic
+    fours_filled = Scorecard({C.FOURS: 12})
+    assert legal_fills(fours_filled, "44444", rules=rules)[C.YAHTZEE] == 50
+
+
+def test_triple_yahtzee_three_columns_score_single_double_and_triple() -> None:
+    """002 Variations: three columns at once, scoring single, double and triple value."""
+    rules = Rules.from_name("triple")
+    assert rules.card.multipliers == (1, 2, 3)
+    assert len(rules.card) == 3 * 13
+    for box, points in ((TripleBox.FOURS_X1, 12), (TripleBox.FOURS_X2, 24)):
+        card = Turn(rules=rules).roll(outcome="44426").fill(box)
+        assert totals(card, rules=rules).grand_total == points
+    card = Turn(rules=rules).roll(outcome="44426").fill(TripleBox.FOURS_X3)
+    assert totals(card, rules=rules).grand_total == 36
+
+
+def test_solo_the_box_rules_allow_one_player() -> None:
+    """002 Variations: Solo; 000 and 002: a game is 13 turns per player."""
+    game = Game.new(["Ann"])
+    turns = 0
+    while not game.is_over:
+        game = game.roll(outcome="12345")
+        game = game.fill(next(iter(game.options)))
+        turns += 1
+    assert turns == 13
+    assert game.result.winners == ("Ann",)
+
+
+def test_setup_highest_total_starts_and_tied_players_reroll() -> None:
+    """000 and 002 Setup: everyone rolls all five dice, the highest total starts, ties reroll."""
+    decided = roll_off(["Ann", "Bob", "Cy"], outcomes=["66655", "66655", "12345", "11111", "22222"])
+    assert decided.starter == 1  # Bob, after Ann and Bob tied on 28 and rolled again
+
+
+@pytest.mark.parametrize(
+    ("tie", "winners"),
+    [(TieRule.SHARE, ("P0", "P1")), (TieRule.UPPER_TOTAL, ("P0",)), (TieRule.PLAY_OFF, ())],
+)
+def test_r8_2_ties_share_the_win_or_compare_upper_totals_or_play_again(
+    tie: TieRule, winners: tuple[str, ...]
+) -> None:
+    """000: share the win, or agree beforehand to compare upper totals or play again;
+    003: agree one beforehand or share the win."""
+    upper_heavy = Scorecard((3, 6, 9, 12, 15, 18, 0, 0, 0, 0, 0, 0, 30))  # 128
+    lower_heavy = Scorecard((0, 0, 0, 0, 0, 0, 30, 30, 25, 30, 0, 0, 13))  # 128
+    rules = Rules(tie=tie)
+    game = Game(
+        ["P0", "P1"], rules=rules, cards=(upper_heavy, lower_heavy), first=0, current=0, turn=None
+    )
+    assert game.result.winners == winners
+    assert (game.result.play_off == ("P0", "P1")) is (tie is TieRule.PLAY_OFF)
+
+
+def test_two_player_best_of_three_or_five_alternating_who_rolls_first() -> None:
+    """002 Two-Player Notes: play best of three or five; alternate who rolls first each game."""
+    for best_of in (3, 5):
+        match = Match.new(["Ann", "Bob"], best_of=best_of)
+        starters = []
+        while match.can_start_next() or match.current is not None:
+            if match.current is None:
+                match = match.next_game()
+            current = match.current
+            assert current is not None
+            if not current.actions:
+                starters.append(current.game.current_player)
+            outcome = "66666" if current.game.current_player == "Ann" else "12345"
+            match = match.roll(outcome=outcome)
+            options = match.current.game.options  # type: ignore[union-attr]
+            match = match.fill(max(options, key=options.__getitem__))
+        assert match.winners == ("Ann",)
+        assert starters == ["Ann", "Bob", "Ann"][: len(starters)]
+        assert len(starters) == best_of // 2 + 1

@@ -468,3 +468,10 @@ def test_every_new_ruleset_is_described_and_variations_are_composed() -> None:
     assert "kinds-first Joker" in Rules.describe("kinds-first, upper_bonus=0")
     assert "Forced Yahtzee" in Rules.describe("forced-yahtzee, free-choice")
     assert "boxes filled in card order" in Rules.describe("yacht, in_order=1")
+
+
+def test_a_triple_card_names_its_bonus_without_a_column_multiplier() -> None:
+    for name in ("triple, upper_bonus=10", "triple-in-order, tie=play-off"):
+        described = Rules.describe(name)
+        assert "100-point Yahtzee bonus" in described
+        assert "\u00d7" not in described

@@ -23,7 +23,7 @@ import attrs
 from yahtzee_rules._game import Game, Replay, current_seat, is_new, make_game
 from yahtzee_rules._limits import MAX_BONUS, MAX_INPUT_LENGTH, MAX_NAME_LENGTH, MAX_PLAYERS
 from yahtzee_rules._text import brief, quote, show
-from yahtzee_rules.boxes import Box, Card
+from yahtzee_rules.boxes import Box, Card, check_registered
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
@@ -66,6 +66,7 @@ def _default_names(count: int) -> tuple[str, ...]:
 def encode(start: Game, steps: Iterable[Step]) -> str:
     """The share code of a record that starts at ``start`` and plays ``steps``."""
     rules = start.rules
+    check_registered(rules.card, "a share code")
     base = Rules.for_card(rules.card)
     out = bytearray()
     custom = (rules.upper_bonus, rules.upper_bonus_threshold, rules.yahtzee_bonus) != (

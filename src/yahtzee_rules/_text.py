@@ -112,18 +112,18 @@ def one_of(words: Sequence[str]) -> str:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def check_text(what: str, text: object) -> str:
-    """``text`` if it is a str no longer than :data:`MAX_INPUT_LENGTH`; else raise."""
+def check_text(what: str, text: object, limit: int = MAX_INPUT_LENGTH) -> str:
+    """``text`` if it is a str no longer than ``limit`` (:data:`MAX_INPUT_LENGTH`); else raise."""
     if not isinstance(text, str):
         shown = show(text, 60)
         raise MalformedInputError(
             f"{what} {shown}: a {type(text).__name__}, not text; notation is a str such as '13366'"
         )
-    if len(text) > MAX_INPUT_LENGTH:
+    if len(text) > limit:
         raise fail(
             what,
             text,
-            f"longer than the limit of {MAX_INPUT_LENGTH} characters; no game needs that much text",
+            f"longer than the limit of {limit} characters; no game needs that much text",
         )
     return text
 

@@ -300,6 +300,33 @@ def register_card(card: Card) -> Card:
     return card
 
 
+def check_registered(card: Card, what: str) -> Card:
+    """``card`` if it :attr:`~Card.is_registered`; else refuse to write ``what`` with it.
+
+    The formats (notation, JSON, share codes) call this before writing a card's name.
+
+    Raises:
+        MalformedInputError: For a card that reading its name back would not give.
+
+    Examples:
+        >>> from yahtzee_rules.yacht import YachtBox, yacht_scores
+        >>> plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
+        >>> check_registered(plain, "JSON")
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.errors.MalformedInputError: card 'plain' (Plain): not registered, so JSON cannot name it; a format writes a card by its name, and Card.named('plain') gives no card; register it under a name of its own with register_card before writing it
+    """
+    if card.is_registered:
+        return card
+    found = _NAMED_CARDS.get(card.name)
+    other = "no card" if found is None else f"another card ({found.title})"
+    raise MalformedInputError(
+        f"card {card.name!r} ({card.title}): not registered, so {what} cannot name it; a "
+        f"format writes a card by its name, and Card.named({card.name!r}) gives {other}; "
+        f"register it under a name of its own with register_card before writing it"
+    )
+
+
 def _rank(name: str) -> int:
     """Shipped cards first, in their own order; then the others, in the order made."""
     return SHIPPED_ORDER.index(name) if name in SHIPPED_ORDER else len(SHIPPED_ORDER)
@@ -601,6 +628,25 @@ class Card:
                 f"card {shown}: no such card; cards are {', '.join(sorted(_NAMED_CARDS))}"
             )
         return found
+
+    @property
+    def is_registered(self) -> bool:
+        """Whether :meth:`named` gives this card back from its name, as the formats need.
+
+        Every card the library ships is registered. A card built by hand plays, but it
+        cannot be written to notation, JSON or a share code: those write the card's
+        name, and reading the name back would give another card, or none.
+
+        Examples:
+            >>> Card.named("yatzy").is_registered
+            True
+            >>> from yahtzee_rules.yacht import YachtBox, yacht_scores
+            >>> Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores).is_registered
+            False
+        """
+        load_shipped_cards()
+        found = _NAMED_CARDS.get(self.name)
+        return found is self or (found is not None and found == self)
 
     @staticmethod
     def names(*, switched: bool = False) -> tuple[str, ...]:

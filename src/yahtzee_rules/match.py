@@ -46,7 +46,7 @@ import attrs
 from yahtzee_rules import _text
 from yahtzee_rules._frozen import reinit_error, tuple_of
 from yahtzee_rules._game import is_new
-from yahtzee_rules._limits import MAX_INPUT_LENGTH
+from yahtzee_rules._limits import MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import DiceLike, KeepLike
@@ -55,10 +55,10 @@ from yahtzee_rules.game import Game, Result
 from yahtzee_rules.record import Fill, GameRecord, Roll, check_ruleset
 from yahtzee_rules.rules import Rules, TieRule
 
-__all__ = ["MAX_BEST_OF", "Match", "MatchStanding"]
+__all__ = ["MAX_BEST_OF", "MAX_MATCH_LENGTH", "MAX_MATCH_PLAYER_GAMES", "Match", "MatchStanding"]
 
 MAX_BEST_OF = 99
-"""The longest match: best of 99 games."""
+"""The longest match: best of 99 games (for two players; see :data:`MAX_MATCH_PLAYER_GAMES`)."""
 
 SHARE_CODE_PREFIX = "m1"
 """The version prefix of a match's share code."""
@@ -123,6 +123,17 @@ def _to_records(value: object) -> tuple[GameRecord, ...]:
     return records
 
 
+def _check_size(players: int, best_of: int, games: int) -> None:
+    """Refuse a match beyond :data:`MAX_MATCH_PLAYER_GAMES`, which every format can save."""
+    for count, what in ((best_of, f"best of {best_of}"), (games, f"{games} games started")):
+        if players * count > MAX_MATCH_PLAYER_GAMES:
+            raise MalformedInputError(
+                f"match of {players} players, {what}: {players * count} player-games, more "
+                f"than the limit of {MAX_MATCH_PLAYER_GAMES} (players times games), so that "
+                f"every format can save the match; play fewer games or with fewer players"
+            )
+
+
 def _credit(result: Result, players: tuple[str, ...]) -> tuple[Fraction, ...] | None:
     """Each seat's share of one finished game's win; ``None`` for a game to play off."""
     if result.play_off:
@@ -159,7 +170,9 @@ class Match:
         records: Every game started, in order; the last may be in progress.
 
     Raises:
-        MalformedInputError: For records that are not the games of one match.
+        MalformedInputError: For records that are not the games of one match, and for
+            more than :data:`MAX_MATCH_PLAYER_GAMES` player-games: players times
+            ``best_of``, or players times the games started.
 
     Examples:
         >>> match = Match.new(["Ann", "Bob"], best_of=5, first=1)
@@ -191,6 +204,7 @@ class Match:
             raise MalformedInputError(
                 f"match players {show(players)}: a match needs at least two players"
             )
+        _check_size(len(players), self.best_of, len(self.records))
         wins = [Fraction(0)] * len(players)
         counted = 0
         decided = False
@@ -300,7 +314,7 @@ class Match:
             ...
             yahtzee_rules.errors.MalformedInputError: match 'bo3 forced 0 Ann,Bob': no ':' field; a match is 'bo' and its number of games, the first game's start, then ' :' and the actions of each game, such as 'bo3 forced 0 Ann,Bob : 22345 c'
         """
-        text = _text.check_text("match", text)
+        text = _text.check_text("match", text, MAX_MATCH_LENGTH)
         fields = text.split(" ")
         found = _BEST_OF_RE.fullmatch(fields[0])
         if found is None or int(found.group(1)) % 2 == 0:
@@ -336,12 +350,15 @@ class Match:
                 games.append([])
             else:
                 games[-1].append(field)
-        if len(games) > MAX_BEST_OF * 10:
-            raise _text.fail(
-                "match", text, f"{len(games)} games; a match holds at most {MAX_BEST_OF * 10}"
-            )
         records = []
         seats = len(start.players)
+        if seats * len(games) > MAX_MATCH_PLAYER_GAMES:
+            raise _text.fail(
+                "match",
+                text,
+                f"{len(games)} games of {seats} players; a match holds at most "
+                f"{MAX_MATCH_PLAYER_GAMES} player-games (players times games)",
+            )
         for index, actions in enumerate(games):
             seat = (start.first + index) % seats
             game_text = " ".join([rules_text, str(seat), names, ":", *actions])
@@ -389,8 +406,8 @@ class Match:
         what = "match share code"
         if not isinstance(code, str):
             raise MalformedInputError(f"{what} {show(code)}: a {type(code).__name__}, not text")
-        if len(code) > MAX_INPUT_LENGTH:
-            raise _text.fail(what, code, f"longer than the limit of {MAX_INPUT_LENGTH} characters")
+        if len(code) > MAX_MATCH_LENGTH:
+            raise _text.fail(what, code, f"longer than the limit of {MAX_MATCH_LENGTH} characters")
         if _SHARE_RE.fullmatch(code) is None:
             raise _text.fail(
                 what, code, "has characters other than letters, digits, '-', '_' and '.'"
@@ -411,14 +428,28 @@ class Match:
                 f"{_text.quote(parts[1], 20)[1:-1]} is not an odd number of games from 1 to "
                 f"{MAX_BEST_OF}",
             )
-        if len(parts) - 2 > MAX_BEST_OF * 10:
-            raise _text.fail(what, code, f"more than {MAX_BEST_OF * 10} games")
-        records = []
+        games = len(parts) - 2
+        if 2 * games > MAX_MATCH_PLAYER_GAMES:  # a match has two players or more
+            raise _text.fail(
+                what,
+                code,
+                f"{games} games; a match holds at most {MAX_MATCH_PLAYER_GAMES} player-games "
+                f"(players times games)",
+            )
+        records: list[GameRecord] = []
         for index, part in enumerate(parts[2:]):
             try:
                 records.append(GameRecord.from_share_code(part))
             except MalformedInputError as error:
                 raise _text.fail(what, code, f"game {index + 1}: {error}") from None
+            seats = len(records[0].start.players)
+            if seats * games > MAX_MATCH_PLAYER_GAMES:
+                raise _text.fail(
+                    what,
+                    code,
+                    f"{games} games of {seats} players; a match holds at most "
+                    f"{MAX_MATCH_PLAYER_GAMES} player-games (players times games)",
+                )
         try:
             match = cls(int(parts[1]), records)
         except MalformedInputError as error:
@@ -573,17 +604,26 @@ class Match:
     def can_start_next(self) -> bool:
         """Whether :meth:`next_game` may start a game now.
 
+        Not while a game is in progress, once the match is decided, or when one more
+        game would pass :data:`MAX_MATCH_PLAYER_GAMES`.
+
         Examples:
             >>> Match.new(2).can_start_next()
             False
         """
-        return self.current is None and not self._decided
+        return (
+            self.current is None
+            and not self._decided
+            and len(self.players) * (len(self.records) + 1) <= MAX_MATCH_PLAYER_GAMES
+        )
 
     def next_game(self) -> Match:
         """The match with its next game started, the next seat rolling first.
 
         Raises:
-            IllegalActionError: While a game is in progress, or once the match is decided.
+            IllegalActionError: While a game is in progress, once the match is decided, or
+                when one more game would pass :data:`MAX_MATCH_PLAYER_GAMES` (a match
+                whose games keep being played off ends there, undecided).
 
         Examples:
             >>> Match.new(2).next_game()
@@ -599,6 +639,12 @@ class Match:
         if self.current is not None:
             raise IllegalActionError(
                 f"next game: game {len(self.records)} is still being played; finish it first"
+            )
+        if len(self.players) * (len(self.records) + 1) > MAX_MATCH_PLAYER_GAMES:
+            raise IllegalActionError(
+                f"next game: game {len(self.records) + 1} of {len(self.players)} players would "
+                f"be more than the limit of {MAX_MATCH_PLAYER_GAMES} player-games (players "
+                f"times games) a match holds; the match ends undecided"
             )
         record = GameRecord.new(self.players, rules=self.rules, first=self.next_first)
         return Match(self.best_of, (*self.records, record))

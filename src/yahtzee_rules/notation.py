@@ -22,7 +22,10 @@ writes, so ``to_notation(parse_x(text)) == text`` for every text they accept and
 Input is untrusted: anything malformed or impossible raises
 :class:`~yahtzee_rules.MalformedInputError` with a message that quotes the text
 (shortened if long) and names what is wrong. Text longer than
-:data:`MAX_INPUT_LENGTH` characters is refused before it is read.
+:data:`MAX_INPUT_LENGTH` characters (a match's:
+:data:`~yahtzee_rules.match.MAX_MATCH_LENGTH`) is refused before it is read. Writing a
+value whose card is not registered (:attr:`Card.is_registered
+<yahtzee_rules.Card.is_registered>`) is refused, as its name would not read back.
 
 Examples:
     >>> from yahtzee_rules import Category, Game, Scorecard
@@ -52,7 +55,7 @@ from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES
 from yahtzee_rules._limits import MAX_INPUT_LENGTH
 from yahtzee_rules._record import action_from_text, check_ruleset
 from yahtzee_rules._text import show
-from yahtzee_rules.boxes import Box, Card, card_of
+from yahtzee_rules.boxes import Box, Card, card_of, check_registered
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
@@ -331,11 +334,29 @@ def to_notation(value: object) -> str:
     if isinstance(value, Box):
         return value.code
     if isinstance(value, (Dice, Keep, Roll, Fill, Rules, Scorecard, Turn, Game, GameRecord, Match)):
+        card = _card_written(value)
+        if card is not None:
+            check_registered(card, "notation")
         return str(value)
     raise MalformedInputError(
         f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: a {type(value).__name__} has no notation; give a Dice, Keep, "
         f"Category, Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
     )
+
+
+def _card_written(value: object) -> Card | None:
+    """The card whose name the notation of ``value`` writes, if any."""
+    if isinstance(value, Rules):
+        return value.card
+    if isinstance(value, Scorecard):
+        return value.card
+    if isinstance(value, (Turn, Game, Match)):
+        return value.rules.card
+    if isinstance(value, GameRecord):
+        return value.start.rules.card
+    if isinstance(value, Fill):
+        return card_of(value.category)
+    return None
 
 
 def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:

@@ -15,6 +15,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+import re
 from gc import get_referents
 from typing import Any
 
@@ -448,6 +449,8 @@ class Rules:
             'Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker'
             >>> Rules.describe("none, yahtzee_bonus=0")
             'Classic card (13 boxes), no Joker, 35-point upper bonus at 63, no Yahtzee bonus'
+            >>> Rules.describe("triple, upper_bonus=10")
+            'Triple Yahtzee card (39 boxes), forced Joker, 10-point upper bonus at 63, 100-point Yahtzee bonus'
         """
         text = _DESCRIPTIONS.get(name) if isinstance(name, str) else None
         if text is not None:
@@ -469,7 +472,9 @@ class Rules:
             if rules.upper_bonus
             else "no upper bonus"
         )
+        # the five-of-a-kind box's label, without a column's multiplier (Yahtzee x1 on Triple Yahtzee)
         five = card.yahtzee.label if card.yahtzee is not None else "Yahtzee"
+        five = re.sub(r" \u00d7[0-9]+$", "", five)
         extra = (
             f"{rules.yahtzee_bonus}-point {five} bonus"
             if rules.yahtzee_bonus

@@ -42,11 +42,17 @@ from typing import Any, TypeVar, cast
 
 from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES, faces_from
 from yahtzee_rules._game import make_game
-from yahtzee_rules._limits import MAX_BONUS, MAX_JSON_LENGTH, MAX_PLAYERS
+from yahtzee_rules._limits import (
+    MAX_BONUS,
+    MAX_JSON_LENGTH,
+    MAX_MATCH_LENGTH,
+    MAX_MATCH_PLAYER_GAMES,
+    MAX_PLAYERS,
+)
 from yahtzee_rules._record import check_ruleset, fill_action, replay_record, roll_action
 from yahtzee_rules._text import brief, quote, show
 from yahtzee_rules._turn import make_turn
-from yahtzee_rules.boxes import Box, Card, card_of
+from yahtzee_rules.boxes import Box, Card, card_of, check_registered
 from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
@@ -112,6 +118,7 @@ _TYPE_NAMES: dict[type, str] = {
 
 def _named(design: Card) -> dict[str, Any]:
     """The ``"card"`` key of a document, which only a card other than Classic has."""
+    check_registered(design, "JSON")
     return {} if design is CLASSIC else {"card": design.name}
 
 
@@ -464,7 +471,8 @@ class _Reader:
 
     def match(self, data: dict[str, Any], path: str) -> Match:
         best_of = self.integer(data["best_of"], f"{path}.best_of", 1, MAX_BEST_OF)
-        records_data = self.array(data["records"], f"{path}.records", MAX_BEST_OF * 10)
+        # a match has two players or more; Match checks players times games
+        records_data = self.array(data["records"], f"{path}.records", MAX_MATCH_PLAYER_GAMES // 2)
         records = []
         for index, record in enumerate(records_data):
             where = f"{path}.records[{index}]"
@@ -633,7 +641,8 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
 
     Raises:
         MalformedInputError: For text that is not JSON (or is longer than
-            :data:`MAX_JSON_LENGTH` characters, repeats a key, uses
+            :data:`MAX_JSON_LENGTH` characters, a match's than
+            :data:`~yahtzee_rules.match.MAX_MATCH_LENGTH`, repeats a key, uses
             ``NaN``, or has numbers of more than 9 digits), and for anything
             :func:`from_dict` refuses.
 
@@ -648,11 +657,11 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
         yahtzee_rules.errors.MalformedInputError: game JSON '{"version": 1, "type": "dice", "faces": [1, 3, 3, 6': not JSON: Expecting ',' delimiter at character 51
     """
     name = _type_name(kind) or "value"
+    limit = MAX_MATCH_LENGTH if kind is Match else MAX_JSON_LENGTH
     if isinstance(text, (bytes, bytearray)):
-        if len(text) > 4 * MAX_JSON_LENGTH:
+        if len(text) > 4 * limit:
             raise MalformedInputError(
-                f"{name} JSON {bytes(text[:60])!r}...: longer than the limit of "
-                f"{MAX_JSON_LENGTH} characters"
+                f"{name} JSON {bytes(text[:60])!r}...: longer than the limit of {limit} characters"
             )
         raw = bytes(text)
         try:
@@ -665,9 +674,9 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
         raise MalformedInputError(
             f"{name} JSON {show(text)}: a {type(text).__name__}, not text or bytes"
         )
-    if len(text) > MAX_JSON_LENGTH:
+    if len(text) > limit:
         raise MalformedInputError(
-            f"{name} JSON {quote(text)}: longer than the limit of {MAX_JSON_LENGTH} characters"
+            f"{name} JSON {quote(text)}: longer than the limit of {limit} characters"
         )
     try:
         data = json.loads(

@@ -31,7 +31,7 @@ from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import MAX_PLAYERS, Game
-from yahtzee_rules.match import MAX_BEST_OF, Match
+from yahtzee_rules.match import MAX_BEST_OF, MAX_MATCH_PLAYER_GAMES, Match
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard, empty_card
@@ -390,7 +390,7 @@ def _played_match(
     )
     while True:
         if match.current is None:
-            if match.is_decided or not draw(st.booleans()):
+            if not match.can_start_next() or not draw(st.booleans()):
                 return match
             match = match.next_game()
         game = match.current.game if match.current is not None else None
@@ -441,6 +441,11 @@ def matches(
     ):
         raise InvalidArgument(
             f"best_of={best_of!r} must be a non-empty tuple of odd ints from 1 to {MAX_BEST_OF}"
+        )
+    if max(best_of) * max_players > MAX_MATCH_PLAYER_GAMES:
+        raise InvalidArgument(
+            f"best_of={best_of!r} with max_players={max_players}: a match holds at most "
+            f"{MAX_MATCH_PLAYER_GAMES} player-games (players times games)"
         )
     return _rules_strategy(rules).flatmap(
         lambda r: _played_match(r, best_of, min_players, max_players)

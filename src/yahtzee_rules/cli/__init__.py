@@ -41,7 +41,7 @@ from yahtzee_rules.errors import RulesError
 from yahtzee_rules.game import Game, roll_off
 from yahtzee_rules.match import MAX_BEST_OF, Match
 from yahtzee_rules.record import GameRecord
-from yahtzee_rules.rules import Rules
+from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.scoring import box_options
 
@@ -49,7 +49,8 @@ __all__ = ["build_parser", "main", "rules_lines", "score_table"]
 
 _CLASSIC = Rules()
 #: The --joker values: each rule's name, and ``free`` as a short form of ``free-choice``.
-_JOKERS = {"forced": "forced", "free-choice": "free-choice", "free": "free-choice", "none": "none"}
+_JOKERS = {**{rule.value: rule.value for rule in JokerRule}, "free": "free-choice"}
+_JOKER_CHOICES = ",".join(rule.value for rule in JokerRule)
 _JOKER_NAMES = {
     "forced": "forced Joker (Hasbro Classic)",
     "free-choice": "free-choice Joker",
@@ -104,7 +105,7 @@ def _joker_rule(text: str) -> str:
     """A --joker value, checked; argparse reports the error with the option's name."""
     if text not in _JOKERS:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is no Joker rule; use forced, free-choice or none"
+            f"{text!r} is no Joker rule; use {_JOKER_CHOICES.replace(',', ', ')}"
         )
     return text
 
@@ -148,10 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
     chosen.add_argument(
         "--joker",
         type=_joker_rule,
-        metavar="{forced,free-choice,none}",
+        metavar="{" + _JOKER_CHOICES + "}",
         default=None,
         help="the Joker rule on the Classic card: forced (Hasbro Classic, default), "
-        "free-choice (or free) or none",
+        "free-choice (or free), none or kinds-first (Hasbro's current order)",
     )
 
     demo = sub.add_parser(
