@@ -11,7 +11,7 @@ from yahtzee_rules import Game, Rules, TieRule
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 
 np = pytest.importorskip("numpy")
-pytest.importorskip("pettingzoo")
+pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (the rl extra)")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
