@@ -16,6 +16,7 @@ cache, unless the variable is already set.
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -28,6 +29,14 @@ from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 
 # Helper scripts and the built site are not test modules.
 collect_ignore = ["conftest.py", "scripts", "site"]
+# The integrations' modules and pages need their extras (all in the dev group); without
+# one they are not collected, and tests/test_zoo.py, tests/test_spiel.py say why they skip.
+for _needed, _paths in {
+    "pettingzoo": ["src/yahtzee_rules/zoo.py", "docs/how-to/pettingzoo.md"],
+    "pyspiel": ["src/yahtzee_rules/spiel.py", "docs/how-to/openspiel.md"],
+}.items():
+    if importlib.util.find_spec(_needed) is None:
+        collect_ignore += _paths
 
 # The same Hypothesis profiles as tests/conftest.py, so property-test examples in the
 # pages are derandomised under CI=true and have no deadline on a busy machine.

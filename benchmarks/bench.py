@@ -91,6 +91,7 @@ def main(argv: list[str] | None = None) -> None:
         "bench_solver",
         "bench_build",
         "bench_executors",
+        "bench_envs",
         "bench_distribution",
     ):
         path = here / f"{name}.py"

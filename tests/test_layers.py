@@ -155,3 +155,16 @@ def test_the_contract_fails_on_every_back_edge_it_was_made_to_stop(tmp_path: Pat
             importer,
             imported,
         )
+
+
+def test_the_integrations_stay_behind_their_extras() -> None:
+    # Statically the "integrations-only" contract checks this; here the modules run.
+    code = (
+        "import sys, yahtzee_rules, yahtzee_rules.arena, yahtzee_rules.simulation\n"
+        "import yahtzee_rules.cli, yahtzee_rules.policy\n"
+        "print(sorted({'gymnasium', 'pettingzoo', 'pyspiel', 'open_spiel'} & set(sys.modules)))\n"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert output.strip() == "[]"

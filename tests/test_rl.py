@@ -120,3 +120,44 @@ def test_importing_the_library_does_not_import_gymnasium() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert output.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [*RULESETS, Rules.from_name("forced-yatzy"), Rules.from_name("triple")],
+    ids=lambda r: r.name,
+)
+def test_the_cached_masks_are_the_rules_own(rules: Rules) -> None:
+    # Holding the most common face makes five of a kind (the Joker's masks) often.
+    env = SolitaireEnv(rules)
+    boxes = rules.card.members
+    for seed in range(3):
+        observation, info = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            turn = env._game.turn
+            assert turn is not None
+            expected = [int(bool(turn.rolls_left))] * 32 + [box in turn.options for box in boxes]
+            assert info["action_mask"].tolist() == expected
+            dice = observation["dice"].tolist()
+            face = max(set(dice), key=dice.count)
+            if turn.rolls_left and dice.count(face) < 5:
+                action = sum(1 << i for i, d in enumerate(dice) if d == face)
+            else:
+                legal = np.flatnonzero(info["action_mask"][32:])
+                action = 32 + int(legal[0])
+            observation, _, terminated, _, info = env.step(action)
+
+
+@pytest.mark.parametrize("rules", RULESETS[:3], ids=lambda r: r.name)
+@pytest.mark.parametrize("card", ["y=50", "y=0", "4=12,y=50", "4=12,3k=20,4k=0,fh=0,y=50"])
+@pytest.mark.parametrize("progress", ["44444@1", "44444@3", "44445@3"])
+def test_the_cached_masks_follow_the_joker(rules: Rules, card: str, progress: str) -> None:
+    env = SolitaireEnv(rules)
+    env.reset(seed=0)
+    header = str(Game.new(["player"], rules=rules))
+    env._game = Game.parse(f"{header} {card} {progress}")
+    turn = env._game.turn
+    assert turn is not None
+    expected = [int(bool(turn.rolls_left))] * 32 + [box in turn.options for box in rules.card]
+    assert env.action_mask().tolist() == expected

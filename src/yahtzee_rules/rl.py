@@ -39,35 +39,22 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-import random
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from yahtzee_rules._env import HOLDS, ActionGame, Int8Array, dice_array
 from yahtzee_rules._text import show
-from yahtzee_rules.dice import Keep
-from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.totals import totals
 
 __all__ = ["ENV_ID", "SolitaireEnv"]
 
 #: The registered id of :class:`SolitaireEnv`.
 ENV_ID = "yahtzee_rules/Solitaire-v0"
-_HOLDS = 32
-_EMPTY = Keep("")
-_ROLLING = [True] * _HOLDS
-_NOT_ROLLING = [False] * _HOLDS
-
-
-@functools.cache
-def _hold(faces: tuple[int, ...], holds: int) -> Keep:
-    """The dice of ``faces`` (sorted) that the bits of ``holds`` pick."""
-    return Keep([faces[i] for i in range(5) if holds >> i & 1])
 
 
 class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -104,8 +91,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self._boxes = rules.card.members
         most = max(max(rules.card.possible[box]) for box in self._boxes)
-        self._actions = _HOLDS + len(self._boxes)
-        self.action_space = spaces.Discrete(self._actions)
+        self.action_space = spaces.Discrete(HOLDS + len(self._boxes))
         self.observation_space = spaces.Dict(
             {
                 "dice": spaces.Box(1, 6, shape=(5,), dtype=np.int64),
@@ -114,27 +100,26 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 "bonus_marks": spaces.Discrete(len(self._boxes) + 1),
             }
         )
-        self._game = Game.new(["player"], rules=rules)
-        self._dice_rng = random.Random(0)
-        self._mask = self._legal()
+        self._play = ActionGame(rules, ["player"])
 
-    def _roll(self, keep: Keep) -> None:
-        self._game = self._game.roll(self._dice_rng, keep=keep)
-        self._mask = self._legal()
+    @property
+    def _game(self) -> Game:
+        return self._play.game
+
+    @_game.setter
+    def _game(self, game: Game) -> None:
+        self._play.load(game)
 
     def _observe(self) -> dict[str, Any]:
-        game = self._game
-        card = game.cards[0]
-        dice = game.dice.faces if game.dice is not None else (1, 1, 1, 1, 1)
-        turn = game.turn
+        play = self._play
         return {
-            "dice": np.array(dice, dtype=np.int64),
-            "rolls_left": turn.rolls_left if turn is not None else 0,
-            "card": np.array([-1 if v is None else v for v in card.boxes], dtype=np.int64),
-            "bonus_marks": card.bonus_marks,
+            "dice": dice_array(play.game.dice),
+            "rolls_left": play.rolls_left(),
+            "card": play.cards[0].copy(),
+            "bonus_marks": play.game.cards[0].bonus_marks,
         }
 
-    def action_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+    def action_mask(self) -> Int8Array:
         """The legal actions now, 1 for legal (all 0 once the card is full): a copy.
 
         Examples:
@@ -143,18 +128,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             >>> env.action_mask()[:3].tolist()
             [1, 1, 1]
         """
-        return self._mask.copy()
-
-    def _legal(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        turn = self._game.turn
-        if turn is None or turn.dice is None:
-            return np.zeros(self._actions, dtype=np.int8)
-        options = turn.options
-        holds = _ROLLING if turn.rolls_left else _NOT_ROLLING
-        return np.array(holds + [box in options for box in self._boxes], dtype=np.int8)
-
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask.copy()}
+        return self._play.mask.copy()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -168,10 +142,8 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """
         super().reset(seed=seed)
         # the dice: a Python generator seeded from Gymnasium's, one draw a roll
-        self._dice_rng = random.Random(int(self.np_random.integers(2**63)))
-        self._game = Game.new(["player"], rules=self.rules)
-        self._roll(_EMPTY)
-        return self._observe(), self._info()
+        self._play.start(int(self.np_random.integers(2**63)))
+        return self._observe(), {"action_mask": self._play.mask.copy()}
 
     def step(
         self, action: int | np.integer[Any]
@@ -190,29 +162,15 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             ...
             yahtzee_rules.errors.IllegalActionError: action 999: not legal now; see info["action_mask"] (0 to 31 hold dice and roll, 32 on fill a box)
         """
-        index = int(action)
-        if not 0 <= index < self._actions or not self._mask[index]:
-            raise IllegalActionError(
-                f'action {show(action)}: not legal now; see info["action_mask"] '
-                f"(0 to 31 hold dice and roll, 32 on fill a box)"
-            )
-        turn = self._game.turn
-        assert turn is not None
-        assert turn.dice is not None
-        reward = 0.0
-        if index < _HOLDS:
-            faces = turn.dice.faces
-            self._roll(_hold(faces, index))
-        else:
-            before = totals(self._game.cards[0], rules=self.rules).grand_total
-            self._game = self._game.fill(self._boxes[index - _HOLDS])
-            reward = float(totals(self._game.cards[0], rules=self.rules).grand_total - before)
-            if self._game.turn is not None:
-                self._roll(_EMPTY)
-            else:
-                self._mask = self._legal()
-        terminated = self._game.turn is None
-        return self._observe(), reward, terminated, False, self._info()
+        play = self._play
+        reward = float(play.act(action))
+        return (
+            self._observe(),
+            reward,
+            play.game.turn is None,
+            False,
+            {"action_mask": play.mask.copy()},
+        )
 
     def render(self) -> str | None:
         """The game in the library's notation (``render_mode="ansi"``), else ``None``.
