@@ -33,6 +33,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from yahtzee_rules import (
@@ -61,18 +62,10 @@ from yahtzee_rules import (
 )
 from yahtzee_rules.boxes import card_of
 
-KINDS: tuple[type, ...] = (
-    Dice,
-    Keep,
-    Category,
-    Rules,
-    Scorecard,
-    Turn,
-    Game,
-    Roll,
-    Fill,
-    GameRecord,
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # shared with the tests
+
+from _kinds import KINDS
+
 ALPHABET = string.digits + '-=+,/@: abcdefhklnorsuyAPF%\t{}[]"_yYQw' + "\u00e9\U000f0000"
 
 

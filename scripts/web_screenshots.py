@@ -13,9 +13,7 @@ or the path in ``YAHTZEE_RULES_CHROMIUM``).
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import socket
 import sys
 import threading
@@ -28,17 +26,12 @@ from playwright.sync_api import sync_playwright
 from yahtzee_rules import GameRecord, GreedyStrategy, play_turn
 from yahtzee_rules.web import create_app
 
-DOCS_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the Chromium the browser tests launch, launched alike
+
+from _chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+
+DOCS_IMAGES = ROOT / "docs" / "images"
 SIZES = {"phone": (360, 740), "desktop": (1280, 900)}
 
 
@@ -53,7 +46,7 @@ def position() -> str:
 
 
 def main() -> int:
-    chromium = os.environ.get("YAHTZEE_RULES_CHROMIUM") or shutil.which("chromium")
+    chromium = find_chromium()
     if chromium is None:
         print(
             "no Chromium: apt-get install chromium, or set YAHTZEE_RULES_CHROMIUM", file=sys.stderr

@@ -1,5 +1,5 @@
-"""Shared test helpers: a strategy for game records, a full re-validation of values, and
-one example value of each kind that has a notation."""
+"""Shared test helpers: a strategy for game records, a full re-validation of values, one
+example value of each kind that has a notation, and a game one turn from a tie."""
 
 from __future__ import annotations
 
@@ -136,3 +136,19 @@ def example_of(kind: type) -> object:
         GameRecord: GameRecord.new(["Ann", "Bob"]),
     }
     return examples[kind]
+
+
+def play_off_tie_record() -> GameRecord:
+    """Ann and Bob under the play-off tie rule, each with only Yahtzee open and 5 points: a
+    Yahtzee box filled with anything but a Yahtzee leaves them tied."""
+    rules = Rules(tie="play-off")
+    card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
+    game = Game(
+        ["Ann", "Bob"],
+        rules=rules,
+        cards=(card, card),
+        first=0,
+        current=0,
+        turn=Turn(card, rules=rules),
+    )
+    return GameRecord.from_game(game)

@@ -27,6 +27,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yahtzee_rules
+from _records import play_off_tie_record
 from yahtzee_rules import (
     Box,
     Category,
@@ -1278,17 +1279,7 @@ def test_no_code_decides_anything_by_the_text_of_a_message(path: Path) -> None:
 
 
 def test_a_tie_under_the_play_off_rule_names_the_players_who_play_again() -> None:
-    rules = Rules(tie="play-off")
-    card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
-    game = Game(
-        ["Ann", "Bob"],
-        rules=rules,
-        cards=(card, card),
-        first=0,
-        current=0,
-        turn=Turn(card, rules=rules),
-    )
-    code = GameRecord.from_game(game).share_code()
+    code = play_off_tie_record().share_code()
     # Each fills Yahtzee with the dice the seed gives: no Yahtzee, so both stay on 5.
     done = run("play", "--code", code, "--seed", "1", stdin=script("r", "f y", "r", "f y", ""))
     assert done.returncode == 0, done.stderr

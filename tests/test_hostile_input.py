@@ -15,17 +15,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _kinds import KINDS
 from _records import example_of, records, revalidate
 from yahtzee_rules import (
-    Category,
     Dice,
-    Fill,
     Game,
     GameRecord,
-    Keep,
     MalformedInputError,
     Match,
-    Roll,
     Rules,
     Scorecard,
     Turn,
@@ -37,19 +34,6 @@ from yahtzee_rules import (
     to_json,
 )
 from yahtzee_rules import strategies as yst
-
-KINDS: tuple[type, ...] = (
-    Dice,
-    Keep,
-    Category,
-    Rules,
-    Scorecard,
-    Turn,
-    Game,
-    Roll,
-    Fill,
-    GameRecord,
-)
 
 TEXT_READERS: dict[str, Callable[[Any], object]] = {
     "parse_dice": notation.parse_dice,

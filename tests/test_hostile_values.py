@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yahtzee_rules as yr
+from _kinds import KINDS
 from _records import example_of
 from yahtzee_rules import (
     Category,
@@ -83,7 +84,6 @@ HOSTILE: dict[str, object] = {
 GAME = Game.new(["Ann", "Bob"])
 RECORD = GameRecord.new(["Ann", "Bob"])
 TURN = Turn().roll(outcome="12345")
-KINDS = (Dice, Keep, Category, Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord)
 
 # Each entry calls one public entry point with the hostile value in one argument.
 CALLS: dict[str, Callable[[Any], object]] = {

@@ -16,6 +16,7 @@ pytest.importorskip("starlette", reason="the web table needs the web extra (Star
 
 from starlette.testclient import TestClient
 
+from _records import play_off_tie_record
 from yahtzee_rules import (
     Category,
     Game,
@@ -213,17 +214,7 @@ def test_setup_keeps_the_chosen_ruleset_and_tie_rule() -> None:
 
 
 def test_the_final_page_applies_the_play_off_tie_rule() -> None:
-    rules = Rules(tie="play-off")
-    card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
-    game = Game(
-        ["Ann", "Bob"],
-        rules=rules,
-        cards=(card, card),
-        first=0,
-        current=0,
-        turn=Turn(card, rules=rules),
-    )
-    record = GameRecord.from_game(game).roll(outcome="12345").fill(Category.YAHTZEE)
+    record = play_off_tie_record().roll(outcome="12345").fill(Category.YAHTZEE)
     record = record.roll(outcome="12345").fill(Category.YAHTZEE)
     page = _client().get(f"/play/{record.share_code()}")
     assert "Ann and Bob tie and play another game to decide." in page.text

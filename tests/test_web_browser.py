@@ -7,10 +7,8 @@ browser download is not needed: the tests launch an installed Chromium (Debian's
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import shutil
 import socket
 import threading
 import time
@@ -27,27 +25,17 @@ sync_api = pytest.importorskip(
 
 import uvicorn  # noqa: E402
 
+from _chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from yahtzee_rules import Category, Game, GameRecord  # noqa: E402
 from yahtzee_rules.web import create_app  # noqa: E402
 
-CHROMIUM = os.environ.get("YAHTZEE_RULES_CHROMIUM") or shutil.which("chromium")
+CHROMIUM = find_chromium()
 if CHROMIUM is None:
     pytest.skip(
         "no Chromium to drive: install Debian's chromium (apt-get install chromium) or set "
         "YAHTZEE_RULES_CHROMIUM to a Chromium executable",
         allow_module_level=True,
     )
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,27 @@ the one nearly every game plays, and scoring is the library's hottest path.
 
 from __future__ import annotations
 
-__all__ = ["classic_scores"]
+__all__ = ["CLASSIC_CODES", "CLASSIC_FACES", "CLASSIC_LABELS", "classic_scores"]
+
+# The Classic boxes' labels, codes and upper faces, in card order: the Classic card
+# describes its boxes with them, and Triple Yahtzee each of its three columns.
+CLASSIC_LABELS = (
+    "Aces",
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Three of a Kind",
+    "Four of a Kind",
+    "Full House",
+    "Small Straight",
+    "Large Straight",
+    "Yahtzee",
+    "Chance",
+)
+CLASSIC_CODES = ("1", "2", "3", "4", "5", "6", "3k", "4k", "fh", "ss", "ls", "y", "c")
+CLASSIC_FACES = (1, 2, 3, 4, 5, 6, None, None, None, None, None, None, None)
 
 
 def classic_scores(faces: tuple[int, ...]) -> tuple[int, ...]:

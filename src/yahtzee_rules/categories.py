@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from yahtzee_rules._classic import classic_scores
+from yahtzee_rules._classic import CLASSIC_CODES, CLASSIC_FACES, CLASSIC_LABELS, classic_scores
 from yahtzee_rules.boxes import Box, Card, Section, Switch, describe_boxes, register_card
 
 __all__ = ["CLASSIC", "Category", "Section", "classic_scores"]
@@ -64,23 +64,9 @@ class Category(Box):
 
 describe_boxes(
     Category,
-    (
-        "Aces",
-        "Twos",
-        "Threes",
-        "Fours",
-        "Fives",
-        "Sixes",
-        "Three of a Kind",
-        "Four of a Kind",
-        "Full House",
-        "Small Straight",
-        "Large Straight",
-        "Yahtzee",
-        "Chance",
-    ),
-    ("1", "2", "3", "4", "5", "6", "3k", "4k", "fh", "ss", "ls", "y", "c"),
-    faces=(1, 2, 3, 4, 5, 6, None, None, None, None, None, None, None),
+    CLASSIC_LABELS,
+    CLASSIC_CODES,
+    faces=CLASSIC_FACES,
     aliases={
         "ones": "1",
         "3 of a kind": "3k",

@@ -123,9 +123,31 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
                 lower += points
             else:
                 upper += points
+    return _section_totals(upper, lower, card.bonus_marks * rules.yahtzee_bonus, rules)
+
+
+def _section_totals(upper: int, lower: int, yahtzee_bonus: int, rules: Rules) -> Totals:
+    """The totals of one column from its upper and lower subtotals and its Yahtzee bonus."""
     earned = upper >= rules.upper_bonus_threshold
-    upper_bonus = rules.upper_bonus if earned else 0
-    yahtzee_bonus = card.bonus_marks * rules.yahtzee_bonus
+    return _summed(
+        upper,
+        rules.upper_bonus if earned else 0,
+        lower,
+        yahtzee_bonus,
+        upper_bonus_needed=0 if earned else rules.upper_bonus_threshold - upper,
+    )
+
+
+def _summed(
+    upper: int,
+    upper_bonus: int,
+    lower: int,
+    yahtzee_bonus: int,
+    *,
+    upper_bonus_needed: int,
+    columns: tuple[Totals, ...] = (),
+) -> Totals:
+    """Totals whose section and grand totals are the sums of the given figures."""
     return Totals(
         upper_subtotal=upper,
         upper_bonus=upper_bonus,
@@ -134,43 +156,28 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
         yahtzee_bonus=yahtzee_bonus,
         lower_total=lower + yahtzee_bonus,
         grand_total=upper + upper_bonus + lower + yahtzee_bonus,
-        upper_bonus_needed=0 if earned else rules.upper_bonus_threshold - upper,
+        upper_bonus_needed=upper_bonus_needed,
+        columns=columns,
     )
 
 
 def _column_totals(card: Scorecard, rules: Rules) -> Totals:
     """Add up a card of several columns: each column as its own card, then multiplied."""
-    columns = []
-    for column in card.card.columns:
-        upper = sum(card.boxes[box] or 0 for box in column if box.face is not None)
-        lower = sum(card.boxes[box] or 0 for box in column if box.face is None)
-        earned = upper >= rules.upper_bonus_threshold
-        upper_bonus = rules.upper_bonus if earned else 0
-        columns.append(
-            Totals(
-                upper_subtotal=upper,
-                upper_bonus=upper_bonus,
-                upper_total=upper + upper_bonus,
-                lower_subtotal=lower,
-                yahtzee_bonus=0,
-                lower_total=lower,
-                grand_total=upper + upper_bonus + lower,
-                upper_bonus_needed=0 if earned else rules.upper_bonus_threshold - upper,
-            )
+    columns = tuple(
+        _section_totals(
+            sum(card.boxes[box] or 0 for box in column if box.face is not None),
+            sum(card.boxes[box] or 0 for box in column if box.face is None),
+            0,
+            rules,
         )
+        for column in card.card.columns
+    )
     multipliers = card.card.multipliers
-    upper = sum(m * t.upper_subtotal for m, t in zip(multipliers, columns, strict=True))
-    upper_bonus = sum(m * t.upper_bonus for m, t in zip(multipliers, columns, strict=True))
-    lower = sum(m * t.lower_subtotal for m, t in zip(multipliers, columns, strict=True))
-    yahtzee_bonus = card.bonus_marks * rules.yahtzee_bonus
-    return Totals(
-        upper_subtotal=upper,
-        upper_bonus=upper_bonus,
-        upper_total=upper + upper_bonus,
-        lower_subtotal=lower,
-        yahtzee_bonus=yahtzee_bonus,
-        lower_total=lower + yahtzee_bonus,
-        grand_total=upper + upper_bonus + lower + yahtzee_bonus,
+    return _summed(
+        sum(m * t.upper_subtotal for m, t in zip(multipliers, columns, strict=True)),
+        sum(m * t.upper_bonus for m, t in zip(multipliers, columns, strict=True)),
+        sum(m * t.lower_subtotal for m, t in zip(multipliers, columns, strict=True)),
+        card.bonus_marks * rules.yahtzee_bonus,
         upper_bonus_needed=sum(t.upper_bonus_needed for t in columns),
-        columns=tuple(columns),
+        columns=columns,
     )

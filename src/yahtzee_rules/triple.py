@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import attrs
 
-from yahtzee_rules._classic import classic_scores
+from yahtzee_rules._classic import CLASSIC_CODES, CLASSIC_FACES, CLASSIC_LABELS, classic_scores
 from yahtzee_rules.boxes import Box, Card, describe_boxes, register_card
 
 __all__ = ["TRIPLE", "TRIPLE_IN_ORDER", "TripleBox", "triple_scores"]
@@ -87,41 +87,27 @@ class TripleBox(Box):
     CHANCE_X3 = 38
 
 
-_LABELS = (
-    "Aces",
-    "Twos",
-    "Threes",
-    "Fours",
-    "Fives",
-    "Sixes",
-    "Three of a Kind",
-    "Four of a Kind",
-    "Full House",
-    "Small Straight",
-    "Large Straight",
-    "Yahtzee",
-    "Chance",
-)
-_CODES = ("1", "2", "3", "4", "5", "6", "3k", "4k", "fh", "ss", "ls", "y", "c")
-_FACES = (1, 2, 3, 4, 5, 6, None, None, None, None, None, None, None)
 _MULTIPLIERS = (1, 2, 3)
 
 describe_boxes(
     TripleBox,
-    tuple(f"{label} ×{m}" for m in _MULTIPLIERS for label in _LABELS),
-    tuple(f"{code}.{m}" for m in _MULTIPLIERS for code in _CODES),
-    faces=_FACES * len(_MULTIPLIERS),
+    tuple(f"{label} ×{m}" for m in _MULTIPLIERS for label in CLASSIC_LABELS),
+    tuple(f"{code}.{m}" for m in _MULTIPLIERS for code in CLASSIC_CODES),
+    faces=CLASSIC_FACES * len(_MULTIPLIERS),
     aliases={
         f"{alias} x{m}": f"{code}.{m}"
         for m in _MULTIPLIERS
         for alias, code in (
-            *((label.lower(), code) for label, code in zip(_LABELS, _CODES, strict=True)),
+            *(
+                (label.lower(), code)
+                for label, code in zip(CLASSIC_LABELS, CLASSIC_CODES, strict=True)
+            ),
             ("ones", "1"),
             ("3 of a kind", "3k"),
             ("4 of a kind", "4k"),
         )
     },
-    columns=tuple(column for column in range(len(_MULTIPLIERS)) for _ in _CODES),
+    columns=tuple(column for column in range(len(_MULTIPLIERS)) for _ in CLASSIC_CODES),
     multipliers=_MULTIPLIERS,
 )
 

@@ -13,6 +13,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -115,26 +116,19 @@ def run(args: argparse.Namespace, rules: Rules) -> TournamentResult:
     sprt = Sprt(edge=args.edge) if args.sprt else None
     bar = Progress("tournament", args.deals)
     try:
+        run = functools.partial(
+            tournament,
+            bots,
+            deals=args.deals,
+            seats=args.seats,
+            seed=args.seed,
+            rules=rules,
+            sprt=sprt,
+            progress=bar.update,
+        )
         if args.workers == 1:
-            return tournament(
-                bots,
-                deals=args.deals,
-                seats=args.seats,
-                seed=args.seed,
-                rules=rules,
-                sprt=sprt,
-                progress=bar.update,
-            )
+            return run()
         with ProcessPoolExecutor(args.workers) as pool:
-            return tournament(
-                bots,
-                deals=args.deals,
-                seats=args.seats,
-                seed=args.seed,
-                rules=rules,
-                sprt=sprt,
-                executor=pool,
-                progress=bar.update,
-            )
+            return run(executor=pool)
     finally:
         bar.close()
