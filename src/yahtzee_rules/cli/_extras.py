@@ -313,3 +313,42 @@ def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
     with _needs_numpy():
         from yahtzee_rules.solver import cache_path
     return str(cache_path(rules=rules)), table.expected_final(Scorecard(card=rules.card))
+
+
+def final_distribution(
+    rules: Rules, card: Scorecard, progress: ProgressCallback | None = None
+) -> tuple[float, float, int, tuple[tuple[int, int], ...]]:
+    """The final score under optimal-expectation play from ``card``: mean, standard
+    deviation, median and ``(percent, total)`` for the percentiles of :data:`PERCENTILES`."""
+    with _needs_numpy():
+        from yahtzee_rules.solver import score_distribution
+    table = optimal_table(rules)
+    found = score_distribution(card, rules=rules, table=table, progress=progress)
+    rows = tuple((q, found.percentile(q)) for q in PERCENTILES)
+    return found.mean, found.std, found.median, rows
+
+
+#: The percentiles ``distribution`` prints.
+PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
+
+
+def target_chances(
+    rules: Rules,
+    card: Scorecard,
+    target: int,
+    progress: ProgressCallback | None = None,
+    expectation_progress: ProgressCallback | None = None,
+) -> tuple[float, float]:
+    """The best chance of a final total of ``target`` or more from ``card``, and the chance
+    optimal-expectation play has of it."""
+    with _needs_numpy():
+        from yahtzee_rules.solver import score_distribution, target_table
+    from yahtzee_rules.totals import totals
+
+    need = max(target - totals(card, rules=rules).grand_total, 0)
+    table = target_table(rules=rules, maximum=need, start=card, progress=progress)
+    best = table.probability(card, target)
+    expectation = score_distribution(
+        card, rules=rules, table=optimal_table(rules), progress=expectation_progress
+    ).p_at_least(target)
+    return best, expectation
