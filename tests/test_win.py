@@ -189,3 +189,72 @@ def test_the_arena_shows_the_game_to_strategies_that_look() -> None:
     assert seen
     assert all(isinstance(g, Game) and g.turn is not None for g in seen)
     assert all(g.turn is not None and g.turn.dice is not None for g in seen)
+
+
+def test_advice_gives_each_option_s_chance_of_a_target_exactly() -> None:
+    from yahtzee_rules.solver import advise
+
+    card = _card((Category.CHANCE, Category.SIXES))
+    table = build_table(start=card)
+    targets = target_table(start=card, maximum=80, cache=False)
+    turn = Turn(card)
+    before = advise(turn, table, target=40, targets=targets)
+    assert before.options[0].chance == pytest.approx(targets.probability(card, 40), abs=1e-12)
+    rolled = advise(turn.roll(outcome="66612"), table, target=40, targets=targets)
+    assert all(o.chance is not None and 0 <= o.chance <= 1 for o in rolled.options)
+    plain = advise(turn.roll(outcome="66612"), table)
+    assert [o.expected for o in rolled.options] == [o.expected for o in plain.options]
+    assert all(o.chance is None for o in plain.options)
+    # filling Sixes with 18 leaves Chance, which reaches 40 - 18 - 5 = 17 or more often
+    sixes = fill(card, "66612", Category.SIXES)
+    assert rolled.expected_of(Category.SIXES) == plain.expected_of(Category.SIXES)
+    chance = next(o.chance for o in rolled.options if o.action is Category.SIXES)
+    assert chance == pytest.approx(targets.probability(sixes, 40), abs=1e-12)
+
+
+def test_advice_gives_the_chance_of_winning_the_game() -> None:
+    from yahtzee_rules.solver import advise
+
+    bob = _card((Category.CHANCE,))
+    ann = Scorecard(dict.fromkeys(Category, 0) | {Category.CHANCE: 24})
+    table = build_table(start=bob)
+    targets = target_table(start=bob, maximum=40, cache=False)
+    turn = Turn(bob).roll(outcome="66653")
+    game = Game(["Ann", "Bob"], rules=Rules(), cards=[ann, bob], first=0, current=1, turn=turn)
+    advice = advise(turn, table, targets=targets, game=game)
+    assert advice.most_likely.action is Category.CHANCE
+    assert advice.most_likely.chance == 1.0
+    keep = advice.options[0]
+    assert keep.chance is not None
+    assert keep.chance < 1.0
+    from yahtzee_rules import MalformedInputError
+
+    with pytest.raises(MalformedInputError, match="target and game given together"):
+        advise(turn, table, target=30, targets=targets, game=game)
+    with pytest.raises(MalformedInputError, match="not a TargetTable"):
+        advise(turn, table, target=30)
+    with pytest.raises(MalformedInputError, match="no chances"):
+        _ = advise(turn, table).most_likely
+
+
+def test_the_coach_shows_the_chance_of_winning_late_in_a_game_with_opponents() -> None:
+    from yahtzee_rules.cli import _extras
+    from yahtzee_rules.cli.play import coach_lines
+
+    bob = _card((Category.CHANCE, Category.SIXES))
+    ann = _card((Category.CHANCE,), fives=15)
+    turn = Turn(bob).roll(outcome="66653")
+    game = Game(["Ann", "Bob"], rules=Rules(), cards=[ann, bob], first=0, current=1, turn=turn)
+    advice = _extras.advise(game)
+    assert advice.win is not None
+    chance, _ = advice.win
+    assert 0 < chance < 1
+    lines = coach_lines(turn.dice, advice)  # type: ignore[arg-type]
+    assert lines[-1].startswith(f"Chance of winning: {chance:.1%} playing to win (")
+    solo = _extras.advise(Game(["Bob"], rules=Rules(), cards=[bob], first=0, current=0, turn=turn))
+    assert solo.win is None
+    assert solo.win_note is None
+    early = Game.new(["Ann", "Bob"]).roll(outcome="66653")
+    note = _extras.advise(early).win_note
+    assert note is not None
+    assert "3 boxes or fewer" in note

@@ -68,7 +68,7 @@ class _Plan:
     is reached as well as possible on its own.
     """
 
-    __slots__ = ("fills", "keeps")
+    __slots__ = ("fills", "keeps", "start")
 
     def __init__(self, chances: _Chances, weights: NDArray[np.float64]) -> None:
         g = _geometry()
@@ -83,6 +83,10 @@ class _Plan:
         _keep_values(first, space)
         self.fills: NDArray[np.float64] = fills
         self.keeps: tuple[NDArray[np.float64], NDArray[np.float64]] = (last[:, 0], first[:, 0])
+        before = np.empty((462, 1))
+        before[g.five :] = _best_over_subkeeps(first.copy(), space)
+        _keep_values(before, space)
+        self.start = float(before[g.offsets[0], 0])  # before the first roll: the empty keep
 
 
 class _Late:
@@ -162,18 +166,18 @@ def _pad(cumulative: NDArray[np.float64], size: int) -> NDArray[np.float64]:
 
 
 def _need_weights(
-    beat: NDArray[np.float64], base: int, top: int, tie: TieRule
+    beat: NDArray[np.float64], base: int, top: int, tie: TieRule, play: bool = True
 ) -> NDArray[np.float64]:
     """Weights over points still needed (0 to ``top``) whose sum with the chances of
     reaching each need is the chance of winning (ties as the tie rule values them).
 
-    A need beyond ``top`` is taken as out of reach. When the score to beat is known,
-    the weight is all on beating it (a tie only breaks equal chances).
+    A need beyond ``top`` is taken as out of reach. To ``play`` with the score to
+    beat known, the weight is all on beating it (a tie only breaks equal chances).
     """
     weights = np.zeros(top + 1)
     tie_value = 0.0 if tie is TieRule.UPPER_TOTAL else _TIE
     support = np.flatnonzero(beat)
-    if len(support) == 1:  # the score to beat is known: play for one more, exactly
+    if play and len(support) == 1:  # the score to beat is known: play for one more, exactly
         s = int(support[0])
         win, level = max(s + 1 - base, 0), max(s - base, 0)
         if win <= top:
@@ -199,6 +203,7 @@ def _win_plan(
     chances: dict[tuple[Scorecard, int], _Chances],
     beats: dict[Scorecard, NDArray[np.float64]] | None = None,
     late: _Late | None = None,
+    play: bool = True,
 ) -> _Plan:
     """The current player's chance of winning after each action, as a :class:`_Plan`."""
     seat = game.current
@@ -212,7 +217,7 @@ def _win_plan(
         if len(chances) >= 1024:
             chances.clear()
         found = chances[key] = _Chances(targets, card, top)
-    return _Plan(found, _need_weights(beat, base, top, game.rules.tie))
+    return _Plan(found, _need_weights(beat, base, top, game.rules.tie, play))
 
 
 def _target_plan(targets: TargetTable, card: Scorecard, target: int) -> _Plan:
