@@ -258,3 +258,34 @@ def test_the_coach_shows_the_chance_of_winning_late_in_a_game_with_opponents() -
     note = _extras.advise(early).win_note
     assert note is not None
     assert "3 boxes or fewer" in note
+
+
+def test_a_target_table_for_the_last_turns_only_agrees_with_the_full_one() -> None:
+    from yahtzee_rules import MalformedInputError
+
+    late = target_table(maximum=60, open_boxes=1, cache=False)
+    for open_box, target in ((Category.YAHTZEE, 60), (Category.SIXES, 20), (Category.CHANCE, 25)):
+        card = _card((open_box,))
+        full = target_table(start=card, maximum=60, cache=False)
+        assert late.probability(card, target) == full.probability(card, target)
+    with pytest.raises(MalformedInputError, match="covers only cards"):
+        late.probability(_card((Category.CHANCE, Category.SIXES)), 30)
+    with pytest.raises(MalformedInputError, match="open_boxes -1"):
+        target_table(maximum=10, open_boxes=-1, cache=False)
+
+
+def test_the_strategy_pickles_for_worker_processes() -> None:
+    import pickle
+
+    bob = _card((Category.CHANCE,))
+    ann = Scorecard(dict.fromkeys(Category, 0) | {Category.CHANCE: 25})
+    table = build_table(start=bob)
+    win = WinStrategy(table, target_table(start=bob, maximum=30, cache=False), open_boxes=1)
+    copy = pickle.loads(pickle.dumps(win))
+    assert copy.open_boxes == 1
+    assert copy.targets.maximum == 30
+    turn = Turn(bob).roll(outcome="66653")
+    game = Game(["Ann", "Bob"], rules=Rules(), cards=[ann, bob], first=0, current=1, turn=turn)
+    for strategy in (win, copy):
+        strategy.see_game(game)
+        assert strategy.choose_keep(turn, random.Random(0)) is None
