@@ -1,7 +1,7 @@
 """Measure WinStrategy against OptimalStrategy with the arena's tournament (common dice,
 seats rotated): the head-to-head share with a 99 % interval, and fields of 4 and 10.
 
-    python scripts/play_to_win.py --deals 50000 --open-boxes 3 --workers 2
+    python scripts/play_to_win.py --deals 100000 --workers 2
     python scripts/play_to_win.py --deals 2000 --field 4
 
 ``--field N`` plays one WinStrategy against N - 1 OptimalStrategy copies at N seats and
@@ -25,7 +25,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--open-boxes", type=int, default=3)
+    parser.add_argument("--open-boxes", type=int, default=2)
     parser.add_argument("--maximum", type=int, default=200)
     parser.add_argument("--field", type=int, default=2, help="players per game")
     parser.add_argument("--workers", type=int, default=1)

@@ -128,7 +128,7 @@ def test_without_a_game_or_early_it_plays_optimal_expectation() -> None:
         assert win.choose_keep(turn, rng) == optimal.choose_keep(turn, rng)
         assert win.choose_box(turn, rng) == optimal.choose_box(turn, rng)
         ann = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
-        game = Game(["Ann", "Bob"], rules=Rules(), cards=[ann, bob], first=1, current=1, turn=turn)
+        game = Game(["Ann", "Bob"], rules=Rules(), cards=[ann, bob], first=0, current=1, turn=turn)
         win.see_game(game)  # two boxes open, more than open_boxes=1
         assert win.choose_keep(turn, rng) == optimal.choose_keep(turn, rng)
 
@@ -159,7 +159,7 @@ def test_the_score_to_beat_combines_the_other_players_distributions() -> None:
         ["Ann", "Bob", "Cy"],
         rules=Rules(),
         cards=[ann, bob, cy],
-        first=1,
+        first=2,
         current=1,
         turn=Turn(bob),
     )

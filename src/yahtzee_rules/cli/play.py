@@ -256,6 +256,10 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     best_action, best = found
     command, what = _command_for(dice, best_action)
     meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
+    win = []  # the chance of winning, when known, in a short line of its own
+    if advice.win is not None:
+        win = [f"chance of winning {advice.win[0]:.1%} ({_command_for(dice, advice.win[1])[0]})"]
+        rows = max(1, rows - 1)
     holds = sorted(advice.keeps, key=lambda item: -item[1])
     fills = sorted(advice.boxes, key=lambda item: -item[1])
     # Half the rows (or more, when the other kind has fewer) for each kind of choice.
@@ -277,7 +281,7 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     if rest:
         cheapest = min(best - value for _, value in rest)
         lines.append(f"  ({len(rest)} more, costing {cheapest:.2f} or more)")
-    return [*lines, *win_lines(dice, advice)]
+    return [*lines, *win]
 
 
 def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
