@@ -385,6 +385,7 @@ def _play(
 
     The strategies draw from their own generators ``rngs[s]``, not the dice's, each
     set to ``states[s]`` first, so every game of a deal hands a seat the same draws.
+    A strategy with a ``see_game(game)`` method is shown the game before each choice.
     """
     game = Game.new(len(order), rules=rules)
     for rng, state in zip(rngs, states, strict=True):
@@ -396,9 +397,12 @@ def _play(
         base = 15 * turns[seat]
         turns[seat] += 1
         game = game.roll(keep=_EMPTY, outcome=row[base : base + 5])
+        see = getattr(strategy, "see_game", None)  # strategies that play the other cards
         while True:
             turn = game.turn
             assert turn is not None
+            if see is not None:
+                see(game)
             if turn.rolls_left:
                 keep = strategy.choose_keep(turn, rng)
                 if keep is not None:

@@ -2,7 +2,9 @@
 
 Commands: ``play`` (pass-and-play with optional computer players and coach, one
 game or a match), ``score`` (what every box would score), ``simulate`` (statistics
-of many games), ``solve`` (build and cache the optimal table), ``rules`` (the
+of many games), ``solve`` (build and cache the optimal table), ``distribution``
+(the final score's spread under optimal play), ``target`` (the best chance of
+reaching a total), ``rules`` (the
 named rulesets), ``tournament`` (computer players against each other), ``serve``
 (the web table) and ``demo``; with no command it plays the seeded demonstration
 game. Every command that plays or scores takes ``--rules NAME``. Only the standard
@@ -241,6 +243,32 @@ def build_parser() -> argparse.ArgumentParser:
         "rules",
         help="list the named rulesets, one line each",
         description="List every ruleset --rules NAME accepts by name, with one line each.",
+    )
+
+    distribution = sub.add_parser(
+        "distribution",
+        parents=[joker],
+        help="the final score's distribution under optimal play: mean, spread, percentiles",
+        description=(
+            "The exact distribution of the final score under optimal-expectation play, from "
+            "the empty card (or --card): mean, standard deviation, median and percentiles."
+        ),
+    )
+    distribution.add_argument(
+        "--card", metavar="CARD", help="start from this card (text notation), not the empty one"
+    )
+    target = sub.add_parser(
+        "target",
+        parents=[joker],
+        help="the best chance of a final score of at least T, and optimal play's",
+        description=(
+            "The highest probability any play has of a final score of T or more, from the "
+            "empty card (or --card), to 7 decimals; and that of optimal-expectation play."
+        ),
+    )
+    target.add_argument("total", type=int, metavar="T", help="the final score to reach")
+    target.add_argument(
+        "--card", metavar="CARD", help="start from this card (text notation), not the empty one"
     )
 
     arena = sub.add_parser(
@@ -510,6 +538,63 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _start_card(args: argparse.Namespace, rules: Rules, command: str) -> tuple[Scorecard, str]:
+    """The ``--card`` of ``command`` (the rules' empty card without one), and its description."""
+    if args.card is None:
+        return Scorecard(card=rules.card), "the empty card"
+    card = _extras.parse_card(args.card)
+    if card.card != rules.card:
+        raise AppError(
+            f"{command}: --card {args.card}: a {card.card.title} card, but the {rules.name} rules "
+            f"play the {rules.card.title} card; give a card of the ruleset's own boxes"
+        )
+    if card.is_complete:
+        raise AppError(f"{command}: --card {args.card}: the card is full; give one with open boxes")
+    return card, f"the card {args.card}"
+
+
+def _distribution(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    card, where = _start_card(args, rules, "distribution")
+    _ensure_table(rules)
+    bar = Progress("distribution", 1)
+    try:
+        mean, std, median, rows = _extras.final_distribution(rules, card, bar.update)
+    finally:
+        bar.close()
+    print(f"Final score under optimal play from {where}, {_label(rules)}")
+    print(f"Mean                {mean:.7f}")
+    print(f"Standard deviation  {std:.7f}")
+    print(f"Median              {median}")
+    print()
+    print("Percentile  Score")
+    print("----------  -----")
+    for percent, total in rows:
+        print(f"{percent:>10}  {total:>5}")
+    return 0
+
+
+def _target(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    if args.total < 0:
+        raise AppError(f"target: {args.total}: not a final score of 0 or more")
+    card, where = _start_card(args, rules, "target")
+    _ensure_table(rules)
+    bar = Progress("target table", 1)
+    other = Progress("distribution", 1)
+    try:
+        best, expectation = _extras.target_chances(
+            rules, card, args.total, bar.update, other.update
+        )
+    finally:
+        bar.close()
+        other.close()
+    print(f"A final score of {args.total} or more from {where}, {_label(rules)}")
+    print(f"Best chance (playing for the target):  {best:.7f}")
+    print(f"Optimal play (the highest mean):       {expectation:.7f}")
+    return 0
+
+
 def rules_lines() -> list[str]:
     """One line per named ruleset: its name and what it is, read from the library.
 
@@ -564,12 +649,14 @@ def _tournament(args: argparse.Namespace) -> int:
 
 _HANDLERS = {
     "demo": _demo,
+    "distribution": _distribution,
     "play": _play,
     "rules": _list_rules,
     "score": _score,
     "serve": _serve,
     "simulate": _simulate,
     "solve": _solve,
+    "target": _target,
     "tournament": _tournament,
 }
 

@@ -37,7 +37,7 @@ from yahtzee_rules.simulation import (
 )
 
 if TYPE_CHECKING:
-    from yahtzee_rules.solver import Table
+    from yahtzee_rules.solver import Table, TargetTable
 
 #: ``callback(done, total)``, as :meth:`Progress.update` takes it.
 ProgressCallback = Callable[[int, int], None]
@@ -53,10 +53,22 @@ class Advice:
         keeps: ``(keep, expected)`` for each distinct hold, best first; empty with no
             rolls left.
         boxes: ``(box, expected)`` for each legal box, best first.
+        win: With opponents, late in the game: the chance of winning when playing to
+            win, and the choice that plays for it.
+        win_note: With opponents, earlier: why the chance of winning is not shown.
     """
 
     keeps: tuple[tuple[Keep, float], ...]
     boxes: tuple[tuple[Box, float], ...]
+    win: tuple[float, Keep | Box] | None = None
+    win_note: str | None = None
+
+
+#: The coach gives the chance of winning once every card has this many boxes open or fewer:
+#: earlier, the tables it needs take minutes to build.
+WIN_OPEN_BOXES = 3
+#: The most points still needed that the coach's chance of winning looks at.
+WIN_MOST_NEEDED = 150
 
 
 #: The ``format`` field of a save file.
@@ -208,6 +220,7 @@ def parse_card(text: str) -> Scorecard:
 # --- strategies and the solver --------------------------------------------------------------
 
 _TABLES: dict[Rules, Table] = {}
+_TARGETS: dict[tuple[Rules, Scorecard], TargetTable] = {}
 
 
 @contextlib.contextmanager
@@ -266,10 +279,31 @@ def advise(game: Game) -> Advice:
         raise AppError("coach: no dice to advise on yet; roll first")
     with _needs_numpy():
         from yahtzee_rules.solver import advise as solver_advice
-    advice = solver_advice(turn, optimal_table(game.rules))
+    table = optimal_table(game.rules)
+    advice = solver_advice(turn, table)
     keeps = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Keep))
     boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Box))
-    return Advice(keeps, boxes)
+    if len(game.players) < 2:
+        return Advice(keeps, boxes)
+    if max(len(card.open_categories) for card in game.cards) > WIN_OPEN_BOXES:
+        note = (
+            f"Chance of winning: shown once every player has {WIN_OPEN_BOXES} boxes or fewer "
+            f"open (before that, its tables take minutes to build)."
+        )
+        return Advice(keeps, boxes, win_note=note)
+    with _needs_numpy():
+        from yahtzee_rules.solver import target_table
+    key = (game.rules, turn.card)
+    targets = _TARGETS.get(key)
+    if targets is None:
+        if len(_TARGETS) >= 16:
+            _TARGETS.clear()
+        targets = _TARGETS[key] = target_table(
+            rules=game.rules, start=turn.card, maximum=WIN_MOST_NEEDED, cache=False
+        )
+    best = solver_advice(turn, table, targets=targets, game=game).most_likely
+    assert best.chance is not None
+    return Advice(keeps, boxes, win=(best.chance, best.action))
 
 
 def simulate_games(
@@ -313,3 +347,42 @@ def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
     with _needs_numpy():
         from yahtzee_rules.solver import cache_path
     return str(cache_path(rules=rules)), table.expected_final(Scorecard(card=rules.card))
+
+
+def final_distribution(
+    rules: Rules, card: Scorecard, progress: ProgressCallback | None = None
+) -> tuple[float, float, int, tuple[tuple[int, int], ...]]:
+    """The final score under optimal-expectation play from ``card``: mean, standard
+    deviation, median and ``(percent, total)`` for the percentiles of :data:`PERCENTILES`."""
+    with _needs_numpy():
+        from yahtzee_rules.solver import score_distribution
+    table = optimal_table(rules)
+    found = score_distribution(card, rules=rules, table=table, progress=progress)
+    rows = tuple((q, found.percentile(q)) for q in PERCENTILES)
+    return found.mean, found.std, found.median, rows
+
+
+#: The percentiles ``distribution`` prints.
+PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
+
+
+def target_chances(
+    rules: Rules,
+    card: Scorecard,
+    target: int,
+    progress: ProgressCallback | None = None,
+    expectation_progress: ProgressCallback | None = None,
+) -> tuple[float, float]:
+    """The best chance of a final total of ``target`` or more from ``card``, and the chance
+    optimal-expectation play has of it."""
+    with _needs_numpy():
+        from yahtzee_rules.solver import score_distribution, target_table
+    from yahtzee_rules.totals import totals
+
+    need = max(target - totals(card, rules=rules).grand_total, 0)
+    table = target_table(rules=rules, maximum=need, start=card, progress=progress)
+    best = table.probability(card, target)
+    expectation = score_distribution(
+        card, rules=rules, table=optimal_table(rules), progress=expectation_progress
+    ).p_at_least(target)
+    return best, expectation

@@ -83,6 +83,7 @@ __all__ = [
     "joker_note",
     "keep_from_positions",
     "positions_of",
+    "win_lines",
 ]
 
 #: Exit status after Ctrl-C, as shells report a process stopped by SIGINT.
@@ -255,6 +256,10 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     best_action, best = found
     command, what = _command_for(dice, best_action)
     meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
+    win = []  # the chance of winning, when known, in a short line of its own
+    if advice.win is not None:
+        win = [f"chance of winning {advice.win[0]:.1%} ({_command_for(dice, advice.win[1])[0]})"]
+        rows = max(1, rows - 1)
     holds = sorted(advice.keeps, key=lambda item: -item[1])
     fills = sorted(advice.boxes, key=lambda item: -item[1])
     # Half the rows (or more, when the other kind has fewer) for each kind of choice.
@@ -276,7 +281,24 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     if rest:
         cheapest = min(best - value for _, value in rest)
         lines.append(f"  ({len(rest)} more, costing {cheapest:.2f} or more)")
-    return lines
+    return [*lines, *win]
+
+
+def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
+    """The coach's chance of winning (with opponents): a line, or none in a solitaire game.
+
+    Examples:
+        >>> from yahtzee_rules.cli._extras import Advice
+        >>> advice = Advice(keeps=(), boxes=((Category.CHANCE, 26.0),), win=(0.4321, Category.CHANCE))
+        >>> win_lines(Dice("35666"), advice)
+        ['Chance of winning: 43.2% playing to win (f c: fill Chance)']
+    """
+    if advice.win is not None:
+        chance, action = advice.win
+        command, what = _command_for(dice, action)
+        meaning = f"fill {what}" if isinstance(action, Box) else f"hold {what}"
+        return [f"Chance of winning: {chance:.1%} playing to win ({command}: {meaning})"]
+    return [] if advice.win_note is None else [advice.win_note]
 
 
 def _side_by_side(left: Sequence[str], right: Sequence[str], gap: int = 3) -> list[str]:
@@ -346,7 +368,7 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
         cheapest = min(cost for _, cost in hidden)
         plural = "s" if len(hidden) > 1 else ""
         lines.append(f"  ({len(hidden)} more hold{plural}, costing {cheapest:.2f} or more)")
-    return lines
+    return [*lines, *win_lines(dice, advice)]
 
 
 @attrs.frozen

@@ -20,7 +20,8 @@ score of every option in a turn; :func:`simulate_optimal` plays many games at on
 
 Beyond the mean, :func:`score_distribution` gives the exact chance of every final
 total under that play, and :func:`target_table` the play that maximises the chance
-of reaching a total (:class:`TargetStrategy` plays it).
+of reaching a total (:class:`TargetStrategy` plays it). :class:`WinStrategy` plays
+to win a game against others: for the score to beat, exactly so for the last player.
 
 This package needs NumPy: ``pip install "yahtzee-rules[solver]"``. Its public
 names are all here; the modules inside it are private (``_build`` does the
@@ -60,6 +61,7 @@ from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribu
 from yahtzee_rules.solver._simulate import simulate_optimal
 from yahtzee_rules.solver._table import Table, build_table
 from yahtzee_rules.solver._target import TargetStrategy, TargetTable, target_table
+from yahtzee_rules.solver._win import WinStrategy
 
 __all__ = [
     "TABLE_FORMAT",
@@ -69,6 +71,7 @@ __all__ = [
     "Table",
     "TargetStrategy",
     "TargetTable",
+    "WinStrategy",
     "advise",
     "best_action",
     "best_box",

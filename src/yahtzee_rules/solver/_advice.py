@@ -12,12 +12,15 @@ from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.game import Game
 from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._table import Table
+from yahtzee_rules.solver._target import TargetTable
+from yahtzee_rules.solver._win import _chance_of, _Plan, _target_plan, _win_plan
 from yahtzee_rules.turn import Turn
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Option:
     """One thing a player may do now, and the expected final score if they do it.
 
@@ -27,16 +30,26 @@ class Option:
             such as a :class:`~yahtzee_rules.Category`) to fill.
         expected: The expected final grand total (points on the card, bonuses
             included) after this action, with optimal play from then on.
+        chance: When :func:`advise` is asked for a target or for the game: the chance
+            of reaching the target, or of winning, after this action, playing for it
+            from then on; else ``None``.
 
     Examples:
         >>> from yahtzee_rules import Category
         >>> option = Option(Category.CHANCE, 212.5)
         >>> option.is_fill, option.is_keep
         (True, False)
+        >>> Option(Category.CHANCE, 212.5, 0.25)
+        Option(action=<Category.CHANCE: 12>, expected=212.5, chance=0.25)
     """
 
     action: Keep | Box
     expected: float
+    chance: float | None = None
+
+    def __repr__(self) -> str:
+        chance = "" if self.chance is None else f", chance={self.chance!r}"
+        return f"Option(action={self.action!r}, expected={self.expected!r}{chance})"
 
     def __attrs_pre_init__(self) -> None:
         # Refuse a second __init__: it would overwrite a value others may share.
@@ -120,6 +133,35 @@ class Advice:
         """
         return self.options[0].expected
 
+    @property
+    def most_likely(self) -> Option:
+        """The option with the highest :attr:`~Option.chance`.
+
+        Of equal chances (within 1e-12), a fill comes first (holding all five dice
+        gains nothing), then the highest expected score.
+
+        Raises:
+            MalformedInputError: If the advice was not asked for chances.
+
+        Examples:
+            >>> from yahtzee_rules import Category, Scorecard, Turn
+            >>> from yahtzee_rules.solver import build_table, target_table
+            >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
+            >>> turn = Turn(card).roll(outcome="66653")
+            >>> advice = advise(turn, build_table(start=card), target=26, targets=target_table(start=card, maximum=30))
+            >>> advice.best.action, advice.most_likely.action  # the mean rolls on; 26 is in hand
+            (Keep('5666'), <Category.CHANCE: 12>)
+            >>> advice.most_likely.chance
+            1.0
+        """
+        if self.options[0].chance is None:
+            raise MalformedInputError(
+                "most likely: this advice has no chances; ask advise() for a target or a game"
+            )
+        top = max(o.chance for o in self.options if o.chance is not None)
+        level = [o for o in self.options if o.chance is not None and o.chance >= top - 1e-12]
+        return next((o for o in level if o.is_fill), level[0])
+
     def expected_of(self, action: Keep | Box) -> float:
         """The expected final grand total after ``action``.
 
@@ -158,15 +200,39 @@ def _check_pair(turn: object, table: object) -> tuple[Turn, Table]:
     return turn, table
 
 
-def advise(turn: Turn, table: Table) -> Advice:
+def advise(
+    turn: Turn,
+    table: Table,
+    *,
+    target: int | None = None,
+    targets: TargetTable | None = None,
+    game: Game | None = None,
+) -> Advice:
     """The expected final score of every option in ``turn``, under optimal play afterwards.
+
+    On request, each option's :attr:`~Option.chance` too: with ``target``, the chance
+    of a final total of ``target`` or more after it, playing for that total from then
+    on (exact); with ``game`` (whose turn is ``turn``), the chance of winning the game
+    after it, playing to win as :class:`WinStrategy` does, a tie counted as the tie
+    rule values it (half a win when shared or played off): exact once every other
+    player has finished; before that the score to beat is weighted by the other
+    players' distributions under optimal play, an upper bound on the chance. Either
+    needs a target table (``targets``) covering the card up to the points needed;
+    chances of needing more count as 0. Once the tables exist a target costs about
+    a millisecond; a game also works out the other players' score distributions
+    (under a second each with six boxes or fewer open, minutes from an empty card).
 
     Args:
         turn: The turn: card, dice and rolls left.
         table: A table for the turn's rules that covers its card.
+        target: The final total whose chance to give (keyword only).
+        targets: The :class:`TargetTable` for ``target`` or ``game`` (keyword only).
+        game: The game whose chance of winning to give (keyword only).
 
     Raises:
-        MalformedInputError: For a table built for other rules or not covering the card.
+        MalformedInputError: For a table built for other rules or not covering the card,
+            ``target`` and ``game`` together, either without ``targets``, or a game
+            whose turn is not ``turn``.
 
     Examples:
         >>> from yahtzee_rules import Category, Keep, Scorecard, Turn
@@ -175,30 +241,87 @@ def advise(turn: Turn, table: Table) -> Advice:
         >>> advice = advise(Turn(card).roll(outcome="66612"), build_table(start=card))
         >>> [(str(o.action), round(o.expected, 2)) for o in advice.options[:3]]
         [('666', 45.0), ('1666', 44.17), ('2666', 44.17)]
+        >>> from yahtzee_rules.solver import target_table
+        >>> targets = target_table(start=card, maximum=60)
+        >>> advice = advise(Turn(card).roll(outcome="66612"), build_table(start=card), target=50, targets=targets)
+        >>> [(str(o.action), round(o.chance, 4)) for o in advice.options[:2]]
+        [('666', 0.2271), ('1666', 0.1759)]
+        >>> str(advice.most_likely.action)
+        '666'
     """
     turn, table = _check_pair(turn, table)
+    plan = _plan(turn, table, target, targets, game)
     tables = table._turn_tables(turn.card)
     from yahtzee_rules.totals import totals
 
     base = totals(turn.card, rules=turn.rules).grand_total
     dice = turn.dice
     if dice is None:
-        return Advice(turn, (Option(Keep(), base + tables.start),))
+        chance = None if plan is None else plan.start
+        return Advice(turn, (Option(Keep(), base + tables.start, chance),))
     g = _geometry()
     position = int(g.dice_pos[dice._index])
     ranked: list[tuple[float, int, int, Option]] = []
     fills = tables.fills()
     for category in legal(turn.card.boxes, dice, turn.rules):
         expected = base + float(fills[position, category])
-        ranked.append((-expected, 0, int(category), Option(category, expected)))
+        chance = None if plan is None else _chance_of(plan, turn, category)
+        ranked.append((-expected, 0, int(category), Option(category, expected, chance)))
     rerolls = turn.rolls_left
     if rerolls:
         keep_values = tables.keeps[rerolls - 1]
         for keep in dice.keeps():
             expected = base + float(keep_values[g.keep_pos[keep._index]])
-            ranked.append((-expected, 1, keep._index, Option(keep, expected)))
+            chance = None if plan is None else _chance_of(plan, turn, keep)
+            ranked.append((-expected, 1, keep._index, Option(keep, expected, chance)))
     ranked.sort(key=lambda item: item[:3])
     return Advice(turn, tuple(item[3] for item in ranked))
+
+
+_PLANS: dict[tuple[object, ...], _Plan] = {}
+
+
+def _plan(
+    turn: Turn,
+    table: Table,
+    target: object,
+    targets: object,
+    game: object,
+) -> _Plan | None:
+    """What ``advise`` needs for the chances asked for; ``None`` when none are."""
+    if target is None and game is None:
+        return None
+    if target is not None and game is not None:
+        raise MalformedInputError(
+            "advise: target and game given together; ask for one chance at a time"
+        )
+    if not isinstance(targets, TargetTable):
+        raise MalformedInputError(
+            f"targets {targets!r}: not a TargetTable; chances need one, from target_table()"
+        )
+    if targets.rules != turn.rules:
+        raise MalformedInputError(
+            f"targets for {targets.rules!r}: the turn plays {turn.rules!r}; "
+            f"use a target table built for the turn's rules"
+        )
+    if target is not None:
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise MalformedInputError(f"target {target!r}: not an int")
+        return _target_plan(targets, turn.card, target)
+    if not isinstance(game, Game) or game.turn is None or game.turn.card != turn.card:
+        raise MalformedInputError(
+            f"game {game!r}: not a Game whose turn is the turn advised on; pass the game "
+            f"the turn is in"
+        )
+    if len(game.players) < 2:
+        raise MalformedInputError("game: one player; the chance of winning needs opponents")
+    key = (tuple(game.cards), game.current, id(table), id(targets))
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        found = _PLANS[key] = _win_plan(game, table, targets, {}, play=False)
+    return found
 
 
 def best_action(turn: Turn, table: Table) -> Keep | Box:

@@ -238,8 +238,12 @@ def _levels(
     start: int,
     last: int,
     progress: Progress | None = None,
+    every: list[_LevelDistributions] | None = None,
 ) -> _LevelDistributions:
-    """The distributions of the states extending ``start`` with ``last`` boxes filled."""
+    """The distributions of the states extending ``start`` with ``last`` boxes filled.
+
+    With ``every``, each level's distributions are appended to it on the way.
+    """
     n = model.card.n
     total = sum(model.states(level, start).size for level in range(n, last - 1, -1))
     done = 0
@@ -274,6 +278,8 @@ def _levels(
         for i, part in enumerate(parts):
             dist[i * _CHUNK : i * _CHUNK + len(part), : part.shape[1]] = part
         current = _LevelDistributions(row_of, dist)
+        if every is not None:
+            every.append(current)
         done += len(lv.targets)
         if progress is not None:
             progress(done, total)

@@ -150,12 +150,20 @@ def _turn_start_values(
 
 
 def _target_values(
-    model: _Model, start: int, maximum: int, progress: Progress | None = None
+    model: _Model,
+    start: int,
+    maximum: int,
+    progress: Progress | None = None,
+    lowest: int | None = None,
 ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
-    """Rows for every state extending ``start`` and the chance of each need, 0 to ``maximum``."""
+    """Rows for every state extending ``start`` and the chance of each need, 0 to ``maximum``.
+
+    With ``lowest``, only the states with at least that many boxes filled.
+    """
     n = model.card.n
     needs = maximum + 1
-    levels = [model.states(level, start) for level in range(n, start.bit_count() - 1, -1)]
+    first = start.bit_count() if lowest is None else max(lowest, start.bit_count())
+    levels = [model.states(level, start) for level in range(n, first - 1, -1)]
     solved = sum(len(level.masks) for level in levels)
     total = sum(level.size for level in levels)
     row_of = np.full(model.states_count, -1, dtype=np.int32)
@@ -409,17 +417,20 @@ class TargetStrategy:
 # --------------------------------------------------------------------------------------
 
 
-def _cache_key(rules: Rules, start: int, maximum: int) -> str:
+def _cache_key(rules: Rules, start: int, maximum: int, open_boxes: int | None = None) -> str:
     from yahtzee_rules import _version
 
+    late = "" if open_boxes is None else f"; open boxes={open_boxes}"
     return (
         f"yahtzee_rules {_version.__version__} ({_source_digest()}); "
         f"target table format {TABLE_FORMAT}; rules={rules!r}; start={start}; maximum={maximum}"
+        f"{late}"
     )
 
 
-def _target_path(rules: Rules, start: int, maximum: int) -> Path:
-    digest = hashlib.sha256(_cache_key(rules, start, maximum).encode()).hexdigest()[:20]
+def _target_path(rules: Rules, start: int, maximum: int, open_boxes: int | None = None) -> Path:
+    key = _cache_key(rules, start, maximum, open_boxes)
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
     return cache_dir() / f"target-{_file_label(rules)}-{maximum}-{digest}.npz"
 
 
@@ -457,6 +468,7 @@ def target_table(
     start: Scorecard | None = None,
     progress: Progress | None = None,
     cache: bool = True,
+    open_boxes: int | None = None,
 ) -> TargetTable:
     """The best chance of reaching every final total up to ``maximum``, from every card.
 
@@ -475,10 +487,12 @@ def target_table(
         start: Solve only the cards extending this card (default: the empty card).
         progress: Called as ``progress(done, total)`` with the states solved.
         cache: ``False`` builds without reading or writing the cache.
+        open_boxes: Solve only the cards with at most this many boxes open: the end
+            of the game, a small fraction of the work (``None``: every card).
 
     Raises:
-        MalformedInputError: For a negative or non-int maximum, or a card of another
-            design than the rules'.
+        MalformedInputError: For a negative or non-int maximum or ``open_boxes``, or a
+            card of another design than the rules'.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
@@ -486,17 +500,26 @@ def target_table(
         >>> table = target_table(start=card, maximum=80)
         >>> round(table.probability(card, 55), 4), round(table.probability(card, 25), 4)
         (0.0899, 0.2104)
+        >>> late = target_table(maximum=60, open_boxes=1, cache=False)  # last turns only
+        >>> last = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
+        >>> round(late.probability(last, 55), 4)  # as from a table built from that card
+        0.046
     """
     rules = check_rules(rules)
     if isinstance(maximum, bool) or not isinstance(maximum, int) or maximum < 0:
         raise MalformedInputError(f"maximum {maximum!r}: not a non-negative int")
+    if open_boxes is not None and (
+        isinstance(open_boxes, bool) or not isinstance(open_boxes, int) or open_boxes < 0
+    ):
+        raise MalformedInputError(f"open_boxes {open_boxes!r}: not a non-negative int or None")
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     mask = _mask_of(start_card)
-    key = _cache_key(rules, mask, maximum)
-    path = _target_path(rules, mask, maximum)
+    key = _cache_key(rules, mask, maximum, open_boxes)
+    path = _target_path(rules, mask, maximum, open_boxes)
     found = _read(path, key) if cache else None
     if found is None:
-        found = _target_values(_model(rules), mask, maximum, progress)
+        lowest = None if open_boxes is None else len(rules.card) - open_boxes
+        found = _target_values(_model(rules), mask, maximum, progress, lowest)
         if cache:
             _write(path, key, *found)
     return TargetTable(*found, rules=rules, start=start_card, maximum=maximum)
