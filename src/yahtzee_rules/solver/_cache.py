@@ -205,18 +205,15 @@ def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
         return None
 
 
-def _write_cached(path: Path, table: Table, rules: Rules) -> None:
-    """Write atomically: a temporary file in the same directory, then a rename."""
+def write_npz(path: Path, prefix: str, **arrays: object) -> None:
+    """Write ``arrays`` to ``path`` atomically: a temporary file in the same directory,
+    flushed to disk, then a rename. An unwritable directory only costs a rebuild later."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".optimal-", suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(
-                    stream,
-                    key=np.array(_cache_key(rules, _mask_of(table.start))),
-                    values=table.values,
-                )
+                np.savez(stream, **arrays)  # type: ignore[arg-type]
                 stream.flush()
                 os.fsync(stream.fileno())
             os.replace(temporary, path)
@@ -225,6 +222,12 @@ def _write_cached(path: Path, table: Table, rules: Rules) -> None:
             raise
     except OSError:
         return  # an unwritable cache directory only costs a rebuild next time
+
+
+def _write_cached(path: Path, table: Table, rules: Rules) -> None:
+    """Write the table's values under its key (see :func:`write_npz`)."""
+    key = np.array(_cache_key(rules, _mask_of(table.start)))
+    write_npz(path, ".optimal-", key=key, values=table.values)
 
 
 def load_table(

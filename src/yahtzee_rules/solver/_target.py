@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import random
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,12 +11,18 @@ import numpy as np
 
 from yahtzee_rules._filling import check_card, check_rules
 from yahtzee_rules.boxes import Box
-from yahtzee_rules.dice import Keep
+from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._cache import TABLE_FORMAT, _file_label, _source_digest, cache_dir
+from yahtzee_rules.solver._cache import (
+    TABLE_FORMAT,
+    _file_label,
+    _source_digest,
+    cache_dir,
+    write_npz,
+)
 from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._kernels import _best_over_subkeeps, _keep_values, _Workspace
 from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model, _state_of
@@ -376,19 +380,12 @@ class TargetStrategy:
             >>> strategy.choose_keep(Turn(card).roll(outcome="66541"), random.Random(0))
             Keep('566')
         """
-        g = _geometry()
         dice = turn.dice
         if dice is None or not turn.rolls_left:
             return None
         need = self.table._need(turn.card, self.target)
         tables = self.table._turn(turn.card, need)
-        keep_values = tables.keeps[turn.rolls_left - 1]
-        position = int(g.dice_pos[dice._index])
-        options = g.subkeeps[position]
-        chosen = int(options[int(keep_values[options].argmax())])
-        if chosen >= g.five or tables.fills[position].max() >= keep_values[chosen] - 1e-12:
-            return None
-        return g.keeps[chosen]
+        return best_keep(tables.keeps[turn.rolls_left - 1], tables.fills, dice)
 
     def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """The box that maximises the chance of the target.
@@ -447,18 +444,24 @@ def _read(path: Path, key: str) -> tuple[NDArray[np.int32], NDArray[np.float64]]
 
 
 def _write(path: Path, key: str, rows: NDArray[np.int32], values: NDArray[np.float64]) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".target-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, key=np.array(key), rows=rows, values=values)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError:
-        return  # an unwritable cache directory only costs a rebuild next time
+    write_npz(path, ".target-", key=np.array(key), rows=rows, values=values)
+
+
+def best_keep(
+    keep_values: NDArray[np.float64], fills: NDArray[np.float64], dice: Dice
+) -> Keep | None:
+    """The keep of ``dice`` with the best value, or ``None`` when filling now is as good.
+
+    ``keep_values`` holds a value per keep for the rolls left, ``fills`` the best fill's
+    value per roll; a keep must beat filling now by more than rounding to be chosen.
+    """
+    g = _geometry()
+    position = int(g.dice_pos[dice._index])
+    options = g.subkeeps[position]
+    chosen = int(options[int(keep_values[options].argmax())])
+    if chosen >= g.five or fills[position].max() >= keep_values[chosen] - 1e-12:
+        return None
+    return g.keeps[chosen]
 
 
 def target_table(

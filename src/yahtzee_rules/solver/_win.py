@@ -32,7 +32,7 @@ from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._kernels import _best_over_subkeeps, _keep_values, _Workspace
 from yahtzee_rules.solver._model import _flat, _model, _state_of
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._target import TargetTable, _fill_values
+from yahtzee_rules.solver._target import TargetTable, _fill_values, best_keep
 from yahtzee_rules.totals import totals
 from yahtzee_rules.turn import Turn
 
@@ -377,17 +377,10 @@ class WinStrategy:
 
             action = best_action(turn, self.table)
             return action if isinstance(action, Keep) else None
-        g = _geometry()
         dice = turn.dice
         if dice is None or not turn.rolls_left:
             return None
-        keep_values = plan.keeps[turn.rolls_left - 1]
-        position = int(g.dice_pos[dice._index])
-        options = g.subkeeps[position]
-        chosen = int(options[int(keep_values[options].argmax())])
-        if chosen >= g.five or plan.fills[position].max() >= keep_values[chosen] - 1e-12:
-            return None
-        return g.keeps[chosen]
+        return best_keep(plan.keeps[turn.rolls_left - 1], plan.fills, dice)
 
     def choose_box(self, turn: Turn, rng: random.Random) -> Box:
         """The box that maximises the chance of winning.
