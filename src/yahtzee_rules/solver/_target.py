@@ -69,6 +69,34 @@ def _outcomes(
     return np.asarray(after, dtype=np.intp), np.rint(gained).astype(np.intp), allowed
 
 
+def _shifted_rows(
+    model: _Model,
+    row_of: NDArray[np.int32],
+    values: NDArray[np.float64],
+    m: NDArray[np.intp],
+    u: NDArray[np.intp],
+    y: NDArray[np.intp],
+) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
+    """Each distinct (next state, points) row of ``values`` shifted once, and where each fill reads.
+
+    Returns ``table`` of ``(pairs, needs)`` and ``inverse`` of ``(states, 252, boxes)``
+    with ``table[inverse]`` the chance of reaching each need after each fill; a box that
+    may not be filled reads a row of ``-1``.
+    """
+    after, gained, allowed = _outcomes(model, m, u, y)
+    needs = values.shape[1]
+    rows = np.where(allowed, row_of[after], 0)
+    span = int(gained.max()) + 1
+    key = np.where(allowed, rows.astype(np.int64) * span + gained, -1)
+    unique, inverse = np.unique(key, return_inverse=True)
+    u_rows, u_gain = np.divmod(np.maximum(unique, 0), span)
+    shifted = np.maximum(np.arange(needs)[None, :] - u_gain[:, None], 0)
+    table: NDArray[np.float64] = values[u_rows[:, None], shifted]  # (pairs, needs)
+    if unique[0] < 0:
+        table[0] = -1.0  # the boxes that may not be filled
+    return table, inverse.reshape(after.shape)
+
+
 def _fill_values(
     model: _Model,
     row_of: NDArray[np.int32],
@@ -81,18 +109,8 @@ def _fill_values(
 
     ``-1`` where the box may not be filled.
     """
-    after, gained, allowed = _outcomes(model, m, u, y)
-    needs = values.shape[1]
-    rows = row_of[after]
-    rows = np.where(allowed, rows, 0)
-    # distinct (next row, points) pairs: each shifted row is read once
-    key = rows.astype(np.int64) * (gained.max() + 1) + gained
-    unique, inverse = np.unique(key, return_inverse=True)
-    u_rows, u_gain = np.divmod(unique, gained.max() + 1)
-    shifted = np.maximum(np.arange(needs)[None, :] - u_gain[:, None], 0)
-    table = values[u_rows[:, None], shifted]  # (pairs, needs)
-    found = table[inverse.reshape(after.shape)]
-    found[~allowed] = -1.0
+    table, inverse = _shifted_rows(model, row_of, values, m, u, y)
+    found: NDArray[np.float64] = table[inverse]
     return found
 
 
@@ -110,19 +128,9 @@ def _best_fill_values(
     each distinct (next state, points) row is shifted once, then the boxes are taken
     one at a time.
     """
-    after, gained, allowed = _outcomes(model, m, u, y)
-    needs = values.shape[1]
-    rows = np.where(allowed, row_of[after], 0)
-    span = int(gained.max()) + 1
-    key = np.where(allowed, rows.astype(np.int64) * span + gained, -1)
-    unique, inverse = np.unique(key, return_inverse=True)
-    boxes = after.shape[2]
-    inverse = inverse.reshape(after.shape).transpose(1, 0, 2)  # (252, states, boxes)
-    u_rows, u_gain = np.divmod(np.maximum(unique, 0), span)
-    shifted = np.maximum(np.arange(needs)[None, :] - u_gain[:, None], 0)
-    table = values[u_rows[:, None], shifted]  # (pairs, needs)
-    if unique[0] < 0:
-        table[0] = -1.0  # the boxes that may not be filled
+    table, inverse = _shifted_rows(model, row_of, values, m, u, y)
+    boxes = inverse.shape[2]
+    inverse = inverse.transpose(1, 0, 2)  # (252, states, boxes)
     best: NDArray[np.float64] = table[inverse[:, :, 0]]
     for box in range(1, boxes):
         np.maximum(best, table[inverse[:, :, box]], out=best)
