@@ -285,16 +285,25 @@ class PlainTarget:
         return self.memo[key]
 
 
+FORCED_YATZY = Rules.from_name("forced-yatzy")
 TARGET_CASES = [
-    (FORCED, [Category.CHANCE]),
-    (FORCED, [Category.YAHTZEE, Category.SIXES]),
-    (FREE, [Category.FULL_HOUSE, Category.THREE_OF_A_KIND]),
+    (FORCED, [Category.CHANCE], False),
+    (FORCED, [Category.YAHTZEE, Category.SIXES], False),
+    (FREE, [Category.FULL_HOUSE, Category.THREE_OF_A_KIND], False),
+    # extra-Yahtzee bonuses on the turns to come
+    (FREE, [Category.SIXES, Category.CHANCE], True),
+    # boxes filled in card order: only the first open box may be filled
+    (FORCED_YATZY, list(FORCED_YATZY.card.members[-3:]), False),
 ]
 
 
-@pytest.mark.parametrize(("rules", "boxes"), TARGET_CASES, ids=lambda x: getattr(x, "name", None))
-def test_target_table_matches_plain_recursion(rules: Rules, boxes: list[Box]) -> None:
+@pytest.mark.parametrize(
+    ("rules", "boxes", "fifty"), TARGET_CASES, ids=lambda x: getattr(x, "name", None)
+)
+def test_target_table_matches_plain_recursion(rules: Rules, boxes: list[Box], fifty: bool) -> None:
     card = open_card(rules, boxes, points=10)
+    if fifty:
+        card = Scorecard({**{b: card[b] for b in card.filled_categories}, Category.YAHTZEE: 50})
     table = solver.target_table(rules=rules, start=card, maximum=140, cache=False)
     plain = PlainTarget(rules)
     base = totals(card, rules=rules).grand_total
@@ -331,6 +340,15 @@ def test_target_strategy_reaches_its_target_as_often_as_the_table_says() -> None
     reached = sum(play(strategy, card, rng) >= 70 for _ in range(games)) / games
     p = table.probability(card, 70)
     assert abs(reached - p) < 4 * math.sqrt(p * (1 - p) / games)
+
+
+def test_target_tables_do_not_depend_on_threads() -> None:
+    card = open_card(FREE, [Category.YAHTZEE, Category.FIVES, Category.SIXES, Category.CHANCE])
+    one = solver.target_table(rules=FREE, start=card, maximum=260, cache=False, threads=1)
+    two = solver.target_table(rules=FREE, start=card, maximum=260, cache=False, threads=2)
+    assert one._values.tobytes() == two._values.tobytes()
+    with pytest.raises(MalformedInputError, match="threads 0: not a positive int"):
+        solver.target_table(start=card, maximum=10, threads=0)
 
 
 def test_target_tables_are_cached_and_checked(session_cache_dir: Any) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import random
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,77 +26,81 @@ from yahtzee_rules.solver._cache import (
     write_npz,
 )
 from yahtzee_rules.solver._geometry import _geometry
-from yahtzee_rules.solver._kernels import _best_over_subkeeps, _keep_values, _Workspace
+from yahtzee_rules.solver._kernels import (
+    _best_over_subkeeps,
+    _keep_values,
+    _Workspace,
+    _workspace,
+)
 from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model, _state_of
 from yahtzee_rules.solver._table import _check_design
+from yahtzee_rules.solver._turns import _turn_model
 from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _CLASSIC = Rules()
-_COLUMNS = 4096  # (state, points needed) pairs solved together
+_COLUMNS = 1024  # (state, points needed) pairs solved together (the build's cache-sized chunks)
 
 
-def _outcomes(
-    model: _Model, m: NDArray[np.intp], u: NDArray[np.intp], y: NDArray[np.intp]
-) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.bool_]]:
-    """For every state, roll (internal order) and box: next state, points gained, allowed.
+def _shift(rows: NDArray[np.float64], by: NDArray[np.intp], needs: int) -> NDArray[np.float64]:
+    """``rows`` of ``(..., needs)`` read ``by`` points further on: ``rows[..., max(t - by, 0)]``.
 
-    Shapes ``(states, 252, boxes)``. Points include the upper bonus the box completes
-    and any extra-Yahtzee bonus.
+    Scoring ``p`` points turns "``t`` still needed" into "``t - p`` still needed"
+    (none once ``p >= t``). ``by`` has the shape of ``rows`` without the last axis.
     """
-    card = model.card
-    mm, uu, yy = m[:, None, None], u[:, None, None], y[:, None, None]
-    closed = (mm & card.bits) != 0
-    points = np.where(closed, -1, card.scores[None, :, :]).astype(np.intp)
-    points[:, :6, :] = np.moveaxis(model.joker[:, :, m], 2, 0)  # five equal dice
-    allowed = points >= 0
-    written = np.maximum(points, 0)
-    is_upper = card.upper_pos >= 0
-    u_new, bonus = model.upper_step(np.broadcast_to(uu, points.shape), written)
-    u_after = np.where(is_upper, u_new, uu)
-    gained = written + np.where(is_upper, bonus, 0.0)
-    due = model.bonus_due[:, y].T  # (states, 6)
-    gained[:, :6, :] += due[:, :, None]
-    if model.flags == 2:
-        y_after = np.where(
-            (np.arange(card.n) == card.yahtzee) & (written == 50),
-            1,
-            np.broadcast_to(yy, points.shape),
-        )
-    else:
-        y_after = np.broadcast_to(yy, points.shape)
-    after = _flat(model, mm | card.bits, u_after, y_after)
-    return np.asarray(after, dtype=np.intp), np.rint(gained).astype(np.intp), allowed
+    at = np.arange(needs) - by[..., None]
+    np.maximum(at, 0, out=at)
+    at += (np.arange(by.size) * needs).reshape(by.shape)[..., None]
+    found: NDArray[np.float64] = np.take(rows, at, mode="clip")
+    return found
 
 
-def _shifted_rows(
+def _entry_chances(
     model: _Model,
     row_of: NDArray[np.int32],
     values: NDArray[np.float64],
-    m: NDArray[np.intp],
+    mask: int,
     u: NDArray[np.intp],
     y: NDArray[np.intp],
 ) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
-    """Each distinct (next state, points) row of ``values`` shifted once, and where each fill reads.
+    """The chance of each need after writing each (box, points) entry the rules allow.
 
-    Returns ``table`` of ``(pairs, needs)`` and ``inverse`` of ``(states, 252, boxes)``
-    with ``table[inverse]`` the chance of reaching each need after each fill; a box that
-    may not be filled reads a row of ``-1``.
+    Every state has the filled-box mask ``mask``. A fill's chance is a row of the
+    table (the state after it) read ``points`` further on. Returns ``chances`` of
+    ``(allowed entries + 1, states, needs)``, the last row ``-1`` (a box that may
+    not be filled), and ``local``, the row of each entry of :class:`_TurnModel`.
     """
-    after, gained, allowed = _outcomes(model, m, u, y)
+    tm = _turn_model(model)
     needs = values.shape[1]
-    rows = np.where(allowed, row_of[after], 0)
-    span = int(gained.max()) + 1
-    key = np.where(allowed, rows.astype(np.int64) * span + gained, -1)
-    unique, inverse = np.unique(key, return_inverse=True)
-    u_rows, u_gain = np.divmod(np.maximum(unique, 0), span)
-    shifted = np.maximum(np.arange(needs)[None, :] - u_gain[:, None], 0)
-    table: NDArray[np.float64] = values[u_rows[:, None], shifted]  # (pairs, needs)
-    if unique[0] < 0:
-        table[0] = -1.0  # the boxes that may not be filled
-    return table, inverse.reshape(after.shape)
+    entries = np.flatnonzero((model.open_bits(mask) & tm.bits) != 0)  # the refused: never
+    # each entry's next state and points, per state: as _entry_values, by state
+    raw = tm.upper_points[entries, None] + u[None, :]  # (entries, states)
+    index = np.minimum(raw, model.levels - 1) * model.flags
+    index += (((mask | tm.bits[entries]) * model.levels) * model.flags)[:, None]
+    if model.flags == 2:
+        index += tm.sets_flag[entries, None] | y[None, :]
+    gained = np.broadcast_to(tm.points[entries, None], raw.shape).copy()
+    if model.upper_bonus:
+        earned = (u[None, :] < model.threshold) & (raw >= model.threshold)
+        gained += earned * tm.bonus[entries, None].astype(np.intp)
+    chances = np.empty((len(entries) + 1, len(u), needs))
+    chances[:-1] = _shift(values[row_of[index]], gained, needs)
+    chances[-1] = -1.0
+    local = np.full(tm.entries, len(entries), dtype=np.intp)
+    local[entries] = np.arange(len(entries))
+    return chances, local
+
+
+def _fives_shift(
+    model: _Model, face: int, y: NDArray[np.intp], rows: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """``rows`` of ``(states, needs)`` after five ``face + 1``'s extra-Yahtzee bonus, if due."""
+    due = model.bonus_due[face, y]
+    if not due.any():
+        return rows
+    return _shift(rows, np.rint(due).astype(np.intp), rows.shape[1])
 
 
 def _fill_values(
@@ -109,51 +115,93 @@ def _fill_values(
 
     ``-1`` where the box may not be filled.
     """
-    table, inverse = _shifted_rows(model, row_of, values, m, u, y)
-    found: NDArray[np.float64] = table[inverse]
+    tm = _turn_model(model)
+    found = np.empty((len(m), 252, model.card.n, values.shape[1]))
+    for i, (mask, upper, flag) in enumerate(zip(m.tolist(), u, y, strict=True)):
+        chances, local = _entry_chances(model, row_of, values, mask, upper[None], flag[None])
+        found[i] = chances[local[tm.codes], 0]
+        for face in range(6):
+            fives = chances[local[tm.fives[face, :, mask]]]  # (boxes, 1, needs)
+            found[i, face] = _fives_shift(model, face, flag[None], fives[:, 0])
     return found
 
 
-def _best_fill_values(
+def _mask_fills(
     model: _Model,
     row_of: NDArray[np.int32],
     values: NDArray[np.float64],
-    m: NDArray[np.intp],
+    mask: int,
     u: NDArray[np.intp],
     y: NDArray[np.intp],
-) -> NDArray[np.float64]:
-    """``(252, states, needs)``: the chance of reaching each need after the best fill.
+    out: NDArray[np.float64],
+) -> None:
+    """Into ``out`` of ``(252, states * needs)``: the chance of each need after the best fill.
 
-    As :func:`_fill_values` maximised over the boxes, without the box axis in memory:
-    each distinct (next state, points) row is shifted once, then the boxes are taken
-    one at a time.
+    Every state has the filled-box mask ``mask``. A shift commutes with the maximum
+    over boxes, so each entry is read once per state and each roll takes the best of
+    its entries: exactly the values of :func:`_fill_values` maximised over the boxes.
     """
-    table, inverse = _shifted_rows(model, row_of, values, m, u, y)
-    boxes = inverse.shape[2]
-    inverse = inverse.transpose(1, 0, 2)  # (252, states, boxes)
-    best: NDArray[np.float64] = table[inverse[:, :, 0]]
-    for box in range(1, boxes):
-        np.maximum(best, table[inverse[:, :, box]], out=best)
-    return best
+    tm = _turn_model(model)
+    size, needs = len(u), values.shape[1]
+    chances, local = _entry_chances(model, row_of, values, mask, u, y)
+    flat = chances.reshape(len(chances), size * needs)
+    boxes = np.flatnonzero((model.open_bits(mask) & model.card.bits) != 0)
+    # the other rolls: rolls writing the same entries take the same best
+    codes, inverse = np.unique(local[tm.rest[boxes]].T, axis=0, return_inverse=True)
+    best = flat[codes[:, 0]]
+    for column in codes.T[1:]:
+        np.maximum(best, flat[column], out=best)
+    np.take(best, inverse.ravel(), axis=0, out=out[6:], mode="clip")
+    # five equal dice: the Joker rule decides the entries; extra-Yahtzee bonuses
+    # shift every box alike
+    for face in range(6):
+        fives = local[tm.fives[face, boxes, mask]]
+        row = flat[fives[0]].copy()
+        for entry in fives[1:]:
+            np.maximum(row, flat[entry], out=row)
+        out[face] = _fives_shift(model, face, y, row.reshape(size, needs)).ravel()
+
+
+def _most_to_come(model: _Model, mask: int, flagged: bool) -> int:
+    """At most how many points the rest of a game can score from states with ``mask``.
+
+    Each open box's highest entry, the upper bonus and an extra-Yahtzee bonus on
+    every turn that could earn one (``flagged``: some state's Yahtzee box holds 50).
+    Every need above it has chance 0, exactly, so it is never worked out.
+    """
+    tm = _turn_model(model)
+    card = model.card
+    open_boxes = [box for box in range(card.n) if not mask & (1 << box)]
+    most = sum(int(tm.points[:-1][tm.bits[:-1] == 1 << box].max()) for box in open_boxes)
+    if any(box in card.upper for box in open_boxes):
+        most += int(np.ceil(model.upper_bonus))
+    due = int(np.ceil(model.bonus_due.max())) if model.bonus_due.size else 0
+    if due:
+        yahtzee_open = card.yahtzee >= 0 and not mask & card.yahtzee_bit
+        most += due * (len(open_boxes) - 1 if yahtzee_open else len(open_boxes) * flagged)
+    return most
 
 
 def _turn_start_values(
     model: _Model,
     row_of: NDArray[np.int32],
     values: NDArray[np.float64],
-    m: NDArray[np.intp],
+    mask: int,
     u: NDArray[np.intp],
     y: NDArray[np.intp],
 ) -> NDArray[np.float64]:
-    """``(states, needs)``: the best chance of scoring each number of points from each state."""
+    """``(states, needs)``: the best chance of scoring each number of points from each state.
+
+    Every state has the filled-box mask ``mask``; a column per (state, need) pair
+    goes through the expected-value build's keep kernels.
+    """
     g = _geometry()
-    size, needs = len(m), values.shape[1]
-    best = _best_fill_values(model, row_of, values, m, u, y)  # (252, states, needs)
+    size, needs = len(u), values.shape[1]
     columns = size * needs
-    space = _Workspace(columns)
-    last = np.empty((462, columns))
-    last[g.five :] = best.reshape(252, columns)
-    first = np.empty((462, columns))
+    space = _workspace(columns)
+    last = space.keeps(0, columns)
+    _mask_fills(model, row_of, values, mask, u, y, last[g.five :])
+    first = space.keeps(1, columns)
     first[g.five :] = _best_over_subkeeps(_keep_values(last, space), space)
     rolls = _best_over_subkeeps(_keep_values(first, space), space)
     result: NDArray[np.float64] = (g.probability @ rolls).reshape(size, needs)
@@ -167,10 +215,12 @@ def _target_values(
     maximum: int,
     progress: Progress | None = None,
     lowest: int | None = None,
+    threads: int = 1,
 ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
     """Rows for every state extending ``start`` and the chance of each need, 0 to ``maximum``.
 
-    With ``lowest``, only the states with at least that many boxes filled.
+    With ``lowest``, only the states with at least that many boxes filled; ``threads``
+    solve the chunks of a level side by side.
     """
     n = model.card.n
     needs = maximum + 1
@@ -185,26 +235,44 @@ def _target_values(
         progress(0, total)
     next_row = 0
     per = max(1, _COLUMNS // needs)
-    for index, level in enumerate(levels):
-        flats = np.asarray(_flat(model, level.masks, level.uppers, level.flags), dtype=np.intp)
-        rows = np.arange(next_row, next_row + len(flats))
-        if index == 0:
-            values[rows, 0] = 1.0  # complete cards: nothing more to score
-        else:
-            m, u, y = level.masks, level.uppers, level.flags
-            for lo in range(0, len(m), per):
-                hi = min(lo + per, len(m))
-                values[rows[lo:hi]] = _turn_start_values(
-                    model, row_of, values, m[lo:hi], u[lo:hi], y[lo:hi]
-                )
-                if progress is not None:
-                    progress(done + hi, total)
-        row_of[flats] = rows
-        row_of[level.targets] = row_of[level.sources]
-        next_row += len(flats)
-        done += level.size
-        if progress is not None:
-            progress(done, total)
+
+    def work(chunk: tuple[int, NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]) -> int:
+        mask, at, u, y = chunk
+        # needs beyond what can still be scored keep their chance of 0
+        solve = min(needs, _most_to_come(model, mask, bool(y.any())) + 1)
+        values[at, :solve] = _turn_start_values(model, row_of, values[:, :solve], mask, u, y)
+        return len(at)
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for index, level in enumerate(levels):
+            flats = np.asarray(_flat(model, level.masks, level.uppers, level.flags), dtype=np.intp)
+            rows = np.arange(next_row, next_row + len(flats))
+            if index == 0:
+                values[rows, 0] = 1.0  # complete cards: nothing more to score
+            else:
+                m, u, y = level.masks, level.uppers, level.flags
+                # the states come mask by mask: each chunk shares one mask
+                cuts = np.flatnonzero(np.diff(m)) + 1
+                chunks = [
+                    (int(m[lo]), rows[lo:hi], u[lo:hi], y[lo:hi])
+                    for group_lo, group_hi in zip(
+                        [0, *cuts.tolist()], [*cuts.tolist(), len(m)], strict=True
+                    )
+                    for lo in range(group_lo, group_hi, per)
+                    for hi in [min(lo + per, group_hi)]
+                ]
+                counts = pool.map(work, chunks) if threads > 1 else map(work, chunks)
+                for count in counts:
+                    done += count
+                    if progress is not None:
+                        progress(done, total)
+                done -= len(m)
+            row_of[flats] = rows
+            row_of[level.targets] = row_of[level.sources]
+            next_row += len(flats)
+            done += level.size
+            if progress is not None:
+                progress(done, total)
     return row_of, values
 
 
@@ -259,6 +327,26 @@ class TargetTable:
         values.setflags(write=False)
         self._row_of, self._values = row_of, values
         self._turns: dict[tuple[tuple[int | None, ...], int], _TargetTurn] = {}
+
+    @classmethod
+    def _adopt(
+        cls,
+        row_of: NDArray[np.int32],
+        values: NDArray[np.float64],
+        *,
+        rules: Rules,
+        start: Scorecard,
+        maximum: int,
+    ) -> TargetTable:
+        """A table over arrays made for it (built or read here): no copy of ``values``."""
+        table = cls.__new__(cls)
+        table.rules, table.start, table.maximum = rules, start, maximum
+        table._model = _model(rules)
+        row_of.setflags(write=False)
+        values.setflags(write=False)
+        table._row_of, table._values = row_of, values
+        table._turns = {}
+        return table
 
     def __repr__(self) -> str:
         return f"<TargetTable rules={self.rules!r} start={self.start!r} maximum={self.maximum}>"
@@ -444,7 +532,7 @@ def _read(path: Path, key: str) -> tuple[NDArray[np.int32], NDArray[np.float64]]
         with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
             if str(data["key"]) != key:
                 return None
-            return np.array(data["rows"], dtype=np.int32), np.array(data["values"])
+            return np.asarray(data["rows"], dtype=np.int32), np.asarray(data["values"])
     except FileNotFoundError:
         return None
     except Exception:  # truncated, damaged or not a table: rebuild
@@ -480,6 +568,7 @@ def target_table(
     progress: Progress | None = None,
     cache: bool = True,
     open_boxes: int | None = None,
+    threads: int | None = None,
 ) -> TargetTable:
     """The best chance of reaching every final total up to ``maximum``, from every card.
 
@@ -500,10 +589,13 @@ def target_table(
         cache: ``False`` builds without reading or writing the cache.
         open_boxes: Solve only the cards with at most this many boxes open: the end
             of the game, a small fraction of the work (``None``: every card).
+        threads: Worker threads (default: up to 2, one per CPU), as in
+            :func:`build_table`; the values do not depend on it.
 
     Raises:
-        MalformedInputError: For a negative or non-int maximum or ``open_boxes``, or a
-            card of another design than the rules'.
+        MalformedInputError: For a negative or non-int maximum or ``open_boxes``, a
+            card of another design than the rules', or a ``threads`` that is not a
+            positive int.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
@@ -523,6 +615,10 @@ def target_table(
         isinstance(open_boxes, bool) or not isinstance(open_boxes, int) or open_boxes < 0
     ):
         raise MalformedInputError(f"open_boxes {open_boxes!r}: not a non-negative int or None")
+    if threads is None:
+        threads = max(1, min(2, os.cpu_count() or 1))
+    if type(threads) is not int or threads < 1:
+        raise MalformedInputError(f"threads {threads!r}: not a positive int")
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     mask = _mask_of(start_card)
     key = _cache_key(rules, mask, maximum, open_boxes)
@@ -530,7 +626,7 @@ def target_table(
     found = _read(path, key) if cache else None
     if found is None:
         lowest = None if open_boxes is None else len(rules.card) - open_boxes
-        found = _target_values(_model(rules), mask, maximum, progress, lowest)
+        found = _target_values(_model(rules), mask, maximum, progress, lowest, threads)
         if cache:
             _write(path, key, *found)
-    return TargetTable(*found, rules=rules, start=start_card, maximum=maximum)
+    return TargetTable._adopt(*found, rules=rules, start=start_card, maximum=maximum)
