@@ -325,6 +325,10 @@ class _CardGeometry:
             padded[padded < 0] = first - 1 - padded[padded < 0]
             self.plain_blocks.append((6 + lo, 6 + hi, padded.T.ravel()))
             lo = hi
+        # the same rows by slot: (lo, hi, rows of shape (width, hi - lo))
+        self.plain_slots = [
+            (lo, hi, rows.reshape(-1, hi - lo)) for lo, hi, rows in self.plain_blocks
+        ]
         self.most_plain = max(len(rows) for *_, rows in self.plain_blocks)
 
 

@@ -29,6 +29,10 @@ from yahtzee_rules.solver._model import _flat, _Model
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+# From this many states at once, a step gathers and reduces slot by slot (fewer bytes
+# through the cache, more NumPy calls); below it, all slots in one gather.
+_WIDE = 64
+
 
 def _fills(
     model: _Model,
@@ -132,10 +136,20 @@ def _final_values(
     pairs += card.pair_total
     result = np.empty((252, size)) if out is None else out
     space = _workspace(size)
-    for lo, hi, rows in card.plain_blocks:  # each roll's best of its candidate rows
-        gathered = space.rows(len(rows), size)
-        np.take(table, rows, axis=0, out=gathered, mode="clip")
-        np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=result[lo:hi])
+    for lo, hi, slots in card.plain_slots:  # each roll's best of its candidate rows
+        block = result[lo:hi]
+        if size < _WIDE:  # one gather of every slot, one reduction
+            gathered = space.rows(slots.size, size)
+            np.take(table, slots.ravel(), 0, gathered, "clip")
+            np.maximum.reduce(gathered.reshape(-1, hi - lo, size), 0, None, block)
+            continue
+        # wide: slot by slot into the block (a block-sized buffer stays in cache, where
+        # a gather of every slot would not)
+        np.take(table, slots[0], 0, block, "clip")
+        candidate = space.rows(hi - lo, size)
+        for rows in slots[1:]:
+            np.take(table, rows, 0, candidate, "clip")
+            np.maximum(block, candidate, out=block)
     # five equal dice (rows 0-5, faces 1-6)
     if model.plain_fives_always or (
         model.plain_fives_while_open and not (m & card.yahtzee_bit).any()
@@ -221,7 +235,10 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
     """The views one pass over ``keep`` works on, made once per workspace buffer and width.
 
     Each step gathers rows of ``source`` into ``gathered`` and reduces its outer axis
-    into ``block``: ``(source, rows, gathered, gathered by slot, block)``.
+    into ``block``: ``(source, rows, gathered, gathered by slot, block)``. Along the
+    lattice, from :data:`_WIDE` states on, a step is ``(source, rows by slot, None,
+    parent, block)`` instead: the first slot is the block itself, and each other slot
+    is gathered into ``parent`` and reduced into the block in turn.
     """
     own = keep.base is not None and any(keep.base is buffer for buffer in space.buffers)
     key = (keep.__array_interface__["data"][0], keep.shape, keep.strides, lattice)
@@ -230,17 +247,22 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
         return found
     g = _geometry()
     size = keep.shape[1]
-    steps = []
+    steps: list[tuple[Any, ...]] = []
     if lattice:
         for lo, hi, base, rows in g.lattice:
+            if size >= _WIDE:
+                parent = space.rows(hi - lo, size)
+                slots = list(rows.reshape(-1, hi - lo)[1:])
+                steps.append((keep[base:hi], slots, None, parent, keep[lo:hi]))
+                continue
             gathered = space.rows(len(rows), size)
-            slots = gathered.reshape(-1, hi - lo, size)
-            steps.append((keep[base:hi], rows, gathered, slots, keep[lo:hi]))
+            by_slot = gathered.reshape(-1, hi - lo, size)
+            steps.append((keep[base:hi], rows, gathered, by_slot, keep[lo:hi]))
     else:
         for lo, hi, base, end, rows in reversed(g.children_flat):
             gathered = space.rows(len(rows), size)
-            slots = gathered.reshape(6, hi - lo, size)
-            steps.append((keep[base:end], rows, gathered, slots, keep[lo:hi]))
+            by_slot = gathered.reshape(6, hi - lo, size)
+            steps.append((keep[base:end], rows, gathered, by_slot, keep[lo:hi]))
     if own:  # kept for the next pass over this buffer
         if len(space.plans) > 64:  # many widths (the batched simulator): start again
             space.plans.clear()
@@ -271,6 +293,11 @@ def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray
     bests (the keeps one die smaller).
     """
     for source, rows, gathered, slots, block in _plan(keep, space, True):
+        if gathered is None:  # wide: parent by parent (``slots`` is one parent's buffer)
+            for parents in rows:
+                source.take(parents, 0, slots, "clip")
+                np.maximum(block, slots, out=block)
+            continue
         source.take(rows, 0, gathered, "clip")
         np.maximum.reduce(slots, 0, None, block)
     return keep[_geometry().five :]
