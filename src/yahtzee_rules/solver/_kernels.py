@@ -141,7 +141,7 @@ def _final_values(
         if size < _WIDE:  # one gather of every slot, one reduction
             gathered = space.rows(slots.size, size)
             np.take(table, slots.ravel(), 0, gathered, "clip")
-            np.maximum.reduce(gathered.reshape(-1, hi - lo, size), 0, None, block)
+            np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=block)
             continue
         # wide: slot by slot into the block (a block-sized buffer stays in cache, where
         # a gather of every slot would not)
