@@ -29,9 +29,10 @@ from yahtzee_rules.solver._model import _flat, _Model
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-# From this many states at once, a step gathers and reduces slot by slot (fewer bytes
-# through the cache, more NumPy calls); below it, all slots in one gather.
-_WIDE = 64
+# A step whose rows, all slots gathered, would take more floats than this (256 KiB)
+# gathers and reduces slot by slot instead: fewer bytes through the cache, at the price
+# of more NumPy calls, each holding the GIL for a moment.
+_GATHER = 1 << 15
 
 
 def _fills(
@@ -116,21 +117,19 @@ def _final_values(
     np.copyto(lower, _NEG, where=closed[card.lower_sel])
     zero = table[36]
     np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0), out=zero)
-    for j, combo in enumerate(card.fixed_combos):
-        row = table[37 + j]
-        row.fill(_NEG)
-        for c in combo:
-            np.maximum(row, lower[c] + card.fixed_points[c], out=row)
+    if card.fixed_combos:  # each combination's best box, its points added
+        fixed = np.take(lower, card.fixed_slots, 0)
+        fixed += card.fixed_gains
+        combos = len(card.fixed_combos)
+        np.maximum.reduce(fixed.reshape(-1, combos, size), axis=0, out=table[37 : 37 + combos])
     # a zero anywhere is an option for every roll: fold it into the upper rows
     scoring = table[:36].reshape(6, 6, size)[:, 1:]
     np.maximum(scoring, zero, out=scoring)
     # boxes scoring the same points (the total, or others): max(a + t, b + t) is
     # max(a, b) + t, exactly
-    for j, combo in enumerate(card.total_sets):
-        row = by_total[j]
-        row.fill(_NEG)
-        for c in combo:
-            np.maximum(row, lower[c], out=row)
+    if card.total_sets:
+        boxes = np.take(lower, card.total_slots, 0).reshape(-1, len(card.total_sets), size)
+        np.maximum.reduce(boxes, axis=0, out=by_total)
     pairs = table[card.table_rows - len(card.pair_set) :]
     np.take(by_total, card.pair_set, axis=0, out=pairs, mode="clip")
     pairs += card.pair_total
@@ -138,13 +137,13 @@ def _final_values(
     space = _workspace(size)
     for lo, hi, slots in card.plain_slots:  # each roll's best of its candidate rows
         block = result[lo:hi]
-        if size < _WIDE:  # one gather of every slot, one reduction
+        if slots.size * size <= _GATHER:  # one gather of every slot, one reduction
             gathered = space.rows(slots.size, size)
             np.take(table, slots.ravel(), 0, gathered, "clip")
             np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=block)
             continue
-        # wide: slot by slot into the block (a block-sized buffer stays in cache, where
-        # a gather of every slot would not)
+        # slot by slot into the block (a block-sized buffer stays in cache, where a
+        # gather of every slot would not)
         np.take(table, slots[0], 0, block, "clip")
         candidate = space.rows(hi - lo, size)
         for rows in slots[1:]:
@@ -236,9 +235,10 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
 
     Each step gathers rows of ``source`` into ``gathered`` and reduces its outer axis
     into ``block``: ``(source, rows, gathered, gathered by slot, block)``. Along the
-    lattice, from :data:`_WIDE` states on, a step is ``(source, rows by slot, None,
-    parent, block)`` instead: the first slot is the block itself, and each other slot
-    is gathered into ``parent`` and reduced into the block in turn.
+    lattice, when the rows would take more than :data:`_GATHER` floats, a step is
+    ``(source, rows by slot, None, parent, block)`` instead: the first slot is the
+    block itself, and each other slot is gathered into ``parent`` and reduced into the
+    block in turn.
     """
     own = keep.base is not None and any(keep.base is buffer for buffer in space.buffers)
     key = (keep.__array_interface__["data"][0], keep.shape, keep.strides, lattice)
@@ -250,7 +250,7 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
     steps: list[tuple[Any, ...]] = []
     if lattice:
         for lo, hi, base, rows in g.lattice:
-            if size >= _WIDE:
+            if len(rows) * size > _GATHER:
                 parent = space.rows(hi - lo, size)
                 slots = list(rows.reshape(-1, hi - lo)[1:])
                 steps.append((keep[base:hi], slots, None, parent, keep[lo:hi]))
@@ -293,7 +293,7 @@ def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray
     bests (the keeps one die smaller).
     """
     for source, rows, gathered, slots, block in _plan(keep, space, True):
-        if gathered is None:  # wide: parent by parent (``slots`` is one parent's buffer)
+        if gathered is None:  # parent by parent (``slots`` is one parent's buffer)
             for parents in rows:
                 source.take(parents, 0, slots, "clip")
                 np.maximum(block, slots, out=block)
