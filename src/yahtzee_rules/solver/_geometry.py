@@ -241,6 +241,12 @@ class _CardGeometry:
                 total_dice.append(i)
                 total_rows.append(total_combos.setdefault(by_total, len(total_combos)))
         self.fixed_combos = tuple(fixed_combos)
+        # the same combinations slot-major, padded by repeating a box (a maximum is
+        # unchanged): lower positions, and the points each takes
+        self.fixed_slots = _slot_major(self.fixed_combos)
+        self.fixed_gains = np.array(
+            [[fixed_points[j]] for j in self.fixed_slots.tolist()], dtype=np.float64
+        ).reshape(-1, 1)
         self.total_combos = tuple(total_combos)
         self.fixed_dice = np.array(fixed_dice, dtype=np.intp)
         self.fixed_rows = np.array(fixed_rows, dtype=np.intp)
@@ -307,6 +313,7 @@ class _CardGeometry:
             candidates.append(rows)
         first = 37 + len(self.fixed_combos)  # the rows of the (boxes, points) pairs
         self.total_sets = tuple(sets)
+        self.total_slots = _slot_major(self.total_sets)  # padded like fixed_slots
         self.pair_set = np.array([combo for combo, _ in pairs], dtype=np.intp)
         self.pair_total = np.array([[gain] for _, gain in pairs], dtype=np.float64)
         self.table_rows = first + len(pairs)
@@ -325,7 +332,18 @@ class _CardGeometry:
             padded[padded < 0] = first - 1 - padded[padded < 0]
             self.plain_blocks.append((6 + lo, 6 + hi, padded.T.ravel()))
             lo = hi
+        # the same rows by slot: (lo, hi, rows of shape (width, hi - lo))
+        self.plain_slots = [
+            (lo, hi, rows.reshape(-1, hi - lo)) for lo, hi, rows in self.plain_blocks
+        ]
         self.most_plain = max(len(rows) for *_, rows in self.plain_blocks)
+
+
+def _slot_major(sets: tuple[tuple[int, ...], ...]) -> NDArray[np.intp]:
+    """The members of ``sets``, slot by slot, each set padded by repeating its first."""
+    width = max((len(members) for members in sets), default=0)
+    padded = [list(members) + [members[0]] * (width - len(members)) for members in sets]
+    return np.array(padded, dtype=np.intp).reshape(len(sets), width).T.ravel()
 
 
 def _selector(boxes: NDArray[np.intp]) -> slice | NDArray[np.intp]:

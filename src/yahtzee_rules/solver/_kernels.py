@@ -29,6 +29,11 @@ from yahtzee_rules.solver._model import _flat, _Model
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+# A step whose rows, all slots gathered, would take more floats than this (256 KiB)
+# gathers and reduces slot by slot instead: fewer bytes through the cache, at the price
+# of more NumPy calls, each holding the GIL for a moment.
+_GATHER = 1 << 15
+
 
 def _fills(
     model: _Model,
@@ -112,30 +117,38 @@ def _final_values(
     np.copyto(lower, _NEG, where=closed[card.lower_sel])
     zero = table[36]
     np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0), out=zero)
-    for j, combo in enumerate(card.fixed_combos):
-        row = table[37 + j]
-        row.fill(_NEG)
-        for c in combo:
-            np.maximum(row, lower[c] + card.fixed_points[c], out=row)
+    if card.fixed_combos:  # each combination's best box, its points added
+        fixed = np.take(lower, card.fixed_slots, 0)
+        fixed += card.fixed_gains
+        combos = len(card.fixed_combos)
+        np.maximum.reduce(fixed.reshape(-1, combos, size), axis=0, out=table[37 : 37 + combos])
     # a zero anywhere is an option for every roll: fold it into the upper rows
     scoring = table[:36].reshape(6, 6, size)[:, 1:]
     np.maximum(scoring, zero, out=scoring)
     # boxes scoring the same points (the total, or others): max(a + t, b + t) is
     # max(a, b) + t, exactly
-    for j, combo in enumerate(card.total_sets):
-        row = by_total[j]
-        row.fill(_NEG)
-        for c in combo:
-            np.maximum(row, lower[c], out=row)
+    if card.total_sets:
+        boxes = np.take(lower, card.total_slots, 0).reshape(-1, len(card.total_sets), size)
+        np.maximum.reduce(boxes, axis=0, out=by_total)
     pairs = table[card.table_rows - len(card.pair_set) :]
     np.take(by_total, card.pair_set, axis=0, out=pairs, mode="clip")
     pairs += card.pair_total
     result = np.empty((252, size)) if out is None else out
     space = _workspace(size)
-    for lo, hi, rows in card.plain_blocks:  # each roll's best of its candidate rows
-        gathered = space.rows(len(rows), size)
-        np.take(table, rows, axis=0, out=gathered, mode="clip")
-        np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=result[lo:hi])
+    for lo, hi, slots in card.plain_slots:  # each roll's best of its candidate rows
+        block = result[lo:hi]
+        if slots.size * size <= _GATHER:  # one gather of every slot, one reduction
+            gathered = space.rows(slots.size, size)
+            np.take(table, slots.ravel(), 0, gathered, "clip")
+            np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=block)
+            continue
+        # slot by slot into the block (a block-sized buffer stays in cache, where a
+        # gather of every slot would not)
+        np.take(table, slots[0], 0, block, "clip")
+        candidate = space.rows(hi - lo, size)
+        for rows in slots[1:]:
+            np.take(table, rows, 0, candidate, "clip")
+            np.maximum(block, candidate, out=block)
     # five equal dice (rows 0-5, faces 1-6)
     if model.plain_fives_always or (
         model.plain_fives_while_open and not (m & card.yahtzee_bit).any()
@@ -221,7 +234,11 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
     """The views one pass over ``keep`` works on, made once per workspace buffer and width.
 
     Each step gathers rows of ``source`` into ``gathered`` and reduces its outer axis
-    into ``block``: ``(source, rows, gathered, gathered by slot, block)``.
+    into ``block``: ``(source, rows, gathered, gathered by slot, block)``. Along the
+    lattice, when the rows would take more than :data:`_GATHER` floats, a step is
+    ``(source, rows by slot, None, parent, block)`` instead: the first slot is the
+    block itself, and each other slot is gathered into ``parent`` and reduced into the
+    block in turn.
     """
     own = keep.base is not None and any(keep.base is buffer for buffer in space.buffers)
     key = (keep.__array_interface__["data"][0], keep.shape, keep.strides, lattice)
@@ -230,17 +247,22 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
         return found
     g = _geometry()
     size = keep.shape[1]
-    steps = []
+    steps: list[tuple[Any, ...]] = []
     if lattice:
         for lo, hi, base, rows in g.lattice:
+            if len(rows) * size > _GATHER:
+                parent = space.rows(hi - lo, size)
+                slots = list(rows.reshape(-1, hi - lo)[1:])
+                steps.append((keep[base:hi], slots, None, parent, keep[lo:hi]))
+                continue
             gathered = space.rows(len(rows), size)
-            slots = gathered.reshape(-1, hi - lo, size)
-            steps.append((keep[base:hi], rows, gathered, slots, keep[lo:hi]))
+            by_slot = gathered.reshape(-1, hi - lo, size)
+            steps.append((keep[base:hi], rows, gathered, by_slot, keep[lo:hi]))
     else:
         for lo, hi, base, end, rows in reversed(g.children_flat):
             gathered = space.rows(len(rows), size)
-            slots = gathered.reshape(6, hi - lo, size)
-            steps.append((keep[base:end], rows, gathered, slots, keep[lo:hi]))
+            by_slot = gathered.reshape(6, hi - lo, size)
+            steps.append((keep[base:end], rows, gathered, by_slot, keep[lo:hi]))
     if own:  # kept for the next pass over this buffer
         if len(space.plans) > 64:  # many widths (the batched simulator): start again
             space.plans.clear()
@@ -271,6 +293,11 @@ def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray
     bests (the keeps one die smaller).
     """
     for source, rows, gathered, slots, block in _plan(keep, space, True):
+        if gathered is None:  # parent by parent (``slots`` is one parent's buffer)
+            for parents in rows:
+                source.take(parents, 0, slots, "clip")
+                np.maximum(block, slots, out=block)
+            continue
         source.take(rows, 0, gathered, "clip")
         np.maximum.reduce(slots, 0, None, block)
     return keep[_geometry().five :]

@@ -5,6 +5,8 @@ Shared by the solver's modules, and private to the package.
 
 from __future__ import annotations
 
+import array
+import itertools
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -65,18 +67,20 @@ class _Model(_Layout):
         # points five equal dice may write in each box, by mask: -1 where not allowed
         due = np.zeros((6, 2), dtype=np.float64)
         fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
-        lines: list[list[int]] = []  # by mask, then face: n points each (plain lists: fast)
-        for mask in range(full):
-            boxes = _boxes(n, mask, card.yahtzee, False)
+        # by mask, then face, then box: C shorts written in place (the complete card's
+        # stay -1: nothing open)
+        points = array.array("h", [-1]) * ((1 << n) * 6 * n)
+        offset = 0
+        # every card but the complete one, as _boxes makes them, mask by mask: product()
+        # counts in binary from its last item, so each tuple reversed is the next mask's
+        for filled in itertools.islice(itertools.product((None, 0), repeat=n), full):
+            boxes = filled[::-1]
             for dice in fives:
-                line = [-1] * n
-                for category, points in legal(boxes, dice, rules).items():
-                    line[category] = points
-                lines.append(line)
-        lines.extend([[-1] * n] * 6)  # the complete card: nothing open
-        joker = np.ascontiguousarray(
-            np.array(lines, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
-        )
+                for category, value in legal(boxes, dice, rules).items():
+                    points[offset + category] = value
+                offset += n
+        joker = np.frombuffer(points, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
+        joker = np.ascontiguousarray(joker)
         if card.yahtzee >= 0:
             for row, dice in enumerate(fives):
                 for flag in (0, 1):
