@@ -57,6 +57,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess tes
 from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
 from yahtzee_rules.solver._build import Progress as Progress
 from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
+from yahtzee_rules.solver._decisions import DecisionTable, load_decisions
 from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
 from yahtzee_rules.solver._simulate import simulate_optimal
 from yahtzee_rules.solver._table import Table, build_table
@@ -66,6 +67,7 @@ from yahtzee_rules.solver._win import WinStrategy
 __all__ = [
     "TABLE_FORMAT",
     "Advice",
+    "DecisionTable",
     "Option",
     "ScoreDistribution",
     "Table",
@@ -78,6 +80,7 @@ __all__ = [
     "build_table",
     "cache_dir",
     "cache_path",
+    "load_decisions",
     "load_table",
     "score_distribution",
     "simulate_optimal",

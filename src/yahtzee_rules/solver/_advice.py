@@ -13,6 +13,7 @@ from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
+from yahtzee_rules.solver._decisions import _cached
 from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._table import Table
 from yahtzee_rules.solver._target import TargetTable
@@ -349,6 +350,14 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     elif turn.rules is not table.rules and turn.rules != table.rules:
         _check_pair(turn, table)
     dice = turn.dice
+    decisions = table._decisions
+    if decisions is None:
+        decisions = _cached(table)  # a decision table on disk, looked for once
+    if decisions:
+        base = decisions._base(turn.card)
+        if dice is None:
+            return ALL_KEEPS[0]
+        return decisions._action(base, 3 - turn.rolls_used, dice._index)
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
         return ALL_KEEPS[0]
@@ -383,6 +392,13 @@ def best_box(turn: Turn, table: Table) -> Box:
         from yahtzee_rules.errors import IllegalActionError
 
         raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
+    decisions = table._decisions
+    if decisions is None:
+        decisions = _cached(table)
+    if decisions:
+        box = decisions._action(decisions._base(turn.card), 0, dice._index)
+        assert isinstance(box, Box)
+        return box
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     action = tables.actions[0][dice._index] or tables.action(0, dice._index)
     assert isinstance(action, Box)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 from weakref import WeakValueDictionary
 
 import numpy as np
@@ -25,6 +25,8 @@ from yahtzee_rules.solver._turns import _TurnTables
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+    from yahtzee_rules.solver._decisions import DecisionTable
 
 _CLASSIC = Rules()
 
@@ -69,7 +71,16 @@ class Table:
         4.5724
     """
 
-    __slots__ = ("_layout", "_start_mask", "_states", "_turns", "_values", "rules", "start")
+    __slots__ = (
+        "_decisions",
+        "_layout",
+        "_start_mask",
+        "_states",
+        "_turns",
+        "_values",
+        "rules",
+        "start",
+    )
 
     def __init__(
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
@@ -94,6 +105,8 @@ class Table:
         self._values = values
         self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
         self._states: WeakValueDictionary[int, _TurnTables] = WeakValueDictionary()
+        # the decision table (see _decisions): None until looked for, False when none
+        self._decisions: DecisionTable | Literal[False] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Pickle (for an executor) the values, rules and start only, not the per-turn caches.
