@@ -28,7 +28,7 @@ import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -193,9 +193,7 @@ def _decide(
     _keeps(first, best_fill, out[:, 2, :])
 
 
-def _build_decisions(
-    table: Table, threads: int = 2
-) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
+def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
     """The decisions of every state ``table`` covers: ``(rows, codes)``.
 
     ``rows`` gives each flat state index its row of ``codes`` (-1 for states not
@@ -276,6 +274,10 @@ def _decoding() -> _Decoding:
         return _DECODING
 
 
+def _view(array: NDArray[Any]) -> memoryview:
+    return memoryview(array)  # type: ignore[arg-type]  # NumPy's stubs: not a Buffer
+
+
 #: Cards whose decision rows a DecisionTable remembers (by their boxes), the oldest first out.
 _SEEN = 4096
 
@@ -313,7 +315,7 @@ class DecisionTable:
         <Category.YAHTZEE: 11>
     """
 
-    __slots__ = ("_codes", "_array", "_rows", "_seen", "path", "table")
+    __slots__ = ("_array", "_codes", "_rows", "_seen", "path", "table")
 
     def __init__(
         self,
@@ -325,8 +327,9 @@ class DecisionTable:
         self.table = table
         self.path = path
         self._array = codes
-        self._rows = memoryview(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
-        self._codes = memoryview(np.asarray(codes).reshape(-1))
+        # memoryviews: indexing one gives a Python int, faster than indexing an array
+        self._rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
+        self._codes = _view(np.asarray(codes).reshape(-1))
         self._seen: dict[tuple[int | None, ...], int] = {}
 
     def __repr__(self) -> str:
@@ -515,9 +518,7 @@ def load_decisions(
         >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
     """
     if not isinstance(table, Table):
-        raise MalformedInputError(
-            f"table {table!r}: not a Table; get one with load_table(rules)"
-        )
+        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
     if threads is None:
         threads = max(1, min(2, os.cpu_count() or 1))
     if type(threads) is not int or threads < 1:
