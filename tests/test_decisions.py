@@ -76,13 +76,14 @@ def test_the_decisions_are_the_per_turn_tables_actions(rules: Rules) -> None:
     for start in _start_cards(rules):
         table = solver.build_table(rules=rules, start=start)
         decisions = solver.load_decisions(table, cache=False)
-        rows = np.frombuffer(decisions._rows, dtype=np.int32)
+        rows = np.frombuffer(decisions._decided.rows, dtype=np.int32)
         covered = np.flatnonzero(rows >= 0)
         assert len(covered) >= decisions.states  # states whose futures are equal share a row
         for flat in rng.choice(covered, size=min(60, len(covered)), replace=False):
             expected = _per_turn_actions(table, int(flat))
             base = int(rows[flat]) * 3 * 252
-            found = [[decisions._action(base, r, i) for i in range(252)] for r in range(3)]
+            row = decisions._decided.codes[base : base + 3 * 252]
+            found = [[decisions._decided.action(row, r, i) for i in range(252)] for r in range(3)]
             assert found == expected, (rules.name, start, int(flat))
 
 
@@ -90,10 +91,11 @@ def test_the_decisions_of_a_full_table_match_on_sampled_states() -> None:
     rules = Rules.from_name("yacht")
     table = solver.build_table(rules=rules)
     decisions = solver.load_decisions(table, cache=False)
-    rows = np.frombuffer(decisions._rows, dtype=np.int32)
+    rows = np.frombuffer(decisions._decided.rows, dtype=np.int32)
     for flat in np.random.default_rng(3).choice(np.flatnonzero(rows >= 0), 150, replace=False):
         base = int(rows[flat]) * 3 * 252
-        found = [[decisions._action(base, r, i) for i in range(252)] for r in range(3)]
+        row = decisions._decided.codes[base : base + 3 * 252]
+        found = [[decisions._decided.action(row, r, i) for i in range(252)] for r in range(3)]
         assert found == _per_turn_actions(table, int(flat))
 
 
@@ -123,7 +125,7 @@ def test_best_action_and_best_box_look_up_a_loaded_decision_table() -> None:
     plain = solver.Table(table.values, rules=rules, start=start)
     plain._decisions = False  # never looks for one: the per-turn tables
     decisions = solver.load_decisions(table, cache=False)
-    assert solver.load_decisions(table, cache=False) is decisions  # remembered
+    assert solver.load_decisions(table, cache=False)._decided is decisions._decided  # kept
     for turn in _turns_of_greedy_games(rules, start, 400):
         action = solver.best_action(turn, table)
         assert action == solver.best_action(turn, plain) == decisions.best_action(turn)
@@ -154,35 +156,40 @@ def test_decisions_are_cached_mapped_and_keyed_by_the_values(cache: Path) -> Non
     built = solver.load_decisions(table)
     assert built.path is not None
     assert built.path.parent == cache
-    assert isinstance(built._array, np.memmap)  # mapped, not read
+    assert isinstance(built._decided.array, np.memmap)  # mapped, not read
     again = solver.Table(table.values, rules=rules, start=start)
     assert _decisions._cached(again) is not None  # best_action finds it on disk
     read = solver.load_decisions(again)
-    assert isinstance(read._array, np.memmap)
-    assert np.array_equal(read._array, built._array)
+    assert isinstance(read._decided.array, np.memmap)
+    assert np.array_equal(read._decided.array, built._decided.array)
     # other values (another table for the same rules) never use that file
     other_values = table.values.copy()
     other_values[other_values > 0] += 1.0
     other = solver.Table(other_values, rules=rules, start=start)
     assert _decisions._cached(other) is None
     # a damaged file is rebuilt (replaced, not truncated: the maps above stay valid)
-    expected = np.array(built._array)
+    expected = np.array(built._decided.array)
     damaged = built.path.with_suffix(".damaged")
     damaged.write_bytes(built.path.read_bytes()[:1000])
     damaged.replace(built.path)
     fresh = solver.Table(table.values, rules=rules, start=start)
     assert _decisions._cached(fresh) is None
     rebuilt = solver.load_decisions(fresh)
-    assert np.array_equal(rebuilt._array, expected)
-    assert np.array_equal(read._array, expected)
+    assert np.array_equal(rebuilt._decided.array, expected)
+    assert np.array_equal(read._decided.array, expected)
 
 
-def test_a_table_pickles_without_its_decisions() -> None:
+def test_a_table_pickles_without_its_decisions_and_holds_them_without_a_cycle() -> None:
+    import gc
     import pickle
 
     table = solver.build_table(rules=Rules.from_name("yacht"))
-    solver.load_decisions(table, cache=False)
+    decisions = solver.load_decisions(table, cache=False)
     assert pickle.loads(pickle.dumps(table))._decisions is None
+    # what the table holds does not refer back to it: dropping the table frees them at once
+    held = table._decisions
+    assert held is decisions._decided
+    assert not any(r is table for r in gc.get_referents(held))
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules.from_name("yacht")], ids=lambda r: r.name)
@@ -200,7 +207,9 @@ def test_simulate_with_decisions_plays_the_same_games_as_through_game(rules: Rul
     decisions = solver.load_decisions(table, cache=False)
     seats = [OptimalStrategy(table), OptimalStrategy(table)]
     rng = random.Random(4)
-    played = _play._decided_scores([decisions] * 2, games=12, rules=rules, rng=rng, start=start)
+    played = _play._decided_scores(
+        [decisions._decided] * 2, games=12, rules=rules, rng=rng, start=start
+    )
     rng = random.Random(4)
     expected: list[int] = []
     plain_seats = [OptimalStrategy(plain)] * 2
@@ -231,9 +240,10 @@ def test_simulate_builds_the_decision_table_for_long_runs(
     assert table._decisions is False  # short: the per-turn tables, nothing built
     monkeypatch.setattr(_play, "_DECIDE_AT", 5)
     result = simulate(OptimalStrategy(table), games=5, rules=rules)
-    assert isinstance(table._decisions, solver.DecisionTable)
-    assert table._decisions.path is not None
-    assert table._decisions.path.exists()
+    decided = table._decisions
+    assert decided
+    assert decided.path is not None
+    assert decided.path.exists()
     plain = solver.Table(table.values, rules=rules)
     plain._decisions = False
     monkeypatch.setattr(_play, "_DECIDE_AT", 10**9)

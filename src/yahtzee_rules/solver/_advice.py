@@ -354,10 +354,17 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     if decisions is None:
         decisions = _cached(table)  # a decision table on disk, looked for once
     if decisions:
-        base = decisions._base(turn.card)
+        row = decisions.seen.get(turn.card.boxes) or decisions.row(table, turn.card)
         if dice is None:
             return ALL_KEEPS[0]
-        return decisions._action(base, 3 - turn.rolls_used, dice._index)
+        index = dice._index
+        position = decisions.positions[index]
+        rerolls = 3 - turn.rolls_used
+        if rerolls:
+            keep = decisions.keeps[index][row[rerolls * 252 + position]]
+            if keep is not None:
+                return keep
+        return decisions.members[row[position]]
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
         return ALL_KEEPS[0]
@@ -396,7 +403,7 @@ def best_box(turn: Turn, table: Table) -> Box:
     if decisions is None:
         decisions = _cached(table)
     if decisions:
-        box = decisions._action(decisions._base(turn.card), 0, dice._index)
+        box = decisions.action(decisions.row(table, turn.card), 0, dice._index)
         assert isinstance(box, Box)
         return box
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.rules import Rules
 from yahtzee_rules.solver._cache import _cache_key, _file_label, cache_dir, write_npz
 from yahtzee_rules.solver._geometry import _NEG, _geometry
 from yahtzee_rules.solver._kernels import (
@@ -274,66 +275,115 @@ def _decoding() -> _Decoding:
         return _DECODING
 
 
+#: Cards whose decision rows a table remembers (by their boxes), the oldest first out.
+_SEEN = 4096
+
+
+class _Decided:
+    """The decisions as a table holds them (no reference back to it: no cycle).
+
+    ``codes`` is ``(rows, 3, 252)`` (mapped from a file, or in memory), ``rows`` the
+    row of each flat state index; both are read through memoryviews, whose items
+    are Python ints.
+    """
+
+    __slots__ = ("array", "codes", "keeps", "members", "path", "positions", "rows", "seen")
+
+    def __init__(
+        self,
+        rules: Rules,
+        rows: NDArray[np.int32],
+        codes: NDArray[np.uint8],
+        path: Path | None = None,
+    ) -> None:
+        self.path = path
+        self.array = codes
+        self.rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
+        self.codes = _view(np.asarray(codes).reshape(-1))
+        self.seen: dict[tuple[int | None, ...], memoryview] = {}  # by card boxes
+        decoding = _DECODING or _decoding()
+        self.positions = decoding.dice_pos
+        self.keeps = decoding.keeps
+        self.members = rules.card.members
+
+    def row(self, table: Table, card: Scorecard) -> memoryview:
+        """The decisions of ``card``'s state (validated as the table validates), remembered."""
+        seen = self.seen
+        found = seen.get(card.boxes)
+        if found is None:
+            base = self.rows[table._index(card)] * _STAGES
+            found = self.codes[base : base + _STAGES]
+            if len(seen) >= _SEEN:
+                del seen[next(iter(seen))]
+            seen[card.boxes] = found
+        return found
+
+    def action(self, row: memoryview, rerolls: int, index: int) -> Keep | Box:
+        """The action with ``rerolls`` left for the roll of ``Dice._index`` ``index``."""
+        position = self.positions[index]
+        if rerolls:
+            keep = self.keeps[index][row[rerolls * 252 + position]]
+            if keep is not None:
+                return keep
+        return self.members[row[position]]
+
+
 def _view(array: NDArray[Any]) -> memoryview:
     return memoryview(array)  # type: ignore[arg-type]  # NumPy's stubs: not a Buffer
-
-
-#: Cards whose decision rows a DecisionTable remembers (by their boxes), the oldest first out.
-_SEEN = 4096
 
 
 class DecisionTable:
     """The optimal action for every roll of every turn a :class:`Table` covers, precomputed.
 
-    Get one with :func:`load_decisions`, which also attaches it to its table: from
+    Get one with :func:`load_decisions`, which also gives it to its table: from
     then on :func:`best_action`, :func:`best_box`,
     :class:`~yahtzee_rules.OptimalStrategy` and :func:`~yahtzee_rules.simulate` look
-    actions up here (about a microsecond, on any card) instead of working out each
-    new card's turn (about a third of a millisecond). The actions are exactly those
-    of :func:`best_action` without it, ties included.
+    actions up in it (a microsecond or two, on any card) instead of working out
+    each new card's turn (a third of a millisecond or more). The actions are
+    exactly those of :func:`best_action` without it, ties included.
 
     It holds three bytes per roll and turn-start state (no rerolls left: the box;
-    one or two left: the keep, or stop): 252 rolls x 359,612 states, about 272 MB,
-    for Hasbro's Classic card. A cached one is a file mapped into memory: a process
-    reads only the states it meets.
+    one or two left: the keep, or stop): 3 x 252 x 359,612 bytes, about 272 MB, for
+    Hasbro's Classic card. A cached one is a file mapped into memory: a process
+    reads only the pages of the states it meets.
 
     Attributes:
         table: The table whose play this is.
-        path: The file it was read from or saved to, or ``None`` (not cached).
 
     Examples:
         >>> from yahtzee_rules import Category, Rules, Scorecard, Turn
         >>> from yahtzee_rules.solver import best_action, build_table
-        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.YAHTZEE)})
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.YAHTZEE)} | {Category.CHANCE: 5})
         >>> table = build_table(start=card)
         >>> decisions = load_decisions(table, cache=False)
         >>> decisions.states  # turn-start states to decide (others share their rows)
-        191
+        98
         >>> decisions.best_action(Turn(card).roll(outcome="66612"))
         Keep('666')
         >>> best_action(Turn(card).roll(outcome="66666"), table)  # looked up now
         <Category.YAHTZEE: 11>
     """
 
-    __slots__ = ("_array", "_codes", "_rows", "_seen", "path", "table")
+    __slots__ = ("_decided", "table")
 
-    def __init__(
-        self,
-        table: Table,
-        rows: NDArray[np.int32],
-        codes: NDArray[np.uint8],
-        path: Path | None = None,
-    ) -> None:
+    def __init__(self, table: Table, decided: _Decided) -> None:
         self.table = table
-        self.path = path
-        self._array = codes
-        # memoryviews: indexing one gives a Python int, faster than indexing an array
-        self._rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
-        self._codes = _view(np.asarray(codes).reshape(-1))
-        self._seen: dict[tuple[int | None, ...], int] = {}
+        self._decided = decided
 
     def __repr__(self) -> str:
         return f"<DecisionTable of {self.table!r}: {self.states} states>"
+
+    @property
+    def path(self) -> Path | None:
+        """The file the decisions were read from or saved to, or ``None`` (not cached).
+
+        Examples:
+            >>> from yahtzee_rules import Rules
+            >>> from yahtzee_rules.solver import build_table
+            >>> print(load_decisions(build_table(rules=Rules.from_name("yacht")), cache=False).path)
+            None
+        """
+        return self._decided.path
 
     @property
     def states(self) -> int:
@@ -346,7 +396,7 @@ class DecisionTable:
             >>> load_decisions(build_table(rules=Rules.from_name("yacht")), cache=False).states
             4095
         """
-        return int(self._array.shape[0])
+        return int(self._decided.array.shape[0])
 
     @property
     def nbytes(self) -> int:
@@ -358,31 +408,10 @@ class DecisionTable:
             >>> load_decisions(build_table(rules=Rules.from_name("yacht")), cache=False).nbytes
             3095820
         """
-        return int(self._array.nbytes)
-
-    def _base(self, card: Scorecard) -> int:
-        """Where ``card``'s state's decisions start (validated as the table validates)."""
-        found = self._seen.get(card.boxes)
-        if found is None:
-            found = self._rows[self.table._index(card)] * _STAGES
-            seen = self._seen
-            if len(seen) >= _SEEN:
-                del seen[next(iter(seen))]
-            seen[card.boxes] = found
-        return found
-
-    def _action(self, base: int, rerolls: int, index: int) -> Keep | Box:
-        """The action with ``rerolls`` left for the roll of ``Dice._index`` ``index``."""
-        decoding = _DECODING or _decoding()
-        position = decoding.dice_pos[index]
-        if rerolls:
-            keep = decoding.keeps[index][self._codes[base + rerolls * 252 + position]]
-            if keep is not None:
-                return keep
-        return self.table.rules.card.members[self._codes[base + position]]
+        return int(self._decided.array.nbytes)
 
     def best_action(self, turn: Turn) -> Keep | Box:
-        """The optimal action in ``turn``, as :func:`best_action` gives it.
+        """The optimal action in ``turn``: ``best_action(turn, self.table)``.
 
         Raises:
             MalformedInputError: For a turn of other rules, or a card the table does
@@ -441,7 +470,7 @@ def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
     return True
 
 
-def _read(table: Table, key: str) -> DecisionTable | None:
+def _read(table: Table, key: str) -> _Decided | None:
     """The cached decisions of ``table``, mapped into memory, if intact and for its values."""
     import zipfile
 
@@ -464,10 +493,10 @@ def _read(table: Table, key: str) -> DecisionTable | None:
     expected = (int(rows.max()) + 1, 3, 252)
     if codes.dtype != np.uint8 or codes.shape != expected or rows.dtype != np.int32:
         return None
-    return DecisionTable(table, rows, codes, codes_path)
+    return _Decided(table.rules, rows, codes, codes_path)
 
 
-def _cached(table: Table) -> DecisionTable | None:
+def _cached(table: Table) -> _Decided | None:
     """The table's decisions if loaded or cached on disk (looked for once per table)."""
     found = table._decisions
     if found is None:
@@ -508,7 +537,7 @@ def load_decisions(
         >>> from yahtzee_rules import Category, Scorecard, Turn
         >>> from yahtzee_rules.solver import best_box, build_table
         >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
-        >>> card = Scorecard({c: 0 for c in Category.lower()})
+        >>> card = Scorecard({c: 0 for c in Category.lower()} | {Category.CHANCE: 5})
         >>> decisions = load_decisions(build_table(start=card))  # built and saved
         >>> decisions.path.suffix, decisions.path.exists()
         ('.npy', True)
@@ -525,20 +554,20 @@ def load_decisions(
         raise MalformedInputError(f"threads {threads!r}: not a positive int")
     found = table._decisions
     if found:
-        return found
+        return DecisionTable(table, found)
     key = _key(table) if cache else ""
     if cache:
         found = _read(table, key)
-        if found is not None:
-            table._decisions = found
-            return found
-    rows, codes = _build_decisions(table, threads)
-    made = DecisionTable(table, rows, codes)
-    if cache:
-        codes_path, key_path = _paths(key, table)
-        if _write_npy(codes_path, codes):
-            size = codes_path.stat().st_size
-            write_npz(key_path, ".decisions-", key=np.array(key), rows=rows, size=np.array(size))
-            made = _read(table, key) or made  # mapped: memory for the pages in use only
-    table._decisions = made
-    return made
+    if not found:
+        rows, codes = _build_decisions(table, threads)
+        found = _Decided(table.rules, rows, codes)
+        if cache:
+            codes_path, key_path = _paths(key, table)
+            if _write_npy(codes_path, codes):
+                size = codes_path.stat().st_size
+                write_npz(
+                    key_path, ".decisions-", key=np.array(key), rows=rows, size=np.array(size)
+                )
+                found = _read(table, key) or found  # mapped: memory for the pages in use only
+    table._decisions = found
+    return DecisionTable(table, found)

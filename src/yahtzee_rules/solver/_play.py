@@ -15,8 +15,8 @@ from yahtzee_rules.scorecard import empty_card
 from yahtzee_rules.scoring import fill
 from yahtzee_rules.solver._decisions import (
     _STAGES,
-    DecisionTable,
     _cached,
+    _Decided,
     _decoding,
     load_decisions,
 )
@@ -53,7 +53,8 @@ def optimal_scores(
     decided = [_cached(table) for table in tables]
     if games >= _DECIDE_AT:
         decided = [
-            found or load_decisions(table) for found, table in zip(decided, tables, strict=True)
+            found or load_decisions(table)._decided
+            for found, table in zip(decided, tables, strict=True)
         ]
     if all(decided):
         return _decided_scores(
@@ -90,7 +91,7 @@ def optimal_scores(
 
 
 def _decided_scores(
-    seats: Sequence[DecisionTable],
+    seats: Sequence[_Decided],
     *,
     games: int,
     rules: Rules,
@@ -119,8 +120,8 @@ def _decided_scores(
         )
         for row in decoding.keeps
     )
-    codes = [seat._codes for seat in seats]
-    rows = [seat._rows for seat in seats]
+    codes = [seat.codes for seat in seats]
+    rows = [seat.rows for seat in seats]
     empty = empty_card(rules.card) if start is None else start
     rounds = len(rules.card) - empty.turns_played
     first_state = _state_of(empty, layout)

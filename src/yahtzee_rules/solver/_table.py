@@ -26,7 +26,7 @@ from yahtzee_rules.solver._turns import _TurnTables
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from yahtzee_rules.solver._decisions import DecisionTable
+    from yahtzee_rules.solver._decisions import _Decided
 
 _CLASSIC = Rules()
 
@@ -106,7 +106,7 @@ class Table:
         self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
         self._states: WeakValueDictionary[int, _TurnTables] = WeakValueDictionary()
         # the decision table (see _decisions): None until looked for, False when none
-        self._decisions: DecisionTable | Literal[False] | None = None
+        self._decisions: _Decided | Literal[False] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Pickle (for an executor) the values, rules and start only, not the per-turn caches.
