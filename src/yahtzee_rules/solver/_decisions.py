@@ -65,30 +65,38 @@ _CHUNK = 1024  # states decided together
 # --------------------------------------------------------------------------------------
 
 
-class _Groups:
-    """The rolls grouped by how many distinct sub-keeps they have (6 to 32), built once."""
+class _Lattice:
+    """Per process: each keep's rank in the order ties are broken in (fewest dice, then
+    by faces), and for each roll the position of each rank among its distinct sub-keeps."""
 
     def __init__(self) -> None:
+        g = _geometry()
         t = _turn_geometry()
-        by_count: dict[int, list[int]] = {}
-        for position, row in enumerate(t.subkeeps):
-            by_count.setdefault(len(row), []).append(position)
-        self.groups = [
-            (count, np.array(rolls, dtype=np.intp), np.array([t.subkeeps[p] for p in rolls]))
-            for count, rolls in sorted(by_count.items())
-        ]
+        order = sorted(range(462), key=lambda k: (len(g.keeps[k].faces), g.keeps[k].faces))
+        self.rank = np.empty(462, dtype=np.uint16)
+        self.rank[order] = np.arange(462)
+        self.parents = g.parents
+        self.five = g.five
+        # position[p, rank] for the ranks of roll p's sub-keeps (others unused)
+        self.position = np.zeros((252, 462), dtype=np.uint8)
+        self.last = np.empty(252, dtype=np.uint8)  # the position of holding all five
+        for p, row in enumerate(t.subkeeps):
+            self.position[p, self.rank[row]] = np.arange(len(row))
+            self.last[p] = len(row) - 1
+        self.flat_position = self.position.ravel()
+        self.roll_offsets = (np.arange(252) * 462)[:, None]
 
 
-_GROUPS: _Groups | None = None
+_LATTICE: _Lattice | None = None
 _LOCK = threading.Lock()
 
 
-def _groups() -> _Groups:
-    global _GROUPS
+def _lattice() -> _Lattice:
+    global _LATTICE
     with _LOCK:
-        if _GROUPS is None:
-            _GROUPS = _Groups()
-        return _GROUPS
+        if _LATTICE is None:
+            _LATTICE = _Lattice()
+        return _LATTICE
 
 
 def _boxes(
@@ -146,26 +154,39 @@ def _boxes(
 
 
 def _keeps(
-    keep_values: NDArray[np.float64], best_fill: NDArray[np.float64], out: NDArray[np.uint8]
+    keep_values: NDArray[np.float64],
+    best: NDArray[np.float64],
+    best_fill: NDArray[np.float64],
+    out: NDArray[np.uint8],
 ) -> None:
     """Into ``out`` ``(states, 252)``: each roll's choice, as ``_TurnTables.action`` makes it.
 
-    ``keep_values`` is ``(462, states)`` with the rerolls left, ``best_fill``
-    ``(252, states)``. The first best sub-keep wins (found sub-keep by sub-keep);
-    holding all five dice, or a keep worth no more than the best fill (within
-    ``TIE_TOLERANCE``), becomes the last position: stop and fill.
+    ``keep_values`` is ``(462, states)`` with the rerolls left, ``best`` each keep's
+    best sub-keep value (``_best_over_subkeeps``) and ``best_fill`` ``(252, states)``.
+    The first best sub-keep (the smallest rank among those worth ``best``) is found
+    along the lattice, keep by keep from the empty one: it is the keep itself or the
+    first best of one of its parents (one die fewer) worth as much. Holding all five
+    dice, or a keep worth no more than the best fill (within ``TIE_TOLERANCE``),
+    becomes the last position: stop and fill.
     """
+    lattice = _LATTICE or _lattice()
     size = keep_values.shape[1]
-    for count, rolls, subkeeps in _groups().groups:
-        choice = np.zeros((len(rolls), size), dtype=np.uint8)
-        best = keep_values[subkeeps[:, 0]]
-        for j in range(1, count):
-            value = keep_values[subkeeps[:, j]]
-            np.copyto(choice, j, where=value > best)
-            np.maximum(best, value, out=best)
-        stop = best_fill[rolls] >= best - TIE_TOLERANCE * np.abs(best)
-        choice[stop] = count - 1
-        out[:, rolls] = choice.T
+    none = np.uint16(65535)
+    first = np.empty((462, size), dtype=np.uint16)
+    first[0] = lattice.rank[0]
+    for lo, hi, parents in lattice.parents:
+        block = best[lo:hi]
+        chosen = np.where(keep_values[lo:hi] == block, lattice.rank[lo:hi, None], none)
+        for column in parents.T:
+            found = np.where(best[column] == block, first[column], none)
+            np.minimum(chosen, found, out=chosen)
+        first[lo:hi] = chosen
+    rolls = first[lattice.five :]
+    choice = lattice.flat_position[rolls + lattice.roll_offsets]  # (252, states)
+    top = best[lattice.five :]
+    stop = best_fill >= top - TIE_TOLERANCE * np.abs(top)
+    np.copyto(choice, lattice.last[:, None], where=stop)
+    out[:] = choice.T
 
 
 def _decide(
@@ -184,14 +205,16 @@ def _decide(
     last = space.keeps(0, size)  # keep values with one reroll left (the build's)
     _final_values(model, values, m, u, y, out=last[g.five :])
     _keep_values(last, space)
-    first = space.keeps(1, size)  # and with two left
-    np.copyto(first, last)
-    _best_over_subkeeps(first, space)
-    _keep_values(first, space)
     best_fill = last[g.five :]
+    first = space.keeps(1, size)  # then with two left
+    np.copyto(first, last)
+    _best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
+    _keeps(last, first, best_fill, out[:, 1, :])
+    _keep_values(first, space)
+    best = np.copy(first)
+    _best_over_subkeeps(best, space)
+    _keeps(first, best, best_fill, out[:, 2, :])
     _boxes(model, tm, values, m, u, y, out[:, 0, :])
-    _keeps(last, best_fill, out[:, 1, :])
-    _keeps(first, best_fill, out[:, 2, :])
 
 
 def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
