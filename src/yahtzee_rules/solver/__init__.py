@@ -17,6 +17,10 @@ boxes, no bonuses, no Joker) averages 166.9551 from the empty card.
 The table holds one float per state (a few MB), is cached per user and reloads in
 milliseconds (:func:`load_table`); :func:`advise` turns it into the expected final
 score of every option in a turn; :func:`simulate_optimal` plays many games at once.
+:func:`load_decisions` precomputes the best action for every roll of every state
+(a :class:`DecisionTable`, cached and mapped into memory), so that
+:func:`best_action` and optimal games through :func:`~yahtzee_rules.simulate` are
+lookups on any card.
 
 Beyond the mean, :func:`score_distribution` gives the exact chance of every final
 total under that play, and :func:`target_table` the play that maximises the chance

@@ -328,8 +328,10 @@ def _plan(
 def best_action(turn: Turn, table: Table) -> Keep | Box:
     """The optimal action in ``turn``: a keep to hold before rerolling, or the box to fill.
 
-    This is :func:`advise`'s best option without the others, answered from a per-turn
-    lookup (a few microseconds once the card has been seen). When holding all five
+    This is :func:`advise`'s best option without the others, answered from a lookup:
+    in the table's :class:`DecisionTable` when :func:`load_decisions` has loaded one
+    or one is cached for the table (any card), else in per-turn tables worked out
+    the first time a card is seen. Both give the same actions. When holding all five
     dice is best the answer is the box to fill now, which is worth the same. Equal
     values resolve to the simpler action: when the best fill is worth as much as the
     best keep, within a relative tolerance of 1e-9 (so floating-point rounding never
