@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from yahtzee_rules import (
     Game,
@@ -19,6 +21,7 @@ from yahtzee_rules import (
     Turn,
     simulate,
 )
+from yahtzee_rules import strategies as yst
 
 np = pytest.importorskip("numpy")
 solver = pytest.importorskip("yahtzee_rules.solver")
@@ -248,3 +251,19 @@ def test_simulate_builds_the_decision_table_for_long_runs(
     plain._decisions = False
     monkeypatch.setattr(_play, "_DECIDE_AT", 10**9)
     assert simulate(OptimalStrategy(plain), games=5, rules=rules).scores == result.scores
+
+
+_STATE_RULES = [Rules(), Rules(joker=JokerRule.NONE, yahtzee_bonus=0), Rules.from_name("yacht")]
+
+
+@settings(max_examples=200)
+@given(
+    st.sampled_from(_STATE_RULES).flatmap(lambda r: st.tuples(st.just(r), yst.scorecards(rules=r)))
+)
+def test_a_tables_state_of_a_card_is_the_models(case: tuple[Rules, Scorecard]) -> None:
+    """Table._state reads a card from plain ints; it agrees with _model._state_of."""
+    rules, card = case
+    table = solver.Table(np.zeros(_model._layout(rules).states_count), rules=rules)
+    state, index = table._state(card)
+    assert state == _model._state_of(card, table._layout)
+    assert index == _model._flat(table._layout, *state)

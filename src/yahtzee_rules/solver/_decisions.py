@@ -1,8 +1,7 @@
 """The decision table: the optimal action for every roll of every turn-start state, precomputed.
 
 A table's values fix the optimal play; the per-turn tables (``_turns``) work a
-state's actions out when a card is first seen, in about a third of a millisecond.
-The decision table does that for every state the table covers, at once, with the
+state's actions out when a card is first seen. The decision table does that for every state the table covers, at once, with the
 build's kernels: for each state and each roll (internal order) one byte per roll
 stage. With no rerolls left the byte is the box to fill (card order); with one or
 two left it is the position of the keep among the roll's distinct sub-keeps
@@ -361,9 +360,9 @@ class DecisionTable:
     Get one with :func:`load_decisions`, which also gives it to its table: from
     then on :func:`best_action`, :func:`best_box`,
     :class:`~yahtzee_rules.OptimalStrategy` and :func:`~yahtzee_rules.simulate` look
-    actions up in it (a microsecond or two, on any card) instead of working out
-    each new card's turn (a third of a millisecond or more). The actions are
-    exactly those of :func:`best_action` without it, ties included.
+    actions up in it, on any card, instead of working out each new card's turn
+    first. The actions are exactly those of :func:`best_action` without it, ties
+    included.
 
     It holds three bytes per roll and turn-start state (no rerolls left: the box;
     one or two left: the keep, or stop): 3 x 252 x 359,612 bytes, about 272 MB, for
@@ -539,12 +538,12 @@ def load_decisions(
     :func:`~yahtzee_rules.simulate` loads or builds one itself for runs of 1,000
     games or more; otherwise they work out each new card's turn as it comes.
 
-    Building takes the build's kernels over every state the table covers: seconds
-    for Hasbro's card, whose decisions take about 272 MB (a file in
+    Building runs the build's kernels over every state the table covers (seconds
+    for Hasbro's card, whose decisions take about 272 MB). The result is cached in
     :func:`cache_dir`, keyed by the rules, the library version and source, the start
-    card and the table's values, written atomically; a damaged or foreign file is
-    never used). The file is mapped into memory, so a process reads only the pages
-    of the states it meets.
+    card and the table's values, and written atomically; a damaged or foreign file
+    is never used. The file is mapped into memory, so a process reads only the
+    pages of the states it meets.
 
     Args:
         table: The table whose optimal play to decide.
