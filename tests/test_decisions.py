@@ -72,6 +72,13 @@ def _per_turn_actions(table: Any, flat: int) -> list[list[Any]]:
     return [[tables.action(r, i) for i in range(252)] for r in range(3)]
 
 
+def _decoded(decisions: Any, base: int) -> list[list[Any]]:
+    """Every action of the state whose decisions start at ``base``."""
+    decided = decisions._decided
+    actions = [[None] * 252, [None] * 252, [None] * 252, decided.codes[base : base + 3 * 252]]
+    return [[decided.action(actions, r, i) for i in range(252)] for r in range(3)]
+
+
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
 def test_the_decisions_are_the_per_turn_tables_actions(rules: Rules) -> None:
     """Every roll and roll stage of sampled states (Joker states among them), bit for bit."""
@@ -85,8 +92,7 @@ def test_the_decisions_are_the_per_turn_tables_actions(rules: Rules) -> None:
         for flat in rng.choice(covered, size=min(60, len(covered)), replace=False):
             expected = _per_turn_actions(table, int(flat))
             base = int(rows[flat]) * 3 * 252
-            row = decisions._decided.codes[base : base + 3 * 252]
-            found = [[decisions._decided.action(row, r, i) for i in range(252)] for r in range(3)]
+            found = _decoded(decisions, base)
             assert found == expected, (rules.name, start, int(flat))
 
 
@@ -97,8 +103,7 @@ def test_the_decisions_of_a_full_table_match_on_sampled_states() -> None:
     rows = np.frombuffer(decisions._decided.rows, dtype=np.int32)
     for flat in np.random.default_rng(3).choice(np.flatnonzero(rows >= 0), 150, replace=False):
         base = int(rows[flat]) * 3 * 252
-        row = decisions._decided.codes[base : base + 3 * 252]
-        found = [[decisions._decided.action(row, r, i) for i in range(252)] for r in range(3)]
+        found = _decoded(decisions, base)
         assert found == _per_turn_actions(table, int(flat))
 
 

@@ -356,17 +356,12 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     if decisions is None:
         decisions = _cached(table)  # a decision table on disk, looked for once
     if decisions:
-        row = decisions.seen.get(turn.card.boxes) or decisions.row(table, turn.card)
+        actions = decisions.seen.get(turn.card.boxes) or decisions.actions(table, turn.card)
         if dice is None:
             return ALL_KEEPS[0]
-        index = dice._index
-        position = decisions.positions[index]
         rerolls = 3 - turn.rolls_used
-        if rerolls:
-            keep = decisions.keeps[index][row[rerolls * 252 + position]]
-            if keep is not None:
-                return keep
-        return decisions.members[row[position]]
+        found = actions[rerolls][dice._index]
+        return decisions.action(actions, rerolls, dice._index) if found is None else found
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
         return ALL_KEEPS[0]
@@ -405,7 +400,8 @@ def best_box(turn: Turn, table: Table) -> Box:
     if decisions is None:
         decisions = _cached(table)
     if decisions:
-        box = decisions.action(decisions.row(table, turn.card), 0, dice._index)
+        actions = decisions.seen.get(turn.card.boxes) or decisions.actions(table, turn.card)
+        box = actions[0][dice._index] or decisions.action(actions, 0, dice._index)
         assert isinstance(box, Box)
         return box
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)

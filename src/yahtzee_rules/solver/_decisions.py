@@ -2,8 +2,10 @@
 
 A table's values fix the optimal play; the per-turn tables (``_turns``) work a
 state's actions out when a card is first seen. The decision table does that for every state the table covers, at once, with the
-build's kernels: for each state and each roll (internal order) one byte per roll
-stage. With no rerolls left the byte is the box to fill (card order); with one or
+build's kernels: for each state and each roll one byte per roll stage, the rolls
+in ``Dice._index`` order (as the per-turn tables' actions; the kernels work in the
+internal order, and each chunk is put in this order once, so that a lookup needs
+no conversion). With no rerolls left the byte is the box to fill (card order); with one or
 two left it is the position of the keep among the roll's distinct sub-keeps
 (``_TurnGeometry.subkeeps``: fewest dice first, then by faces), the last position,
 holding all five dice, meaning *stop and fill the box*. The choices are exactly the
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
 
 #: Version of the saved decision layout; part of every decision file's key.
 DECISIONS_FORMAT: Final = 1
-_STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by internal roll
+_STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by Dice._index
 _CHUNK = 1024  # states decided together
 
 
@@ -221,7 +223,7 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
 
     ``rows`` gives each flat state index its row of ``codes`` (-1 for states not
     covered; states whose futures are equal share a row); ``codes`` is
-    ``(rows, 3, 252)``: by rerolls left, then internal roll.
+    ``(rows, 3, 252)``: by rerolls left, then roll (``Dice._index``).
     """
     model = _model(table.rules)
     tm = _turn_model(model)
@@ -245,9 +247,13 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
         y, rest = np.zeros_like(flat), flat
     m, u = np.divmod(rest, model.levels)
 
+    by_index = _turn_geometry().dice_pos  # Dice._index -> internal roll
+
     def work(lo: int) -> None:
         hi = lo + _CHUNK
-        _decide(model, tm, values, m[lo:hi], u[lo:hi], y[lo:hi], codes[lo:hi])
+        internal = np.empty((len(m[lo:hi]), 3, 252), dtype=np.uint8)
+        _decide(model, tm, values, m[lo:hi], u[lo:hi], y[lo:hi], internal)
+        np.take(internal, by_index, axis=2, out=codes[lo:hi])
 
     starts = range(0, len(flat), _CHUNK)
     if threads > 1 and len(flat) > _CHUNK:
@@ -273,12 +279,11 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
 
 
 class _Decoding:
-    """Per process: for each roll (``Dice._index``) its internal position and, for each
-    keep code, the Keep it holds (``None`` for the last code: stop and fill)."""
+    """Per process: for each roll (``Dice._index``) and keep code, the Keep it holds
+    (``None`` for the last code: stop and fill)."""
 
     def __init__(self) -> None:
         t = _turn_geometry()
-        self.dice_pos: list[int] = t.dice_pos
         keeps: list[tuple[Keep | None, ...]] = []
         for index in range(252):
             row = t.subkeeps[t.dice_pos[index]]
@@ -297,8 +302,9 @@ def _decoding() -> _Decoding:
         return _DECODING
 
 
-#: Cards whose decision rows a table remembers (by their boxes), the oldest first out.
-_SEEN = 4096
+#: Cards whose actions a table's decisions remember (by their boxes), the oldest first
+#: out: as many as the per-turn cache keeps (``_table._TURN_CACHE``), at about 6 KiB each.
+_SEEN = 1024
 
 
 class _Decided:
@@ -309,7 +315,7 @@ class _Decided:
     are Python ints.
     """
 
-    __slots__ = ("array", "codes", "keeps", "members", "path", "positions", "rows", "seen")
+    __slots__ = ("array", "codes", "keeps", "members", "path", "rows", "seen")
 
     def __init__(
         self,
@@ -322,32 +328,38 @@ class _Decided:
         self.array = codes
         self.rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
         self.codes = _view(np.asarray(codes).reshape(-1))
-        self.seen: dict[tuple[int | None, ...], memoryview] = {}  # by card boxes
+        self.seen: dict[tuple[int | None, ...], list[Any]] = {}  # by card boxes
         decoding = _DECODING or _decoding()
-        self.positions = decoding.dice_pos
         self.keeps = decoding.keeps
         self.members = rules.card.members
 
-    def row(self, table: Table, card: Scorecard) -> memoryview:
-        """The decisions of ``card``'s state (validated as the table validates), remembered."""
+    def actions(self, table: Table, card: Scorecard) -> list[Any]:
+        """``card``'s actions as the per-turn tables keep them, remembered by card: a list
+        by rerolls left of lists by ``Dice._index``, filled in when first asked for
+        (``None`` until then), and the state's row of decisions last.
+
+        The card is validated as the table validates it.
+        """
         seen = self.seen
         found = seen.get(card.boxes)
         if found is None:
             base = self.rows[table._index(card)] * _STAGES
-            found = self.codes[base : base + _STAGES]
+            found = [[None] * 252, [None] * 252, [None] * 252, self.codes[base : base + _STAGES]]
             if len(seen) >= _SEEN:
                 del seen[next(iter(seen))]
             seen[card.boxes] = found
         return found
 
-    def action(self, row: memoryview, rerolls: int, index: int) -> Keep | Box:
+    def action(self, actions: list[Any], rerolls: int, index: int) -> Keep | Box:
         """The action with ``rerolls`` left for the roll of ``Dice._index`` ``index``."""
-        position = self.positions[index]
+        row = actions[3]
+        decided: Keep | Box | None = None
         if rerolls:
-            keep = self.keeps[index][row[rerolls * 252 + position]]
-            if keep is not None:
-                return keep
-        return self.members[row[position]]
+            decided = self.keeps[index][row[rerolls * 252 + index]]
+        if decided is None:
+            decided = self.members[row[index]]
+        actions[rerolls][index] = decided
+        return decided
 
 
 def _view(array: NDArray[Any]) -> memoryview:

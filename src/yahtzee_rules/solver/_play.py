@@ -112,7 +112,6 @@ def _decided_scores(
     upper = [int(position) >= 0 for position in card_geometry.upper_pos]
     yahtzee = card_geometry.yahtzee if flags == 2 else -1
     decoding = _decoding()
-    dice_pos = decoding.dice_pos
     # each roll's keep codes: the keep, its roll table and the outcomes (None: stop)
     moves = tuple(
         tuple(
@@ -139,11 +138,12 @@ def _decided_scores(
                 base = rows[seat][(mask * levels + u) * flags + y] * _STAGES
                 dice = first_roll[int(random() * 7776)]
                 for stage in (504, 252):
-                    move = moves[dice._index][code[base + stage + dice_pos[dice._index]]]
+                    index = dice._index
+                    move = moves[index][code[base + stage + index]]
                     if move is None:
                         break
                     dice = move[0][int(random() * move[1])]
-                box = code[base + dice_pos[dice._index]]
+                box = code[base + dice._index]
                 card = cards[seat] = fill(cards[seat], dice, members[box], rules=rules)
                 points = card.boxes[box]
                 assert points is not None
