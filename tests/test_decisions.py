@@ -75,8 +75,8 @@ def _per_turn_actions(table: Any, flat: int) -> list[list[Any]]:
 def _decoded(decisions: Any, base: int) -> list[list[Any]]:
     """Every action of the state whose decisions start at ``base``."""
     decided = decisions._decided
-    actions = [[None] * 252, [None] * 252, [None] * 252, decided.codes[base : base + 3 * 252]]
-    return [[decided.action(actions, r, i) for i in range(252)] for r in range(3)]
+    row = decided.codes[base : base + 3 * 252].tobytes()
+    return [[decided.action(row, r, i) for i in range(252)] for r in range(3)]
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)

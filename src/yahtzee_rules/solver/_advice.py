@@ -356,12 +356,13 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     if decisions is None:
         decisions = _cached(table)  # a decision table on disk, looked for once
     if decisions:
-        actions = decisions.seen.get(turn.card.boxes) or decisions.actions(table, turn.card)
+        row = decisions.seen.get(turn.card.boxes)
+        if row is None:
+            row = decisions.row(table, turn.card)
         if dice is None:
             return ALL_KEEPS[0]
-        rerolls = 3 - turn.rolls_used
-        found = actions[rerolls][dice._index]
-        return decisions.action(actions, rerolls, dice._index) if found is None else found
+        index = dice._index
+        return decisions.actions[index][row[(3 - turn.rolls_used) * 252 + index]]  # type: ignore[no-any-return]
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
         return ALL_KEEPS[0]
@@ -400,8 +401,7 @@ def best_box(turn: Turn, table: Table) -> Box:
     if decisions is None:
         decisions = _cached(table)
     if decisions:
-        actions = decisions.seen.get(turn.card.boxes) or decisions.actions(table, turn.card)
-        box = actions[0][dice._index] or decisions.action(actions, 0, dice._index)
+        box = decisions.action(decisions.row(table, turn.card), 0, dice._index)
         assert isinstance(box, Box)
         return box
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)

@@ -1,17 +1,18 @@
 """The decision table: the optimal action for every roll of every turn-start state, precomputed.
 
 A table's values fix the optimal play; the per-turn tables (``_turns``) work a
-state's actions out when a card is first seen. The decision table does that for every state the table covers, at once, with the
-build's kernels: for each state and each roll one byte per roll stage, the rolls
+state's actions out when a card is first seen. The decision table does that for
+every state the table covers, at once, with the build's kernels: for each state and each roll one byte per roll stage, the rolls
 in ``Dice._index`` order (as the per-turn tables' actions; the kernels work in the
 internal order, and each chunk is put in this order once, so that a lookup needs
-no conversion). With no rerolls left the byte is the box to fill (card order); with one or
-two left it is the position of the keep among the roll's distinct sub-keeps
-(``_TurnGeometry.subkeeps``: fewest dice first, then by faces), the last position,
-holding all five dice, meaning *stop and fill the box*. The choices are exactly the
-per-turn tables' (a test compares them roll by roll): the same values bit for bit,
-the first best keep and the first best box, and the fill on a near tie
-(``TIE_TOLERANCE``).
+no conversion). A byte below ``_BOX`` (32) is a keep: its position among the
+roll's distinct sub-keeps (``_TurnGeometry.subkeeps``: fewest dice first, then by
+faces); ``_BOX + b`` is box ``b`` (card order), with no rerolls left and wherever
+stopping is best (holding all five dice, or a fill worth as much as the best
+keep): the per-turn tables' actions, where stopping is the box too. The choices
+are exactly the per-turn tables' (a test compares them roll by roll): the same
+values bit for bit, the first best keep and the first best box, and the fill on
+a near tie (``TIE_TOLERANCE``).
 
 Classic's table covers 359,612 states to solve (the others copy one of them), so
 the decisions take 3 x 252 bytes each, about 272 MB. They are cached on disk next
@@ -59,6 +60,9 @@ if TYPE_CHECKING:
 DECISIONS_FORMAT: Final = 1
 _STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by Dice._index
 _CHUNK = 1024  # states decided together
+#: The code of box ``b`` is ``_BOX + b``; a code below is a keep's position among the
+#: roll's distinct sub-keeps (at most 32: holding all five dice is stopping, a box).
+_BOX = 32
 
 
 # --------------------------------------------------------------------------------------
@@ -151,6 +155,7 @@ def _boxes(
             continue
         np.copyto(choice, box, where=value > best)
         np.maximum(best, value, out=best)
+    choice += _BOX
     out[:] = choice.T
 
 
@@ -158,6 +163,7 @@ def _keeps(
     keep_values: NDArray[np.float64],
     best: NDArray[np.float64],
     best_fill: NDArray[np.float64],
+    boxes: NDArray[np.uint8],
     out: NDArray[np.uint8],
 ) -> None:
     """Into ``out`` ``(states, 252)``: each roll's choice, as ``_TurnTables.action`` makes it.
@@ -168,7 +174,7 @@ def _keeps(
     along the lattice, keep by keep from the empty one: it is the keep itself or the
     first best of one of its parents (one die fewer) worth as much. Holding all five
     dice, or a keep worth no more than the best fill (within ``TIE_TOLERANCE``),
-    becomes the last position: stop and fill.
+    means stop: the code of the box, from ``boxes`` ``(states, 252)``.
     """
     lattice = _LATTICE or _lattice()
     size = keep_values.shape[1]
@@ -186,7 +192,8 @@ def _keeps(
     choice = lattice.flat_position[rolls + lattice.roll_offsets]  # (252, states)
     top = best[lattice.five :]
     stop = best_fill >= top - TIE_TOLERANCE * np.abs(top)
-    np.copyto(choice, lattice.last[:, None], where=stop)
+    stop |= choice == lattice.last[:, None]
+    np.copyto(choice, boxes.T, where=stop)
     out[:] = choice.T
 
 
@@ -210,12 +217,13 @@ def _decide(
     first = space.keeps(1, size)  # then with two left
     np.copyto(first, last)
     _best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
-    _keeps(last, first, best_fill, out[:, 1, :])
+    boxes = out[:, 0, :]
+    _boxes(model, tm, values, m, u, y, boxes)
+    _keeps(last, first, best_fill, boxes, out[:, 1, :])
     _keep_values(first, space)
     best = np.copy(first)
     _best_over_subkeeps(best, space)
-    _keeps(first, best, best_fill, out[:, 2, :])
-    _boxes(model, tm, values, m, u, y, out[:, 0, :])
+    _keeps(first, best, best_fill, boxes, out[:, 2, :])
 
 
 def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
@@ -279,15 +287,15 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
 
 
 class _Decoding:
-    """Per process: for each roll (``Dice._index``) and keep code, the Keep it holds
-    (``None`` for the last code: stop and fill)."""
+    """Per process: for each roll (``Dice._index``) the Keep of each keep code (``_BOX``
+    codes, ``None`` past the roll's sub-keeps and for holding all five)."""
 
     def __init__(self) -> None:
         t = _turn_geometry()
         keeps: list[tuple[Keep | None, ...]] = []
         for index in range(252):
-            row = t.subkeeps[t.dice_pos[index]]
-            keeps.append((*(t.keeps[int(k)] for k in row[:-1]), None))
+            row = [t.keeps[int(k)] for k in t.subkeeps[t.dice_pos[index]][:-1]]
+            keeps.append((*row, *[None] * (_BOX - len(row))))
         self.keeps = tuple(keeps)
 
 
@@ -302,9 +310,9 @@ def _decoding() -> _Decoding:
         return _DECODING
 
 
-#: Cards whose actions a table's decisions remember (by their boxes), the oldest first
-#: out: as many as the per-turn cache keeps (``_table._TURN_CACHE``), at about 6 KiB each.
-_SEEN = 1024
+#: Cards whose decision rows a table's decisions remember (by their boxes), the oldest
+#: first out.
+_SEEN = 4096
 
 
 class _Decided:
@@ -315,7 +323,7 @@ class _Decided:
     are Python ints.
     """
 
-    __slots__ = ("array", "codes", "keeps", "members", "path", "rows", "seen")
+    __slots__ = ("actions", "array", "codes", "path", "rows", "seen")
 
     def __init__(
         self,
@@ -328,38 +336,31 @@ class _Decided:
         self.array = codes
         self.rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
         self.codes = _view(np.asarray(codes).reshape(-1))
-        self.seen: dict[tuple[int | None, ...], list[Any]] = {}  # by card boxes
+        self.seen: dict[tuple[int | None, ...], bytes] = {}  # by card boxes
         decoding = _DECODING or _decoding()
-        self.keeps = decoding.keeps
-        self.members = rules.card.members
+        members = rules.card.members
+        # each roll's action of each code: its keeps, then the boxes from _BOX on
+        self.actions: tuple[tuple[Any, ...], ...] = tuple(
+            (*keeps, *members) for keeps in decoding.keeps
+        )
 
-    def actions(self, table: Table, card: Scorecard) -> list[Any]:
-        """``card``'s actions as the per-turn tables keep them, remembered by card: a list
-        by rerolls left of lists by ``Dice._index``, filled in when first asked for
-        (``None`` until then), and the state's row of decisions last.
-
-        The card is validated as the table validates it.
-        """
+    def row(self, table: Table, card: Scorecard) -> bytes:
+        """The decisions of ``card``'s state (validated as the table validates), remembered
+        (as bytes: faster to index than a memoryview)."""
         seen = self.seen
         found = seen.get(card.boxes)
         if found is None:
             base = self.rows[table._index(card)] * _STAGES
-            found = [[None] * 252, [None] * 252, [None] * 252, self.codes[base : base + _STAGES]]
+            found = self.codes[base : base + _STAGES].tobytes()
             if len(seen) >= _SEEN:
                 del seen[next(iter(seen))]
             seen[card.boxes] = found
         return found
 
-    def action(self, actions: list[Any], rerolls: int, index: int) -> Keep | Box:
+    def action(self, row: bytes, rerolls: int, index: int) -> Keep | Box:
         """The action with ``rerolls`` left for the roll of ``Dice._index`` ``index``."""
-        row = actions[3]
-        decided: Keep | Box | None = None
-        if rerolls:
-            decided = self.keeps[index][row[rerolls * 252 + index]]
-        if decided is None:
-            decided = self.members[row[index]]
-        actions[rerolls][index] = decided
-        return decided
+        action: Keep | Box = self.actions[index][row[rerolls * 252 + index]]
+        return action
 
 
 def _view(array: NDArray[Any]) -> memoryview:
@@ -377,7 +378,7 @@ class DecisionTable:
     included.
 
     It holds three bytes per roll and turn-start state (no rerolls left: the box;
-    one or two left: the keep, or stop): 3 x 252 x 359,612 bytes, about 272 MB, for
+    one or two left: the keep, or the box when stopping is best): 3 x 252 x 359,612 bytes, about 272 MB, for
     Hasbro's Classic card. A cached one is a file mapped into memory: a process
     reads only the pages of the states it meets.
 

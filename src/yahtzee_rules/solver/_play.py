@@ -14,6 +14,7 @@ from yahtzee_rules._dice import EMPTY_KEEP, Keep, roll_table
 from yahtzee_rules.scorecard import empty_card
 from yahtzee_rules.scoring import fill
 from yahtzee_rules.solver._decisions import (
+    _BOX,
     _STAGES,
     _cached,
     _Decided,
@@ -112,11 +113,12 @@ def _decided_scores(
     upper = [int(position) >= 0 for position in card_geometry.upper_pos]
     yahtzee = card_geometry.yahtzee if flags == 2 else -1
     decoding = _decoding()
-    # each roll's keep codes: the keep, its roll table and the outcomes (None: stop)
+    # each roll's keep codes: its roll table and the outcomes (None from _BOX on: stop)
     moves = tuple(
         tuple(
             None if keep is None else (roll_table(keep), 6 ** (5 - len(keep.faces))) for keep in row
         )
+        + (None,) * len(members)
         for row in decoding.keeps
     )
     codes = [seat.codes for seat in seats]
@@ -143,7 +145,7 @@ def _decided_scores(
                     if move is None:
                         break
                     dice = move[0][int(random() * move[1])]
-                box = code[base + dice._index]
+                box = code[base + dice._index] - _BOX
                 card = cards[seat] = fill(cards[seat], dice, members[box], rules=rules)
                 points = card.boxes[box]
                 assert points is not None
