@@ -554,8 +554,8 @@ def load_decisions(
     Building runs the build's kernels over every state the table covers (seconds
     for Hasbro's card, whose decisions take about 272 MB). The result is cached in
     :func:`cache_dir`, keyed by the rules, the library version and source, the start
-    card and the table's values, and written atomically; a damaged or foreign file
-    is never used. The file is mapped into memory, so a process reads only the
+    card and the table's values, and written atomically; a file for other values,
+    rules or versions, or of the wrong size or shape, is never used. The file is mapped into memory, so a process reads only the
     pages of the states it meets.
 
     Args:
