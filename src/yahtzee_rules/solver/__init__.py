@@ -17,6 +17,10 @@ boxes, no bonuses, no Joker) averages 166.9551 from the empty card.
 The table holds one float per state (a few MB), is cached per user and reloads in
 milliseconds (:func:`load_table`); :func:`advise` turns it into the expected final
 score of every option in a turn; :func:`simulate_optimal` plays many games at once.
+:func:`load_decisions` precomputes the best action for every roll of every state
+(a :class:`DecisionTable`, cached and mapped into memory), so that
+:func:`best_action` and optimal games through :func:`~yahtzee_rules.simulate` are
+lookups on any card.
 
 Beyond the mean, :func:`score_distribution` gives the exact chance of every final
 total under that play, and :func:`target_table` the play that maximises the chance
@@ -57,6 +61,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess tes
 from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
 from yahtzee_rules.solver._build import Progress as Progress
 from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
+from yahtzee_rules.solver._decisions import DecisionTable, load_decisions
 from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
 from yahtzee_rules.solver._simulate import simulate_optimal
 from yahtzee_rules.solver._table import Table, build_table
@@ -66,6 +71,7 @@ from yahtzee_rules.solver._win import WinStrategy
 __all__ = [
     "TABLE_FORMAT",
     "Advice",
+    "DecisionTable",
     "Option",
     "ScoreDistribution",
     "Table",
@@ -78,6 +84,7 @@ __all__ = [
     "build_table",
     "cache_dir",
     "cache_path",
+    "load_decisions",
     "load_table",
     "score_distribution",
     "simulate_optimal",

@@ -13,6 +13,7 @@ from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
+from yahtzee_rules.solver._decisions import _cached
 from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._table import Table
 from yahtzee_rules.solver._target import TargetTable
@@ -327,8 +328,10 @@ def _plan(
 def best_action(turn: Turn, table: Table) -> Keep | Box:
     """The optimal action in ``turn``: a keep to hold before rerolling, or the box to fill.
 
-    This is :func:`advise`'s best option without the others, answered from a per-turn
-    lookup (a few microseconds once the card has been seen). When holding all five
+    This is :func:`advise`'s best option without the others, answered from a lookup:
+    in the table's :class:`DecisionTable` when :func:`load_decisions` has loaded one
+    or one is cached for the table (any card), else in per-turn tables worked out
+    the first time a card is seen. Both give the same actions. When holding all five
     dice is best the answer is the box to fill now, which is worth the same. Equal
     values resolve to the simpler action: when the best fill is worth as much as the
     best keep, within a relative tolerance of 1e-9 (so floating-point rounding never
@@ -349,6 +352,17 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     elif turn.rules is not table.rules and turn.rules != table.rules:
         _check_pair(turn, table)
     dice = turn.dice
+    decisions = table._decisions
+    if decisions is None:
+        decisions = _cached(table)  # a decision table on disk, looked for once
+    if decisions:
+        row = decisions.seen.get(turn.card.boxes)
+        if row is None:
+            row = decisions.row(table, turn.card)
+        if dice is None:
+            return ALL_KEEPS[0]
+        index = dice._index
+        return decisions.actions[index][row[(3 - turn.rolls_used) * 252 + index]]  # type: ignore[no-any-return]
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
         return ALL_KEEPS[0]
@@ -383,6 +397,13 @@ def best_box(turn: Turn, table: Table) -> Box:
         from yahtzee_rules.errors import IllegalActionError
 
         raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
+    decisions = table._decisions
+    if decisions is None:
+        decisions = _cached(table)
+    if decisions:
+        box = decisions.action(decisions.row(table, turn.card), 0, dice._index)
+        assert isinstance(box, Box)
+        return box
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     action = tables.actions[0][dice._index] or tables.action(0, dice._index)
     assert isinstance(action, Box)

@@ -13,6 +13,15 @@ from typing import TYPE_CHECKING
 from yahtzee_rules._dice import EMPTY_KEEP, Keep, roll_table
 from yahtzee_rules.scorecard import empty_card
 from yahtzee_rules.scoring import fill
+from yahtzee_rules.solver._decisions import (
+    _BOX,
+    _STAGES,
+    _cached,
+    _Decided,
+    _decoding,
+    load_decisions,
+)
+from yahtzee_rules.solver._model import _layout, _state_of
 from yahtzee_rules.totals import totals
 
 if TYPE_CHECKING:
@@ -20,9 +29,14 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from yahtzee_rules.rules import Rules
+    from yahtzee_rules.scorecard import Scorecard
     from yahtzee_rules.solver._table import Table
 
 __all__ = ["optimal_scores"]
+
+#: Games in one call from which the decision table is loaded or built (and cached) when
+#: none is: simulate's chunks of 1,000 games. Fewer games work out each new card's turn.
+_DECIDE_AT = 1000
 
 
 def optimal_scores(
@@ -37,6 +51,16 @@ def optimal_scores(
 
     ``tables`` holds one table per seat, each for ``rules`` and covering the empty card.
     """
+    decided = [_cached(table) for table in tables]
+    if games >= _DECIDE_AT:
+        decided = [
+            found or load_decisions(table)._decided
+            for found, table in zip(decided, tables, strict=True)
+        ]
+    if all(decided):
+        return _decided_scores(
+            [d for d in decided if d], games=games, rules=rules, rng=rng, progress=progress
+        )
     empty = empty_card(rules.card)
     rounds = len(rules.card)
     first_roll = roll_table(EMPTY_KEEP)
@@ -61,6 +85,75 @@ def optimal_scores(
                 box = actions[0][dice._index] or tables_now.action(0, dice._index)
                 assert not isinstance(box, Keep)
                 cards[seat] = fill(card, dice, box, rules=rules)
+        scores.extend(totals(card, rules=rules).grand_total for card in cards)
+        if progress is not None:
+            progress(number + 1, games)
+    return scores
+
+
+def _decided_scores(
+    seats: Sequence[_Decided],
+    *,
+    games: int,
+    rules: Rules,
+    rng: random.Random,
+    progress: Callable[[int, int], None] | None = None,
+    start: Scorecard | None = None,
+) -> list[int]:
+    """:func:`optimal_scores` with each seat's decision table: the same games.
+
+    Each seat's state (filled boxes, capped upper subtotal, flag) is followed as the
+    boxes are filled, so an action is a few list and memoryview lookups. Every seat
+    starts from ``start`` (default: the empty card), which the tables must cover.
+    """
+    layout = _layout(rules)
+    card_geometry = layout.card
+    members = rules.card.members
+    levels, flags, top = layout.levels, layout.flags, layout.levels - 1
+    upper = [int(position) >= 0 for position in card_geometry.upper_pos]
+    yahtzee = card_geometry.yahtzee if flags == 2 else -1
+    decoding = _decoding()
+    # each roll's keep codes: its roll table and the outcomes (None from _BOX on: stop)
+    moves = tuple(
+        tuple(
+            None if keep is None else (roll_table(keep), 6 ** (5 - len(keep.faces))) for keep in row
+        )
+        + (None,) * len(members)
+        for row in decoding.keeps
+    )
+    codes = [seat.codes for seat in seats]
+    rows = [seat.rows for seat in seats]
+    empty = empty_card(rules.card) if start is None else start
+    rounds = len(rules.card) - empty.turns_played
+    first_state = _state_of(empty, layout)
+    first_roll = roll_table(EMPTY_KEEP)
+    scores: list[int] = []
+    random = rng.random
+    players = range(len(seats))
+    for number in range(games):
+        cards = [empty] * len(seats)
+        states = [first_state] * len(seats)
+        for _ in range(rounds):
+            for seat in players:
+                mask, u, y = states[seat]
+                code = codes[seat]
+                base = rows[seat][(mask * levels + u) * flags + y] * _STAGES
+                dice = first_roll[int(random() * 7776)]
+                for stage in (504, 252):
+                    index = dice._index
+                    move = moves[index][code[base + stage + index]]
+                    if move is None:
+                        break
+                    dice = move[0][int(random() * move[1])]
+                box = code[base + dice._index] - _BOX
+                card = cards[seat] = fill(cards[seat], dice, members[box], rules=rules)
+                points = card.boxes[box]
+                assert points is not None
+                if upper[box]:
+                    u = min(u + points, top)
+                if box == yahtzee and points == 50:
+                    y = 1
+                states[seat] = (mask | 1 << box, u, y)
         scores.extend(totals(card, rules=rules).grand_total for card in cards)
         if progress is not None:
             progress(number + 1, games)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 from weakref import WeakValueDictionary
 
 import numpy as np
@@ -18,13 +18,14 @@ from yahtzee_rules.solver._model import (
     _layout,
     _mask_of,
     _model,
-    _state_of,
     check_solvable,
 )
 from yahtzee_rules.solver._turns import _TurnTables
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+    from yahtzee_rules.solver._decisions import _Decided
 
 _CLASSIC = Rules()
 
@@ -69,7 +70,17 @@ class Table:
         4.5724
     """
 
-    __slots__ = ("_layout", "_start_mask", "_states", "_turns", "_values", "rules", "start")
+    __slots__ = (
+        "_decisions",
+        "_layout",
+        "_reading",
+        "_start_mask",
+        "_states",
+        "_turns",
+        "_values",
+        "rules",
+        "start",
+    )
 
     def __init__(
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
@@ -77,7 +88,14 @@ class Table:
         self.rules = check_solvable(check_rules(rules))
         self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
         self._start_mask = _mask_of(self.start)
-        self._layout = _layout(rules)
+        self._layout = layout = _layout(rules)
+        # for _state: the upper boxes, the five-of-a-kind box when its flag is kept (else
+        # -1) and the top capped subtotal, as plain ints
+        self._reading = (
+            tuple(int(c) for c in layout.card.upper),
+            layout.card.yahtzee if layout.flags == 2 else -1,
+            layout.levels - 1,
+        )
         expected = self._layout.states_count
         if (
             not isinstance(values, np.ndarray)
@@ -94,6 +112,8 @@ class Table:
         self._values = values
         self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
         self._states: WeakValueDictionary[int, _TurnTables] = WeakValueDictionary()
+        # the decision table (see _decisions): None until looked for, False when none
+        self._decisions: _Decided | Literal[False] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Pickle (for an executor) the values, rules and start only, not the per-turn caches.
@@ -141,9 +161,23 @@ class Table:
         return self._state(card)[1]
 
     def _state(self, card: Scorecard) -> tuple[tuple[int, int, int], int]:
-        """The state of a covered ``card`` (mask, capped upper, flag) and its flat index."""
-        state = _state_of(_check_design(card, self.rules), self._layout)
-        if state[0] & self._start_mask != self._start_mask:
+        """The state of a covered ``card`` (mask, capped upper, flag) and its flat index.
+
+        ``_state_of``'s state, from plain ints (a test compares the two): this runs for
+        every card a table meets.
+        """
+        boxes = _check_design(card, self.rules).boxes
+        upper, yahtzee, top = self._reading
+        mask = 0
+        for c, points in enumerate(boxes):
+            if points is not None:
+                mask |= 1 << c
+        subtotal = 0
+        for c in upper:
+            subtotal += boxes[c] or 0
+        flag = 1 if yahtzee >= 0 and boxes[yahtzee] == 50 else 0
+        state = (mask, min(subtotal, top), flag)
+        if mask & self._start_mask != self._start_mask:
             raise MalformedInputError(
                 f"card {card!r}: this table starts from {self.start!r} and covers only "
                 f"cards with those boxes filled; build a table from this card or an earlier one"

@@ -1,0 +1,608 @@
+"""The decision table: the optimal action for every roll of every turn-start state, precomputed.
+
+A table's values fix the optimal play; the per-turn tables (``_turns``) work a
+state's actions out when a card is first seen. The decision table does that for
+every state the table covers, at once, with the build's kernels: for each state and each roll one byte per roll stage, the rolls
+in ``Dice._index`` order (as the per-turn tables' actions; the kernels work in the
+internal order, and each chunk is put in this order once, so that a lookup needs
+no conversion). A byte below ``_BOX`` (32) is a keep: its position among the
+roll's distinct sub-keeps (``_TurnGeometry.subkeeps``: fewest dice first, then by
+faces); ``_BOX + b`` is box ``b`` (card order), with no rerolls left and wherever
+stopping is best (holding all five dice, or a fill worth as much as the best
+keep): the per-turn tables' actions, where stopping is the box too. The choices
+are exactly the per-turn tables' (a test compares them roll by roll): the same
+values bit for bit, the first best keep and the first best box, and the fill on
+a near tie (``TIE_TOLERANCE``).
+
+Classic's table covers 359,612 states to solve (the others copy one of them), so
+the decisions take 3 x 252 bytes each, about 272 MB. They are cached on disk next
+to the table as an uncompressed ``.npy`` file opened with ``mmap_mode="r"``: the
+process reads only the pages of the states it meets.
+
+Private to the package; :func:`load_decisions` and :class:`DecisionTable` are public.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.rules import Rules
+from yahtzee_rules.solver._cache import _cache_key, _file_label, cache_dir, write_npz
+from yahtzee_rules.solver._geometry import _NEG, _geometry
+from yahtzee_rules.solver._kernels import (
+    _best_over_subkeeps,
+    _final_values,
+    _keep_values,
+    _workspace,
+)
+from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model
+from yahtzee_rules.solver._table import Table
+from yahtzee_rules.solver._turns import TIE_TOLERANCE, _turn_geometry, _turn_model, _TurnModel
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from yahtzee_rules.boxes import Box
+    from yahtzee_rules.dice import Keep
+    from yahtzee_rules.scorecard import Scorecard
+    from yahtzee_rules.turn import Turn
+
+#: Version of the saved decision layout; part of every decision file's key.
+DECISIONS_FORMAT: Final = 1
+_STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by Dice._index
+_CHUNK = 1024  # states decided together
+#: The code of box ``b`` is ``_BOX + b``; a code below is a keep's position among the
+#: roll's distinct sub-keeps (at most 32: holding all five dice is stopping, a box).
+_BOX = 32
+
+
+# --------------------------------------------------------------------------------------
+# Building: the per-turn tables' choices, for many states at once.
+# --------------------------------------------------------------------------------------
+
+
+class _Lattice:
+    """Per process: each keep's rank in the order ties are broken in (fewest dice, then
+    by faces), and for each roll the position of each rank among its distinct sub-keeps."""
+
+    def __init__(self) -> None:
+        g = _geometry()
+        t = _turn_geometry()
+        order = sorted(range(462), key=lambda k: (len(g.keeps[k].faces), g.keeps[k].faces))
+        self.rank = np.empty(462, dtype=np.uint16)
+        self.rank[order] = np.arange(462)
+        self.parents = g.parents
+        self.five = g.five
+        # position[p, rank] for the ranks of roll p's sub-keeps (others unused)
+        self.position = np.zeros((252, 462), dtype=np.uint8)
+        self.last = np.empty(252, dtype=np.uint8)  # the position of holding all five
+        for p, row in enumerate(t.subkeeps):
+            self.position[p, self.rank[row]] = np.arange(len(row))
+            self.last[p] = len(row) - 1
+        self.flat_position = self.position.ravel()
+        self.roll_offsets = (np.arange(252) * 462)[:, None]
+
+
+_LATTICE: _Lattice | None = None
+_LOCK = threading.Lock()
+
+
+def _lattice() -> _Lattice:
+    global _LATTICE
+    with _LOCK:
+        if _LATTICE is None:
+            _LATTICE = _Lattice()
+        return _LATTICE
+
+
+def _boxes(
+    model: _Model,
+    tm: _TurnModel,
+    values: NDArray[np.float64],
+    m: NDArray[np.intp],
+    u: NDArray[np.intp],
+    y: NDArray[np.intp],
+    out: NDArray[np.uint8],
+) -> None:
+    """Into ``out`` ``(states, 252)``: the box the per-turn tables fill with each roll.
+
+    The arithmetic of ``_turns._entry_values`` and ``_TurnTables._fives``, a column
+    per state; the first best box in card order, found box by box (boxes no state
+    here may fill are skipped: they are never the best).
+    """
+    size = len(m)
+    raw = tm.upper_points + u[:, None]  # (states, entries)
+    index = np.minimum(raw, model.levels - 1)
+    index *= model.flags
+    index += ((m[:, None] | tm.bits) * model.levels) * model.flags
+    if model.flags == 2:
+        index += tm.sets_flag | y[:, None]
+    worth: NDArray[np.float64] = values[index]
+    if model.upper_bonus:
+        below = (u < model.threshold)[:, None]
+        worth += np.where(below, (raw >= model.threshold) * tm.bonus, 0)
+    worth += tm.points
+    worth[(model.open_bits(m)[:, None] & tm.bits) == 0] = _NEG
+    worth[:, -1] = _NEG
+    by_entry = np.ascontiguousarray(worth.T)  # (entries, states)
+    columns = np.arange(size)
+    fives = tm.fives[:, :, m]  # (6, boxes, states)
+    due = model.bonus_due[:, y] if tm.any_bonus_due else None
+    refused = tm.entries - 1
+    open_anywhere = int(np.bitwise_or.reduce(model.open_bits(m)))
+    choice = np.zeros((252, size), dtype=np.uint8)
+    best: NDArray[np.float64] | None = None
+    for box in range(model.card.n):
+        if not open_anywhere >> box & 1 and (fives[:, box, :] == refused).all():
+            continue  # -inf for every roll and state here
+        value = by_entry[tm.codes[:, box]]  # (252, states)
+        five = by_entry[fives[:, box, :], columns]  # (6, states)
+        if due is not None:
+            five += due
+        value[:6] = five
+        if best is None:
+            best = value
+            choice.fill(box)
+            continue
+        np.copyto(choice, box, where=value > best)
+        np.maximum(best, value, out=best)
+    choice += _BOX
+    out[:] = choice.T
+
+
+def _keeps(
+    keep_values: NDArray[np.float64],
+    best: NDArray[np.float64],
+    best_fill: NDArray[np.float64],
+    boxes: NDArray[np.uint8],
+    out: NDArray[np.uint8],
+) -> None:
+    """Into ``out`` ``(states, 252)``: each roll's choice, as ``_TurnTables.action`` makes it.
+
+    ``keep_values`` is ``(462, states)`` with the rerolls left, ``best`` each keep's
+    best sub-keep value (``_best_over_subkeeps``) and ``best_fill`` ``(252, states)``.
+    The first best sub-keep (the smallest rank among those worth ``best``) is found
+    along the lattice, keep by keep from the empty one: it is the keep itself or the
+    first best of one of its parents (one die fewer) worth as much. Holding all five
+    dice, or a keep worth no more than the best fill (within ``TIE_TOLERANCE``),
+    means stop: the code of the box, from ``boxes`` ``(states, 252)``.
+    """
+    lattice = _LATTICE or _lattice()
+    size = keep_values.shape[1]
+    none = np.uint16(65535)
+    first = np.empty((462, size), dtype=np.uint16)
+    first[0] = lattice.rank[0]
+    for lo, hi, parents in lattice.parents:
+        block = best[lo:hi]
+        chosen = np.where(keep_values[lo:hi] == block, lattice.rank[lo:hi, None], none)
+        for column in parents.T:
+            found = np.where(best[column] == block, first[column], none)
+            np.minimum(chosen, found, out=chosen)
+        first[lo:hi] = chosen
+    rolls = first[lattice.five :]
+    choice = lattice.flat_position[rolls + lattice.roll_offsets]  # (252, states)
+    top = best[lattice.five :]
+    stop = best_fill >= top - TIE_TOLERANCE * np.abs(top)
+    stop |= choice == lattice.last[:, None]
+    np.copyto(choice, boxes.T, where=stop)
+    out[:] = choice.T
+
+
+def _decide(
+    model: _Model,
+    tm: _TurnModel,
+    values: NDArray[np.float64],
+    m: NDArray[np.intp],
+    u: NDArray[np.intp],
+    y: NDArray[np.intp],
+    out: NDArray[np.uint8],
+) -> None:
+    """Fill ``out`` ``(states, 3, 252)`` with the decisions of the states ``(m, u, y)``."""
+    g = _geometry()
+    size = len(m)
+    space = _workspace(size)
+    last = space.keeps(0, size)  # keep values with one reroll left (the build's)
+    _final_values(model, values, m, u, y, out=last[g.five :])
+    _keep_values(last, space)
+    best_fill = last[g.five :]
+    first = space.keeps(1, size)  # then with two left
+    np.copyto(first, last)
+    _best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
+    boxes = out[:, 0, :]
+    _boxes(model, tm, values, m, u, y, boxes)
+    _keeps(last, first, best_fill, boxes, out[:, 1, :])
+    _keep_values(first, space)
+    best = np.copy(first)
+    _best_over_subkeeps(best, space)
+    _keeps(first, best, best_fill, boxes, out[:, 2, :])
+
+
+def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
+    """The decisions of every state ``table`` covers: ``(rows, codes)``.
+
+    ``rows`` gives each flat state index its row of ``codes`` (-1 for states not
+    covered; states whose futures are equal share a row); ``codes`` is
+    ``(rows, 3, 252)``: by rerolls left, then roll (``Dice._index``).
+    """
+    model = _model(table.rules)
+    tm = _turn_model(model)
+    values = table.values
+    start = _mask_of(table.start)
+    solved: list[NDArray[np.intp]] = []
+    copies: list[tuple[NDArray[np.intp], NDArray[np.intp]]] = []
+    for level in range(start.bit_count(), model.card.n):
+        states = model.states(level, start)
+        solved.append(_flat(model, states.masks, states.uppers, states.flags))
+        copies.append((states.sources, states.targets))
+    flat = np.sort(np.concatenate(solved))
+    rows = np.full(model.states_count, -1, dtype=np.int32)
+    rows[flat] = np.arange(len(flat), dtype=np.int32)
+    for sources, targets in copies:
+        rows[targets] = rows[sources]
+    codes = np.empty((len(flat), 3, 252), dtype=np.uint8)
+    if model.flags == 2:
+        y, rest = flat % 2, flat // 2
+    else:
+        y, rest = np.zeros_like(flat), flat
+    m, u = np.divmod(rest, model.levels)
+
+    by_index = _turn_geometry().dice_pos  # Dice._index -> internal roll
+
+    def work(lo: int) -> None:
+        hi = lo + _CHUNK
+        internal = np.empty((len(m[lo:hi]), 3, 252), dtype=np.uint8)
+        _decide(model, tm, values, m[lo:hi], u[lo:hi], y[lo:hi], internal)
+        np.take(internal, by_index, axis=2, out=codes[lo:hi])
+
+    starts = range(0, len(flat), _CHUNK)
+    if threads > 1 and len(flat) > _CHUNK:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(work, starts))
+    else:
+        for lo in starts:
+            work(lo)
+    return rows, codes
+    starts = range(0, len(flat), _CHUNK)
+    if threads > 1 and len(flat) > _CHUNK:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(work, starts))
+    else:
+        for lo in starts:
+            work(lo)
+    return rows, codes
+
+
+# --------------------------------------------------------------------------------------
+# Reading: an action in a few list and memoryview lookups.
+# --------------------------------------------------------------------------------------
+
+
+class _Decoding:
+    """Per process: for each roll (``Dice._index``) the Keep of each keep code (``_BOX``
+    codes, ``None`` past the roll's sub-keeps and for holding all five)."""
+
+    def __init__(self) -> None:
+        t = _turn_geometry()
+        keeps: list[tuple[Keep | None, ...]] = []
+        for index in range(252):
+            row = [t.keeps[int(k)] for k in t.subkeeps[t.dice_pos[index]][:-1]]
+            keeps.append((*row, *[None] * (_BOX - len(row))))
+        self.keeps = tuple(keeps)
+
+
+_DECODING: _Decoding | None = None
+
+
+def _decoding() -> _Decoding:
+    global _DECODING
+    with _LOCK:
+        if _DECODING is None:
+            _DECODING = _Decoding()
+        return _DECODING
+
+
+#: Cards whose decision rows a table's decisions remember (by their boxes), the oldest
+#: first out.
+_SEEN = 4096
+
+
+class _Decided:
+    """The decisions as a table holds them (no reference back to it: no cycle).
+
+    ``codes`` is ``(rows, 3, 252)`` (mapped from a file, or in memory), ``rows`` the
+    row of each flat state index; both are read through memoryviews, whose items
+    are Python ints.
+    """
+
+    __slots__ = ("actions", "array", "codes", "path", "rows", "seen")
+
+    def __init__(
+        self,
+        rules: Rules,
+        rows: NDArray[np.int32],
+        codes: NDArray[np.uint8],
+        path: Path | None = None,
+    ) -> None:
+        self.path = path
+        self.array = codes
+        self.rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
+        self.codes = _view(np.asarray(codes).reshape(-1))
+        self.seen: dict[tuple[int | None, ...], bytes] = {}  # by card boxes
+        decoding = _DECODING or _decoding()
+        members = rules.card.members
+        # each roll's action of each code: its keeps, then the boxes from _BOX on
+        self.actions: tuple[tuple[Any, ...], ...] = tuple(
+            (*keeps, *members) for keeps in decoding.keeps
+        )
+
+    def row(self, table: Table, card: Scorecard) -> bytes:
+        """The decisions of ``card``'s state (validated as the table validates), remembered
+        (as bytes: faster to index than a memoryview)."""
+        seen = self.seen
+        found = seen.get(card.boxes)
+        if found is None:
+            base = self.rows[table._index(card)] * _STAGES
+            found = self.codes[base : base + _STAGES].tobytes()
+            if len(seen) >= _SEEN:
+                del seen[next(iter(seen))]
+            seen[card.boxes] = found
+        return found
+
+    def action(self, row: bytes, rerolls: int, index: int) -> Keep | Box:
+        """The action with ``rerolls`` left for the roll of ``Dice._index`` ``index``."""
+        action: Keep | Box = self.actions[index][row[rerolls * 252 + index]]
+        return action
+
+
+def _view(array: NDArray[Any]) -> memoryview:
+    return memoryview(array)  # type: ignore[arg-type]  # NumPy's stubs: not a Buffer
+
+
+class DecisionTable:
+    """The optimal action for every roll of every turn a :class:`Table` covers, precomputed.
+
+    Get one with :func:`load_decisions`, which also gives it to its table: from
+    then on :func:`best_action`, :func:`best_box`,
+    :class:`~yahtzee_rules.OptimalStrategy` and :func:`~yahtzee_rules.simulate` look
+    actions up in it, on any card, instead of working out each new card's turn
+    first. The actions are exactly those of :func:`best_action` without it, ties
+    included.
+
+    It holds three bytes per roll and turn-start state (no rerolls left: the box;
+    one or two left: the keep, or the box when stopping is best): 3 x 252 x 359,612 bytes, about 272 MB, for
+    Hasbro's Classic card. A cached one is a file mapped into memory: a process
+    reads only the pages of the states it meets.
+
+    Attributes:
+        table: The table whose play this is.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Rules, Scorecard, Turn
+        >>> from yahtzee_rules.solver import best_action, build_table
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.YAHTZEE)} | {Category.CHANCE: 5})
+        >>> table = build_table(start=card)
+        >>> decisions = load_decisions(table, cache=False)
+        >>> decisions.states  # turn-start states to decide (others share their rows)
+        98
+        >>> decisions.best_action(Turn(card).roll(outcome="66612"))
+        Keep('666')
+        >>> best_action(Turn(card).roll(outcome="66666"), table)  # looked up now
+        <Category.YAHTZEE: 11>
+    """
+
+    __slots__ = ("_decided", "table")
+
+    def __init__(self, table: Table, decided: _Decided) -> None:
+        self.table = table
+        self._decided = decided
+
+    def __repr__(self) -> str:
+        return f"<DecisionTable of {self.table!r}: {self.states} states>"
+
+    @property
+    def path(self) -> Path | None:
+        """The file the decisions were read from or saved to, or ``None`` (not cached).
+
+        Examples:
+            >>> from yahtzee_rules import Rules
+            >>> from yahtzee_rules.solver import build_table
+            >>> print(load_decisions(build_table(rules=Rules.from_name("yacht")), cache=False).path)
+            None
+        """
+        return self._decided.path
+
+    @property
+    def states(self) -> int:
+        """How many turn-start states have their own decisions (states whose futures are
+        equal share one).
+
+        Examples:
+            >>> from yahtzee_rules import Rules
+            >>> from yahtzee_rules.solver import build_table
+            >>> load_decisions(build_table(rules=Rules.from_name("yacht")), cache=False).states
+            4095
+        """
+        return int(self._decided.array.shape[0])
+
+    @property
+    def nbytes(self) -> int:
+        """The size of the decisions in bytes: 3 x 252 per state.
+
+        Examples:
+            >>> from yahtzee_rules import Rules
+            >>> from yahtzee_rules.solver import build_table
+            >>> load_decisions(build_table(rules=Rules.from_name("yacht")), cache=False).nbytes
+            3095820
+        """
+        return int(self._decided.array.nbytes)
+
+    def best_action(self, turn: Turn) -> Keep | Box:
+        """The optimal action in ``turn``: ``best_action(turn, self.table)``.
+
+        Raises:
+            MalformedInputError: For a turn of other rules, or a card the table does
+                not cover.
+
+        Examples:
+            >>> from yahtzee_rules import Rules, Turn
+            >>> from yahtzee_rules.solver import build_table
+            >>> yacht = Rules.from_name("yacht")
+            >>> decisions = load_decisions(build_table(rules=yacht), cache=False)
+            >>> decisions.best_action(Turn(decisions.table.start, rules=yacht).roll(outcome="55553"))
+            Keep('5555')
+        """
+        from yahtzee_rules.solver._advice import best_action
+
+        return best_action(turn, self.table)
+
+
+# --------------------------------------------------------------------------------------
+# The cache: a .npy of decisions to map into memory, and a small .npz with the key.
+# --------------------------------------------------------------------------------------
+
+
+def _values_digest(values: NDArray[np.float64]) -> str:
+    return hashlib.sha256(values.tobytes()).hexdigest()[:16]
+
+
+def _key(table: Table) -> str:
+    base = _cache_key(table.rules, _mask_of(table.start))
+    return f"{base}; decisions format {DECISIONS_FORMAT}; values {_values_digest(table.values)}"
+
+
+def _paths(key: str, table: Table) -> tuple[Path, Path]:
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    stem = f"decisions-{_file_label(table.rules)}-{digest}"
+    directory = cache_dir()
+    return directory / f"{stem}.npy", directory / f"{stem}.npz"
+
+
+def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
+    """Write ``array`` to ``path`` atomically (as ``write_npz`` does); whether it was written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".decisions-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                np.save(stream, array, allow_pickle=False)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return False
+    return True
+
+
+def _read(table: Table, key: str) -> _Decided | None:
+    """The cached decisions of ``table``, mapped into memory, if intact and for its values."""
+    import zipfile
+
+    codes_path, key_path = _paths(key, table)
+    try:
+        with key_path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
+            if str(data["key"]) != key:
+                return None
+            rows = np.array(data["rows"])
+            size = int(data["size"])
+        if codes_path.stat().st_size != size:
+            return None
+        codes = np.load(codes_path, mmap_mode="r", allow_pickle=False)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None  # truncated, damaged or not decisions: rebuild
+    except Exception:  # a damaged zip directory can raise almost anything
+        return None
+    expected = (int(rows.max()) + 1, 3, 252)
+    if codes.dtype != np.uint8 or codes.shape != expected or rows.dtype != np.int32:
+        return None
+    return _Decided(table.rules, rows, codes, codes_path)
+
+
+def _cached(table: Table) -> _Decided | None:
+    """The table's decisions if loaded or cached on disk (looked for once per table)."""
+    found = table._decisions
+    if found is None:
+        found = table._decisions = _read(table, _key(table)) or False
+    return found or None
+
+
+def load_decisions(
+    table: Table, *, cache: bool = True, threads: int | None = None
+) -> DecisionTable:
+    """The decision table of ``table``, from the cache, else built (and cached).
+
+    The table remembers it: :func:`best_action`, :func:`best_box`,
+    :class:`~yahtzee_rules.OptimalStrategy` and :func:`~yahtzee_rules.simulate` with
+    that table then look actions up instead of working them out. Without a call
+    here they use a cached decision table when one exists for the table, and
+    :func:`~yahtzee_rules.simulate` loads or builds one itself for runs of 1,000
+    games or more; otherwise they work out each new card's turn as it comes.
+
+    Building runs the build's kernels over every state the table covers (seconds
+    for Hasbro's card, whose decisions take about 272 MB). The result is cached in
+    :func:`cache_dir`, keyed by the rules, the library version and source, the start
+    card and the table's values, and written atomically; a file for other values,
+    rules or versions, or of the wrong size or shape, is never used. The file is mapped into memory, so a process reads only the
+    pages of the states it meets.
+
+    Args:
+        table: The table whose optimal play to decide.
+        cache: ``False`` builds without reading or writing the cache.
+        threads: Worker threads for a build (default: up to 2, one per CPU).
+
+    Raises:
+        MalformedInputError: For a ``table`` that is not a Table, or ``threads`` not a
+            positive int.
+
+    Examples:
+        >>> import os, tempfile
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import best_box, build_table
+        >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
+        >>> card = Scorecard({c: 0 for c in Category.lower()} | {Category.CHANCE: 5})
+        >>> decisions = load_decisions(build_table(start=card))  # built and saved
+        >>> decisions.path.suffix, decisions.path.exists()
+        ('.npy', True)
+        >>> again = load_decisions(build_table(start=card))  # read back, mapped
+        >>> best_box(Turn(card).roll(outcome="66612"), again.table)
+        <Category.SIXES: 5>
+        >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+    """
+    if not isinstance(table, Table):
+        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
+    if threads is None:
+        threads = max(1, min(2, os.cpu_count() or 1))
+    if type(threads) is not int or threads < 1:
+        raise MalformedInputError(f"threads {threads!r}: not a positive int")
+    found = table._decisions
+    if found:
+        return DecisionTable(table, found)
+    key = _key(table) if cache else ""
+    if cache:
+        found = _read(table, key)
+    if not found:
+        rows, codes = _build_decisions(table, threads)
+        found = _Decided(table.rules, rows, codes)
+        if cache:
+            codes_path, key_path = _paths(key, table)
+            if _write_npy(codes_path, codes):
+                size = codes_path.stat().st_size
+                write_npz(
+                    key_path, ".decisions-", key=np.array(key), rows=rows, size=np.array(size)
+                )
+                found = _read(table, key) or found  # mapped: memory for the pages in use only
+    table._decisions = found
+    return DecisionTable(table, found)
