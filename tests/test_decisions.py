@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +274,20 @@ def test_a_tables_state_of_a_card_is_the_models(case: tuple[Rules, Scorecard]) -
     state, index = table._state(card)
     assert state == _model._state_of(card, table._layout)
     assert index == _model._flat(table._layout, *state)
+
+
+def test_only_the_newest_decision_files_stay_in_the_cache(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_decisions, "KEEP_FILES", 2)
+    paths = []
+    for age, name in zip((300, 200, 100), ("forced", "free-choice", "none"), strict=True):
+        rules = Rules.from_name(name)
+        start = _start_cards(rules)[0]
+        found = solver.load_decisions(solver.build_table(rules=rules, start=start))
+        assert found.path is not None
+        paths.append(found.path)
+        written = time.time() - age  # oldest first, whatever the clock's resolution
+        os.utime(found.path, (written, written))
+    assert sorted(cache.glob("decisions-*.npy")) == sorted(paths[1:])
+    assert sorted(cache.glob("decisions-*.npz")) == sorted(p.with_suffix(".npz") for p in paths[1:])

@@ -486,6 +486,24 @@ def _paths(key: str, table: Table) -> tuple[Path, Path]:
     return directory / f"{stem}.npy", directory / f"{stem}.npz"
 
 
+#: Decision files kept in the cache directory: older ones (other versions, sources or
+#: tables) are removed when a new one is written, so the directory stays bounded.
+KEEP_FILES = 4
+
+
+def _prune(directory: Path, keep: int = KEEP_FILES) -> None:
+    """Remove all but the ``keep`` newest decision files (and their keys) in ``directory``."""
+    try:
+        found = sorted(
+            directory.glob("decisions-*.npy"), key=lambda p: p.stat().st_mtime, reverse=True
+        )
+        for old in found[keep:]:
+            old.unlink(missing_ok=True)
+            old.with_suffix(".npz").unlink(missing_ok=True)
+    except OSError:
+        return  # another process pruned first, or the directory is read-only
+
+
 def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
     """Write ``array`` to ``path`` atomically (as ``write_npz`` does); whether it was written."""
     try:
@@ -551,12 +569,14 @@ def load_decisions(
     :func:`~yahtzee_rules.simulate` loads or builds one itself for runs of 1,000
     games or more; otherwise they work out each new card's turn as it comes.
 
-    Building runs the build's kernels over every state the table covers (seconds
-    for Hasbro's card, whose decisions take about 272 MB). The result is cached in
+    Building runs the build's kernels over every state the table covers (for
+    Hasbro's card, several times the table's own build; its decisions take 3 bytes
+    per state and roll, about 272 MB). The result is cached in
     :func:`cache_dir`, keyed by the rules, the library version and source, the start
     card and the table's values, and written atomically; a file for other values,
-    rules or versions, or of the wrong size or shape, is never used. The file is mapped into memory, so a process reads only the
-    pages of the states it meets.
+    rules or versions, or of the wrong size or shape, is never used, and only the
+    :data:`KEEP_FILES` newest decision files stay in the directory. The file is
+    mapped into memory, so a process reads only the pages of the states it meets.
 
     Args:
         table: The table whose optimal play to decide.
@@ -603,6 +623,7 @@ def load_decisions(
                 write_npz(
                     key_path, ".decisions-", key=np.array(key), rows=rows, size=np.array(size)
                 )
+                _prune(codes_path.parent, KEEP_FILES)
                 found = _read(table, key) or found  # mapped: memory for the pages in use only
     table._decisions = found
     return DecisionTable(table, found)
