@@ -26,14 +26,16 @@ import argparse
 import datetime
 import fcntl
 import functools
+import hashlib
 import json
+import pickle
 import platform
 import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +108,9 @@ def measure(args: argparse.Namespace) -> TournamentResult:
         print(f"{done}/{deals} deals, {seconds:.0f} s, about {left:.0f} s left", file=sys.stderr)
 
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    executor: _Saved | Executor | None = pool
+    if args.chunks is not None:
+        executor = _Saved(args.chunks / _run_key(args), pool)
     try:
         return tournament(
             bots,
@@ -114,12 +119,60 @@ def measure(args: argparse.Namespace) -> TournamentResult:
             seed=args.seed,
             rules=Rules.from_name(RULES),
             confidence=CONFIDENCE,
-            executor=pool,
+            executor=executor,
             progress=progress,
         )
     finally:
         if pool is not None:
             pool.shutdown()
+
+
+def _run_key(args: argparse.Namespace) -> str:
+    """Names the saved chunks of a run: its settings and the library's source."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    settings = f"field{args.field}-seed{args.seed}-open{args.open_boxes}-max{args.maximum}"
+    return f"{settings}-{digest.hexdigest()[:16]}"
+
+
+class _Saved:
+    """An executor that keeps each chunk's result in ``folder`` and takes it from there.
+
+    The tournament plays deals in chunks whose bounds never depend on the number of
+    deals asked for, so a run stopped part way keeps what it played: a run of fewer
+    deals, or the same run started again, takes the chunks already played from
+    ``folder``, and gives the tables a fresh run gives, bit for bit.
+    """
+
+    def __init__(self, folder: Path, pool: Executor | None) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.pool = pool
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        first, count = args[-2], args[-1]  # the chunk's first deal and its number of deals
+        path = self.folder / f"{fn.__name__}-{first}-{count}.pickle"
+        if path.exists():
+            done: Future[Any] = Future()
+            done.set_result(pickle.loads(path.read_bytes()))
+            return done
+        if self.pool is None:
+            done = Future()
+            done.set_result(fn(*args))
+            self._keep(path, done)
+            return done
+        future = self.pool.submit(fn, *args)
+        future.add_done_callback(functools.partial(self._keep, path))
+        return future
+
+    @staticmethod
+    def _keep(path: Path, future: Future[Any]) -> None:
+        if future.cancelled() or future.exception() is not None:
+            return
+        part = path.with_suffix(".part")
+        part.write_bytes(pickle.dumps(future.result()))
+        part.replace(path)
 
 
 def raw(result: TournamentResult, args: argparse.Namespace) -> dict[str, Any]:
@@ -488,6 +541,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--maximum", type=int, default=200)
     parser.add_argument("--workers", type=int, default=1, help="processes (same results)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--chunks", type=Path, help="keep each chunk of deals played here, and reuse them"
+    )
     args = parser.parse_args(argv)
     page = PAGE.read_text(encoding="utf-8")
     try:
