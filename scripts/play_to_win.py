@@ -89,8 +89,8 @@ def _optimal(open_boxes: int, maximum: int) -> OptimalStrategy:
     return _strategies(open_boxes, maximum)[1]
 
 
-def measure(args: argparse.Namespace) -> TournamentResult:
-    """Play the tournament the arguments ask for."""
+def measure(args: argparse.Namespace) -> tuple[TournamentResult, float]:
+    """Play the tournament the arguments ask for; the seconds its chunks took to play."""
     from yahtzee_rules import Rules
     from yahtzee_rules.arena import tournament
 
@@ -112,7 +112,7 @@ def measure(args: argparse.Namespace) -> TournamentResult:
     if args.chunks is not None:
         executor = _Saved(args.chunks / _run_key(args), pool)
     try:
-        return tournament(
+        result = tournament(
             bots,
             deals=args.deals,
             seats=args.field,
@@ -125,6 +125,7 @@ def measure(args: argparse.Namespace) -> TournamentResult:
     finally:
         if pool is not None:
             pool.shutdown()
+    return result, executor.seconds if isinstance(executor, _Saved) else result.seconds
 
 
 def _run_key(args: argparse.Namespace) -> str:
@@ -142,41 +143,62 @@ class _Saved:
     The tournament plays deals in chunks whose bounds never depend on the number of
     deals asked for, so a run stopped part way keeps what it played: a run of fewer
     deals, or the same run started again, takes the chunks already played from
-    ``folder``, and gives the tables a fresh run gives, bit for bit.
+    ``folder``, and gives the tables a fresh run gives, bit for bit. Each chunk is
+    kept with the time it took to play; ``seconds`` sums them over the chunks used.
     """
 
     def __init__(self, folder: Path, pool: Executor | None) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         self.pool = pool
+        self.seconds = 0.0
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
         first, count = args[-2], args[-1]  # the chunk's first deal and its number of deals
-        path = self.folder / f"{fn.__name__}-{first}-{count}.pickle"
+        path = self.folder / f"{fn.__name__}-{first}-{count}.timed.pickle"
+        done: Future[Any] = Future()
         if path.exists():
-            done: Future[Any] = Future()
-            done.set_result(pickle.loads(path.read_bytes()))
-            return done
-        if self.pool is None:
-            done = Future()
-            done.set_result(fn(*args))
-            self._keep(path, done)
-            return done
-        future = self.pool.submit(fn, *args)
-        future.add_done_callback(functools.partial(self._keep, path))
-        return future
+            self._use(done, pickle.loads(path.read_bytes()))
+        elif self.pool is None:
+            self._use(done, _timed(fn, *args), path)
+        else:
+            played = self.pool.submit(_timed, fn, *args)
+            played.add_done_callback(functools.partial(self._done, done, path))
+        return done
 
-    @staticmethod
-    def _keep(path: Path, future: Future[Any]) -> None:
-        if future.cancelled() or future.exception() is not None:
-            return
-        part = path.with_suffix(".part")
-        part.write_bytes(pickle.dumps(future.result()))
-        part.replace(path)
+    def _done(self, done: Future[Any], path: Path, played: Future[tuple[Any, float]]) -> None:
+        error = played.exception()
+        if error is not None:
+            done.set_exception(error)
+        else:
+            self._use(done, played.result(), path)
+
+    def _use(self, done: Future[Any], timed: tuple[Any, float], path: Path | None = None) -> None:
+        if path is not None:
+            part = path.with_suffix(".part")
+            part.write_bytes(pickle.dumps(timed))
+            part.replace(path)
+        self.seconds += timed[1]
+        done.set_result(timed[0])
 
 
-def raw(result: TournamentResult, args: argparse.Namespace) -> dict[str, Any]:
-    """The run as stored in the results file: the tournament's numbers and how to redo it."""
+def _timed(fn: Callable[..., Any], /, *args: Any) -> tuple[Any, float]:
+    started = time.perf_counter()
+    value = fn(*args)
+    return value, time.perf_counter() - started
+
+
+def raw(
+    result: TournamentResult,
+    args: argparse.Namespace,
+    commit: str | None = None,
+    seconds: float | None = None,
+) -> dict[str, Any]:
+    """The run as stored in the results file: the tournament's numbers and how to redo it.
+
+    ``commit`` is the library's commit when the run started (by default, now);
+    ``seconds`` the time the deals took to play (by default, the tournament's).
+    """
     command = ["python", "scripts/play_to_win.py", "--write", "--field", str(args.field)]
     command += ["--deals", str(args.deals), "--seed", str(args.seed)]
     command += ["--open-boxes", str(args.open_boxes), "--maximum", str(args.maximum)]
@@ -191,9 +213,9 @@ def raw(result: TournamentResult, args: argparse.Namespace) -> dict[str, Any]:
         "confidence": result.confidence,
         "command": shlex.join(command),
         "workers": args.workers,
-        "seconds": round(result.seconds, 1),
+        "seconds": round(result.seconds if seconds is None else seconds, 1),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
-        "commit": _commit(),
+        "commit": _commit() if commit is None else commit,
         "python": platform.python_version(),
         "standings": [
             {
@@ -492,7 +514,7 @@ def render(runs: list[dict[str, Any]]) -> str:
     lines.append("```")
     lines += [
         "",
-        "| Field | Seed | Run time (one run) | Workers | Date | Commit |",
+        "| Field | Seed | Run time | Workers | Date | Commit |",
         "| --- | ---: | ---: | ---: | --- | --- |",
     ]
     for run in runs:
@@ -562,10 +584,12 @@ def main(argv: list[str] | None = None) -> int:
     except (ResultsError, json.JSONDecodeError) as error:
         print(f"{RESULTS.relative_to(ROOT)}: {error}", file=sys.stderr)
         return 1
-    result = measure(args)
+    commit = _commit()
+    result, seconds = measure(args)
     print(result.report())
+    print(f"{seconds:.0f} s playing the deals", file=sys.stderr)
     if args.write:
-        runs = store(raw(result, args))
+        runs = store(raw(result, args, commit, seconds))
         PAGE.write_text(rewrite(PAGE.read_text(encoding="utf-8"), runs), encoding="utf-8")
     return 0
 
