@@ -17,6 +17,12 @@ no games: it checks that file's format and that the block is what this script re
 from it. ``--render`` rewrites the block from the file (after editing the renderer).
 Every figure on the page comes from here; none is typed in.
 
+``--workers N`` plays the chunks of 100 deals on N processes (the same results, bit
+for bit). ``--chunks DIR`` keeps each chunk played in DIR, named after the run's
+settings and the library's source: a run stopped part way starts again where it
+stopped, and a run of fewer deals takes its chunks from there (the run time stored
+is then the sum of the chunks' playing times).
+
 The tables are built (and cached) on first use: a few seconds to a few minutes.
 """
 
@@ -33,6 +39,7 @@ import platform
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -62,7 +69,11 @@ WIN, OPTIMAL = "WinStrategy", "OptimalStrategy"
 
 @functools.cache
 def _strategies(open_boxes: int, maximum: int) -> tuple[WinStrategy, OptimalStrategy]:
-    """The two strategies, built once per process (workers included)."""
+    """The two strategies, built once per process.
+
+    They pickle (for the workers) as their settings and unpickle as the worker's own
+    pair: each worker loads the tables once, and WinStrategy's caches last across chunks.
+    """
     from yahtzee_rules import OptimalStrategy, Rules
     from yahtzee_rules.solver import WinStrategy, load_table, target_table
 
@@ -415,15 +426,16 @@ def load_results(path: Path = RESULTS) -> list[dict[str, Any]]:
 
 
 def store(run: dict[str, Any], path: Path = RESULTS) -> list[dict[str, Any]]:
-    """Put ``run`` in the results file (replacing the run of its field); all runs, checked."""
-    with open(path.with_suffix(".lock"), "w") as lock:  # runs of other fields may finish too
+    """Put ``run`` in the results file (replacing the run of its field) and write the page."""
+    locks = Path(tempfile.gettempdir()) / "play-to-win.lock"
+    with open(locks, "w") as lock:  # runs of other fields may finish at the same time
         fcntl.flock(lock, fcntl.LOCK_EX)
         runs = [old for old in load_results(path) if old["field"] != run["field"]]
         runs = sorted([*runs, run], key=lambda r: r["field"])
         data = {"format": FORMAT, "runs": runs}
         check_results(data)
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    path.with_suffix(".lock").unlink(missing_ok=True)
+        PAGE.write_text(rewrite(PAGE.read_text(encoding="utf-8"), runs), encoding="utf-8")
     return runs
 
 
@@ -589,8 +601,7 @@ def main(argv: list[str] | None = None) -> int:
     print(result.report())
     print(f"{seconds:.0f} s playing the deals", file=sys.stderr)
     if args.write:
-        runs = store(raw(result, args, commit, seconds))
-        PAGE.write_text(rewrite(PAGE.read_text(encoding="utf-8"), runs), encoding="utf-8")
+        store(raw(result, args, commit, seconds))
     return 0
 
 
