@@ -119,9 +119,9 @@ def measure(args: argparse.Namespace) -> tuple[TournamentResult, float]:
         print(f"{done}/{deals} deals, {seconds:.0f} s, about {left:.0f} s left", file=sys.stderr)
 
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    executor: _Saved | Executor | None = pool
+    executor: SavedChunks | Executor | None = pool
     if args.chunks is not None:
-        executor = _Saved(args.chunks / _run_key(args), pool)
+        executor = SavedChunks(args.chunks / _run_key(args), pool)
     try:
         result = tournament(
             bots,
@@ -136,7 +136,7 @@ def measure(args: argparse.Namespace) -> tuple[TournamentResult, float]:
     finally:
         if pool is not None:
             pool.shutdown()
-    return result, executor.seconds if isinstance(executor, _Saved) else result.seconds
+    return result, executor.seconds if isinstance(executor, SavedChunks) else result.seconds
 
 
 def _run_key(args: argparse.Namespace) -> str:
@@ -148,7 +148,7 @@ def _run_key(args: argparse.Namespace) -> str:
     return f"{settings}-{digest.hexdigest()[:16]}"
 
 
-class _Saved:
+class SavedChunks:
     """An executor that keeps each chunk's result in ``folder`` and takes it from there.
 
     The tournament plays deals in chunks whose bounds never depend on the number of
@@ -512,7 +512,7 @@ def render(runs: list[dict[str, Any]]) -> str:
                 f"{_percent(high)}): {verdict} {_fraction(field)}."
             )
         texts.append(text)
-    lines += ["", *texts, ""]
+    lines += ["", *(f"- {text}" for text in texts), ""]
     lines.append(
         f"A tie counts half (Hasbro's rules: forced Joker, ties shared). WinStrategy plays "
         f"with `open_boxes={runs[0]['open_boxes']}` and a target table up to "

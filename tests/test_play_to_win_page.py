@@ -147,3 +147,17 @@ def test_what_a_run_stores_passes_the_check_and_renders() -> None:
     assert text.endswith(script.END)
     assert "100.00 %" in text  # greedy beats random in every game
     assert "significantly above one half" in text
+
+
+def test_saved_chunks_give_the_tables_of_a_fresh_run(tmp_path: Path) -> None:
+    script = _script()
+    bots: dict[str, Strategy] = {"greedy": GreedyStrategy(), "random": RandomStrategy()}
+    saved = script.SavedChunks(tmp_path, None)
+    first = tournament(bots, deals=250, seed=3, executor=saved)
+    assert first == tournament(bots, deals=250, seed=3)
+    assert len(list(tmp_path.iterdir())) == 3  # chunks of 100, 100 and 50 deals
+    assert saved.seconds > 0
+    again = script.SavedChunks(tmp_path, None)
+    fewer = tournament(bots, deals=200, seed=3, executor=again)  # both chunks from the folder
+    assert fewer == tournament(bots, deals=200, seed=3)
+    assert len(list(tmp_path.iterdir())) == 3
