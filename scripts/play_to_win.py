@@ -62,6 +62,7 @@ FORMAT = 1
 CONFIDENCE = 0.99
 RULES = "forced"  # Hasbro's rules: forced Joker, ties shared
 WIN, OPTIMAL = "WinStrategy", "OptimalStrategy"
+HEAD_TO_HEAD_DEALS = 100_000  # the paired deals the head-to-head measurement is meant to have
 
 
 # --- measuring -----------------------------------------------------------------------
@@ -504,6 +505,12 @@ def render(runs: list[dict[str, Any]]) -> str:
                 f"WinStrategy takes {_percent(share)} {what} ({level} interval "
                 f"{_percent(low)} to {_percent(high)}): {verdict} one half."
             )
+            if run["deals"] < HEAD_TO_HEAD_DEALS:
+                text += (
+                    f" That is fewer than the {HEAD_TO_HEAD_DEALS:,} paired deals this "
+                    f"measurement is meant to have: run its command with `--deals "
+                    f"{HEAD_TO_HEAD_DEALS}` to complete it."
+                )
         else:
             text = (
                 f"In a field of {field} ({run['deals']:,} deals, {run['games']:,} games), "

@@ -147,6 +147,7 @@ def test_what_a_run_stores_passes_the_check_and_renders() -> None:
     assert text.endswith(script.END)
     assert "100.00 %" in text  # greedy beats random in every game
     assert "significantly above one half" in text
+    assert "fewer than the 100,000 paired deals" in text  # the page says when a run is short
 
 
 def test_saved_chunks_give_the_tables_of_a_fresh_run(tmp_path: Path) -> None:
