@@ -14,7 +14,7 @@ Private to the package.
 
 from __future__ import annotations
 
-import threading
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,25 +32,22 @@ from yahtzee_rules.solver._model import _flat, _Model
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-_REROLL: NDArray[np.float64] | None = None
-_REROLL_LOCK = threading.Lock()
 
+def _throw(on_keeps: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``(252, states)`` from ``(462, states)``: the chance of each roll after the throw.
 
-def _reroll() -> NDArray[np.float64]:
-    """``(252, 462)``: the chance of each roll (internal order) after holding each keep."""
-    global _REROLL
-    with _REROLL_LOCK:
-        if _REROLL is None:
-            g = _geometry()
-            table = np.zeros((252, 462))
-            table[np.arange(252), g.five + np.arange(252)] = 1.0
-            for size in range(4, -1, -1):
-                lo = g.offsets[size]
-                children = g.children[size]
-                for i in range(len(children)):
-                    table[:, lo + i] = table[:, children[i]].mean(axis=1)
-            _REROLL = table
-        return _REROLL
+    ``on_keeps`` is the chance of holding each keep (internal order); it is used as
+    scratch. Keep by keep size, each keep's chance is shared equally among its six
+    children (one more die, of each face): for a given face the children are
+    distinct, so each face's share is one gather and one scatter.
+    """
+    g = _geometry()
+    for size in range(5):
+        share = on_keeps[g.offsets[size] : g.offsets[size + 1]] * (1 / 6)
+        children = g.children[size]
+        for face in range(6):
+            on_keeps[children[:, face]] += share
+    return on_keeps[g.five :]
 
 
 def _keep_tables(
@@ -79,18 +76,30 @@ def _hold(keep_values: NDArray[np.float64], mass: NDArray[np.float64]) -> NDArra
 
     ``keep_values`` is ``(462, states)`` and ``mass`` ``(252, states)``, in the
     internal orders. The keep held is the first best of the roll's sub-keeps (in the
-    order of ``_Geometry.subkeeps``): every roll's sub-keeps are gathered state by
-    state, then ``argmax`` runs along the contiguous sub-keep axis.
+    order of ``_Geometry.subkeeps``): the rolls with the same number of distinct
+    sub-keeps are taken together, their sub-keeps gathered state by state, then
+    ``argmax`` runs along the contiguous sub-keep axis.
     """
-    g = _geometry()
     size = mass.shape[1]
     by_state = np.ascontiguousarray(keep_values.T)  # (states, 462)
-    choice = by_state.take(g.subkeeps, axis=1).argmax(axis=2)  # (states, 252)
-    held = g.subkeeps[np.arange(252), choice]  # (states, 252)
-    flat = (held.T * size + np.arange(size)).ravel()  # roll-major, like ``mass``
-    on_keeps = np.bincount(flat, weights=mass.ravel(), minlength=462 * size).reshape(462, size)
-    result: NDArray[np.float64] = _reroll() @ on_keeps
-    return result
+    held = np.empty((252, size), dtype=np.intp)
+    for rolls, subkeeps in _subkeeps_by_count():
+        choice = by_state.take(subkeeps, axis=1).argmax(axis=2)  # (states, rolls)
+        held[rolls] = subkeeps[np.arange(len(rolls)), choice].T
+    flat = (held * size + np.arange(size)).ravel()  # roll-major, like ``mass``
+    on_keeps = np.bincount(flat, weights=mass.ravel(), minlength=462 * size)
+    return _throw(np.asarray(on_keeps, dtype=np.float64).reshape(462, size))
+
+
+@functools.cache
+def _subkeeps_by_count() -> tuple[tuple[NDArray[np.intp], NDArray[np.intp]], ...]:
+    """The rolls grouped by how many distinct sub-keeps they have, with those sub-keeps."""
+    subkeeps = _geometry().subkeeps
+    counts = np.array([len(set(row)) for row in subkeeps.tolist()])
+    return tuple(
+        (np.flatnonzero(counts == count), subkeeps[counts == count, :count])
+        for count in np.unique(counts)
+    )
 
 
 def _final_rolls(
@@ -142,11 +151,12 @@ def _plain_boxes(
     upper = values[index]
     upper += np.take(model.upper_bonus_by, u, axis=2).transpose(2, 0, 1)
     upper += _UPPER_POINTS[:, :, 0]
+    np.copyto(upper, _NEG, where=shut[:, card.upper, None])
     lower = values[_flat(model, after[:, card.lower], u[:, None], y[:, None])]
+    np.copyto(lower, _NEG, where=shut[:, card.lower])  # -inf plus points stays -inf
     fills = np.empty((size, 246, card.n))
-    fills[:, :, card.upper] = upper.reshape(size, 36).take(_plain_upper_rows(), axis=1)
-    fills[:, :, card.lower] = lower[:, None, :] + card.scores[None, 6:, card.lower]
-    np.copyto(fills, _NEG, where=shut[:, None, :])
+    fills[:, :, card.upper_sel] = upper.reshape(size, 36).take(_plain_upper_rows(), axis=1)
+    np.add(lower[:, None, :], card.scores[None, 6:, card.lower], out=fills[:, :, card.lower_sel])
     box: NDArray[np.intp] = fills.argmax(axis=2)
     return box
 
