@@ -1,6 +1,7 @@
 """Write the score-distribution page and its picture from the exact distributions.
 
-For every ruleset the solver covers (``Rules.names()``), computes the exact final-score
+For every named ruleset the solver covers (``Rules.names()`` but the cards of several
+columns, Triple Yahtzee's, which the solver refuses), computes the exact final-score
 distribution under optimal-expectation play from the empty card
 (``yahtzee_rules.solver.score_distribution``) and writes
 ``docs/explanation/score-distributions.md`` and ``docs/images/score-distributions.svg``.
@@ -9,9 +10,11 @@ Every figure on the page comes from here; none is typed in.
     python scripts/score_distributions.py            # write the page and the picture
     python scripts/score_distributions.py --check    # exit 1 if they are out of date
 
-``--jobs N`` works on N rulesets at once (about 1.5 GB each).
+``--jobs N`` works on N rulesets at once (under 1 GiB each; each distribution also
+uses a thread per core).
 
-Takes a few minutes per ruleset (the tables are cached; the distributions are not).
+Takes a minute or two per ruleset on two cores (the expected-value tables are cached,
+and so are the distributions, beside them).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ PICTURE = ROOT / "docs" / "images" / "score-distributions.svg"
 THRESHOLDS = tuple(range(150, 401, 50))
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
+DASHES = ("", "6,3", "2,2")  # after the colours run out
 
 INTRO = """\
 # Score distributions
@@ -49,8 +53,9 @@ The optimal solver maximises the *expected* final score. How spread out are the
 scores that play produces? `yahtzee_rules.solver.score_distribution` answers exactly:
 it follows the expected-value play through every roll of every turn and returns the
 probability of every final total. The figures below are for the empty card, one row
-per ruleset the solver covers; the script `scripts/score_distributions.py` computes
-them (and checks this page with `--check`).
+per named ruleset the solver covers (all of `Rules.names()` but Triple Yahtzee's
+three-column cards, which the solver refuses); the script
+`scripts/score_distributions.py` computes them (and checks this page with `--check`).
 
 Moves of equal expected value can differ in spread, so the play is pinned down: ties
 are broken as `best_action` and `simulate_optimal` break them (the keep with the
@@ -58,6 +63,10 @@ fewest dice, then the lowest faces; the first box in card order). Under the
 free-choice Joker this gives the mean {mean:.7f} and median {median}, as
 Verhoeff publishes, and a standard deviation of {std:.4f}, where he publishes
 59.6117: moves of equal expected value but different spread, resolved another way.
+
+## The rulesets
+
+{rulesets}
 
 ## Summary
 
@@ -161,8 +170,13 @@ def distribution(name: str) -> ScoreDistribution:
     return found
 
 
+def covered() -> tuple[str, ...]:
+    """The named rulesets the solver takes: all but the cards of several columns."""
+    return tuple(name for name in Rules.names() if len(Rules.from_name(name).card.columns) == 1)
+
+
 def distributions(jobs: int) -> dict[str, ScoreDistribution]:
-    names = Rules.names()
+    names = covered()
     if jobs == 1:
         return {name: distribution(name) for name in names}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -171,7 +185,12 @@ def distributions(jobs: int) -> dict[str, ScoreDistribution]:
 
 def page(found: dict[str, ScoreDistribution]) -> str:
     free = found["free-choice"]
-    lines = [INTRO.format(mean=free.mean, median=free.median, std=free.std).rstrip("\n")]
+    rulesets = "\n".join(
+        ["| Ruleset | What it is |", "|---|---|"]
+        + [f"| {name} | {Rules.describe(name)} |" for name in found]
+    )
+    intro = INTRO.format(mean=free.mean, median=free.median, std=free.std, rulesets=rulesets)
+    lines = [intro.rstrip("\n")]
     for name, d in found.items():
         lines.append(
             f"| {name} | {d.mean:.4f} | {d.std:.4f} | {d.median} | {d.minimum} | {d.maximum} |"
@@ -240,15 +259,21 @@ def picture(found: dict[str, ScoreDistribution]) -> str:
     )
     for i, (name, bins) in enumerate(binned.items()):
         colour = COLOURS[i % len(COLOURS)]
+        dash = DASHES[i // len(COLOURS) % len(DASHES)]
+        style = f' stroke-dasharray="{dash}"' if dash else ""
         points = " ".join(
             f"{x(low + j * step + step / 2):.1f},{y(p):.1f}" for j, p in enumerate(bins)
         )
         out.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>'
+            f'<polyline fill="none" stroke="{colour}" stroke-width="1.5"{style} points="{points}"/>'
+        )
+        key_y = top + 14 + 18 * i
+        out.append(
+            f'<line x1="{width - right + 8}" x2="{width - right + 30}" y1="{key_y - 4}" '
+            f'y2="{key_y - 4}" stroke="{colour}" stroke-width="1.5"{style}/>'
         )
         out.append(
-            f'<text x="{width - right + 10}" y="{top + 20 + 18 * i}" fill="{colour}">'
-            f"{escape(name)}</text>"
+            f'<text x="{width - right + 36}" y="{key_y}" fill="{colour}">{escape(name)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import math
+import os
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
 from gc import get_referents
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import attrs
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from yahtzee_rules._filling import check_rules
 from yahtzee_rules._frozen import reinit_error
@@ -25,8 +32,9 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _CLASSIC = Rules()
-_CHUNK = 256  # turn-start states whose outcomes are worked out together
-_ELEMENTS = 1 << 22  # shifted values added at once (bounds the scratch memory)
+_BATCH = 512  # turn-start states worked out together (one task for a thread)
+_ELEMENTS = 1 << 20  # shifted values added at once (bounds the scratch memory)
+_SPREAD = 1.25  # the longest of the distributions added at once, over the shortest
 
 
 def _probabilities(values: object) -> tuple[float, ...]:
@@ -199,12 +207,51 @@ def _check_total(total: object) -> None:
 # --------------------------------------------------------------------------------------
 
 
+class _Rows:
+    """One level's distributions, each kept up to its last nonzero, end to end in one buffer.
+
+    Row ``r`` is ``data[starts[r] : starts[r] + lengths[r]]``: the chance of 0, 1, ...
+    more points. Most rows are much shorter than the level's longest (a state whose
+    Yahtzee box holds 0 can gain far less than one where it holds 50), so this takes
+    about half the memory of a rectangle. ``data`` ends with ``width`` zeros, so a
+    window of up to ``width`` values can be read from the start of any row.
+    """
+
+    def __init__(
+        self, data: NDArray[np.float64], starts: NDArray[np.int64], lengths: NDArray[np.int64]
+    ) -> None:
+        self.data = data
+        self.starts = starts
+        self.lengths = lengths
+        self.width = int(lengths.max()) if len(lengths) else 0
+
+    def __getitem__(self, row: int) -> NDArray[np.float64]:
+        start = int(self.starts[row])
+        found: NDArray[np.float64] = self.data[start : start + int(self.lengths[row])]
+        return found
+
+
 class _LevelDistributions:
     """Points to come from every state of one level: ``dist[row_of[flat index]]``."""
 
-    def __init__(self, row_of: NDArray[np.int32], dist: NDArray[np.float64]) -> None:
+    def __init__(self, row_of: NDArray[np.int32], dist: _Rows) -> None:
         self.row_of = row_of
         self.dist = dist
+
+
+def _blocks(lengths: NDArray[np.int64]) -> NDArray[np.intp]:
+    """Where to cut rows sorted by length into blocks worked on at once.
+
+    A block holds about ``_ELEMENTS`` values and rows within ``_SPREAD`` of each
+    other's lengths, so padding each to the longest wastes little. Returns the
+    block boundaries, 0 and ``len(lengths)`` included.
+    """
+    size = len(lengths)
+    spread = np.floor(np.log(np.maximum(lengths, 1)) / np.log(_SPREAD)).astype(np.int64)
+    part = np.cumsum(lengths) // _ELEMENTS
+    key = spread * (int(part[-1]) + 1) + part if size else part
+    cuts = np.flatnonzero(np.diff(key)) + 1
+    return np.concatenate(([0], cuts, [size])).astype(np.intp)
 
 
 def _apply(
@@ -212,24 +259,119 @@ def _apply(
     following: _LevelDistributions,
     states: int,
 ) -> NDArray[np.float64]:
-    """``(states, length)``: the sum over outcomes of chance x shifted next distribution."""
+    """``(states, length)``: the sum over outcomes of chance x shifted next distribution.
+
+    The outcomes are taken shortest next distribution first, in blocks of rows of
+    about the same length (see :func:`_blocks`), each row padded with zeros to the
+    block's longest.
+    """
     state, after, gained, chance = outcomes
     rows = following.row_of[after]
     if (rows < 0).any():  # pragma: no cover - a bug, not an input error
         raise AssertionError("an outcome leads to a state outside the table")
     nxt = following.dist
-    width = nxt.shape[1]
-    length = width + (int(gained.max()) if len(gained) else 0)
-    result = np.zeros(states * length)
-    per = max(1, _ELEMENTS // width)
-    offsets = np.arange(width)
-    for lo in range(0, len(state), per):
-        hi = min(lo + per, len(state))
-        values = nxt[rows[lo:hi]]
-        values *= chance[lo:hi, None]
-        at = (state[lo:hi] * length + gained[lo:hi])[:, None] + offsets
-        result += np.bincount(at.ravel(), weights=values.ravel(), minlength=states * length)
-    return result.reshape(states, length)
+    starts = nxt.starts[rows]
+    lengths = nxt.lengths[rows]
+    length = int((gained + lengths).max()) if len(state) else 1
+    bins = states * length + nxt.width  # padding past the last state's row adds zeros
+    result = np.zeros(bins)
+    order = np.argsort(lengths, kind="stable")
+    bounds = _blocks(lengths[order])
+    for lo, hi in pairwise(bounds):
+        pick = order[lo:hi]
+        width = int(lengths[pick[-1]])
+        offsets = np.arange(width)
+        values = sliding_window_view(nxt.data, width)[starts[pick]]
+        values *= np.where(offsets < lengths[pick, None], chance[pick, None], 0.0)
+        at = (state[pick] * length + gained[pick])[:, None] + offsets
+        result += np.bincount(at.ravel(), weights=values.ravel(), minlength=bins)
+    return result[: states * length].reshape(states, length)
+
+
+def _batch(
+    model: _Model,
+    values: NDArray[np.float64],
+    states: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]],
+    following: _LevelDistributions,
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """The distributions of some states of a level: their rows end to end, and their lengths."""
+    m, u, y = states
+    dense = _apply(_turn_outcomes(model, values, m, u, y), following, len(m))
+    width = dense.shape[1]
+    lengths = width - (dense[:, ::-1] > 0).argmax(axis=1)  # up to the last nonzero
+    packed: NDArray[np.float64] = dense[np.arange(width) < lengths[:, None]]
+    return packed, lengths.astype(np.int64)
+
+
+def _workers() -> int:
+    """Threads for the backward pass: the CPUs this process may use, at most 4."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        usable = os.cpu_count() or 1
+    return max(1, min(usable, 4))
+
+
+def _level(
+    model: _Model,
+    values: NDArray[np.float64],
+    lv: _Level,
+    following: _LevelDistributions,
+    pool: ThreadPoolExecutor | None,
+    step: Callable[[int], None],
+) -> _Rows:
+    """The distributions of one level's solved states, batch by batch (in order)."""
+    m, u, y = lv.masks, lv.uppers, lv.flags
+    size = len(m)
+    gain = _most_gained(model)
+    capacity = size * (following.dist.width + gain) + following.dist.width + gain
+    data = np.empty(capacity)  # pages are only taken as rows are written
+    starts = np.empty(size, dtype=np.int64)
+    lengths = np.empty(size, dtype=np.int64)
+    used = 0
+    spans = [(lo, min(lo + _BATCH, size)) for lo in range(0, size, _BATCH)]
+
+    def work(span: tuple[int, int]) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+        lo, hi = span
+        return _batch(model, values, (m[lo:hi], u[lo:hi], y[lo:hi]), following)
+
+    if pool is None:
+        results: Iterator[tuple[NDArray[np.float64], NDArray[np.int64]]] = map(work, spans)
+    else:
+        results = _in_order(pool, work, spans, 2 * _workers())
+    for (lo, hi), (packed, found) in zip(spans, results, strict=True):
+        data[used : used + len(packed)] = packed
+        lengths[lo:hi] = found
+        starts[lo:hi] = used + np.cumsum(found) - found
+        used += len(packed)
+        step(hi - lo)
+    width = int(lengths.max()) if size else 0
+    data[used : used + width] = 0.0
+    data.resize(used + width, refcheck=False)  # gives back the pages never written
+    return _Rows(data, starts, lengths)
+
+
+def _in_order(
+    pool: ThreadPoolExecutor,
+    work: Callable[[tuple[int, int]], tuple[NDArray[np.float64], NDArray[np.int64]]],
+    spans: list[tuple[int, int]],
+    ahead: int,
+) -> Iterator[tuple[NDArray[np.float64], NDArray[np.int64]]]:
+    """``map(work, spans)`` on the pool, at most ``ahead`` batches in flight."""
+    pending: deque[Future[tuple[NDArray[np.float64], NDArray[np.int64]]]] = deque()
+    for span in spans:
+        pending.append(pool.submit(work, span))
+        if len(pending) >= ahead:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _most_gained(model: _Model) -> int:
+    """More points than one turn can add: the best box, the upper bonus, a Yahtzee bonus."""
+    card = model.card
+    best = max(int(card.scores.max()), int(model.joker.max()))
+    return best + int(model.upper_bonus) + int(model.bonus_due.max()) + 1
 
 
 def _levels(
@@ -242,11 +384,20 @@ def _levels(
 ) -> _LevelDistributions:
     """The distributions of the states extending ``start`` with ``last`` boxes filled.
 
-    With ``every``, each level's distributions are appended to it on the way.
+    Each level is worked out from the one after it in batches of states, on a pool
+    of threads (NumPy lets go of the interpreter lock for the heavy work); a level
+    is let go as soon as the one before it is done. With ``every``, each level's
+    distributions are appended to it on the way.
     """
     n = model.card.n
     total = sum(model.states(level, start).size for level in range(n, last - 1, -1))
     done = 0
+
+    def step(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, total)
 
     def level_rows(level: int) -> tuple[NDArray[np.int32], NDArray[np.intp], _Level]:
         lv = model.states(level, start)
@@ -257,32 +408,23 @@ def _levels(
         return row_of, flats, lv
 
     row_of, flats, lv = level_rows(n)
-    current = _LevelDistributions(row_of, np.ones((len(flats), 1)))
-    done += model.states(n, start).size
+    ones = _Rows(
+        np.array([1.0, 0.0]), np.zeros(len(flats), np.int64), np.ones(len(flats), np.int64)
+    )
+    current = _LevelDistributions(row_of, ones)
     if progress is not None:
         progress(0, total)
-        progress(done, total)
-    for level in range(n - 1, last - 1, -1):
-        row_of, flats, lv = level_rows(level)
-        m, u, y = lv.masks, lv.uppers, lv.flags
-        parts = []
-        for lo in range(0, len(m), _CHUNK):
-            hi = min(lo + _CHUNK, len(m))
-            outcomes = _turn_outcomes(model, values, m[lo:hi], u[lo:hi], y[lo:hi])
-            parts.append(_apply(outcomes, current, hi - lo))
-            done += hi - lo
-            if progress is not None:
-                progress(done, total)
-        length = max(p.shape[1] for p in parts)
-        dist = np.zeros((len(m), length))
-        for i, part in enumerate(parts):
-            dist[i * _CHUNK : i * _CHUNK + len(part), : part.shape[1]] = part
-        current = _LevelDistributions(row_of, dist)
-        if every is not None:
-            every.append(current)
-        done += len(lv.targets)
-        if progress is not None:
-            progress(done, total)
+    step(lv.size)
+    big = sum(len(model.states(level, start).masks) for level in range(n - 1, last - 1, -1))
+    threads = _workers() if big > _BATCH else 1
+    with ThreadPoolExecutor(threads) if threads > 1 else nullcontext() as pool:
+        for level in range(n - 1, last - 1, -1):
+            row_of, flats, lv = level_rows(level)
+            rows = _level(model, values, lv, current, pool, step)
+            current = _LevelDistributions(row_of, rows)
+            if every is not None:
+                every.append(current)
+            step(len(lv.targets))
     return current
 
 
@@ -332,10 +474,11 @@ def score_distribution(
     and median agree).
 
     The work runs backwards from the complete cards, one level of filled boxes at
-    a time, keeping only two levels of distributions (one float per state and
-    total) in memory: from the empty card that peaks at about 1.5 GB on Hasbro's
-    card (about 3 GB on Yatzy's 15 boxes); from a card with six open boxes it takes
-    well under a second.
+    a time, in batches of states on a thread per core, keeping only two levels of
+    distributions in memory, each state's up to its last nonzero chance: from
+    the empty card that peaks under 1 GiB on Hasbro's card and on Yatzy's 15
+    boxes (about a minute and a half of CPU time); from a card with six open
+    boxes it takes well under a second.
 
     Args:
         position: The card to start from, at the start of a turn (default: the

@@ -14,12 +14,12 @@ Private to the package.
 
 from __future__ import annotations
 
-import threading
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yahtzee_rules.solver._geometry import _geometry
+from yahtzee_rules.solver._geometry import _NEG, _UPPER_POINTS, _geometry
 from yahtzee_rules.solver._kernels import (
     _best_over_subkeeps,
     _fills,
@@ -32,25 +32,22 @@ from yahtzee_rules.solver._model import _flat, _Model
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-_REROLL: NDArray[np.float64] | None = None
-_REROLL_LOCK = threading.Lock()
 
+def _throw(on_keeps: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``(252, states)`` from ``(462, states)``: the chance of each roll after the throw.
 
-def _reroll() -> NDArray[np.float64]:
-    """``(252, 462)``: the chance of each roll (internal order) after holding each keep."""
-    global _REROLL
-    with _REROLL_LOCK:
-        if _REROLL is None:
-            g = _geometry()
-            table = np.zeros((252, 462))
-            table[np.arange(252), g.five + np.arange(252)] = 1.0
-            for size in range(4, -1, -1):
-                lo = g.offsets[size]
-                children = g.children[size]
-                for i in range(len(children)):
-                    table[:, lo + i] = table[:, children[i]].mean(axis=1)
-            _REROLL = table
-        return _REROLL
+    ``on_keeps`` is the chance of holding each keep (internal order); it is used as
+    scratch. Keep by keep size, each keep's chance is shared equally among its six
+    children (one more die, of each face): for a given face the children are
+    distinct, so each face's share is one gather and one scatter.
+    """
+    g = _geometry()
+    for size in range(5):
+        share = on_keeps[g.offsets[size] : g.offsets[size + 1]] * (1 / 6)
+        children = g.children[size]
+        for face in range(6):
+            on_keeps[children[:, face]] += share
+    return on_keeps[g.five :]
 
 
 def _keep_tables(
@@ -78,24 +75,31 @@ def _hold(keep_values: NDArray[np.float64], mass: NDArray[np.float64]) -> NDArra
     """Hold the best keep of each roll and reroll: the new chance of each roll, per state.
 
     ``keep_values`` is ``(462, states)`` and ``mass`` ``(252, states)``, in the
-    internal orders. The keep held is the first best of the roll's sub-keeps
-    (``argmax`` order), found column by column: faster than ``argmax`` over a short
-    last axis.
+    internal orders. The keep held is the first best of the roll's sub-keeps (in the
+    order of ``_Geometry.subkeeps``): the rolls with the same number of distinct
+    sub-keeps are taken together, their sub-keeps gathered state by state, then
+    ``argmax`` runs along the contiguous sub-keep axis.
     """
-    g = _geometry()
     size = mass.shape[1]
-    sub = g.subkeeps
-    best = keep_values[sub[:, 0]]
-    held = np.repeat(sub[:, :1], size, axis=1)
-    for j in range(1, sub.shape[1]):
-        column = sub[:, j]
-        value = keep_values[column]
-        np.copyto(held, column[:, None], where=value > best)
-        np.maximum(best, value, out=best)
-    flat = (held * size + np.arange(size)).ravel()
-    on_keeps = np.bincount(flat, weights=mass.ravel(), minlength=462 * size).reshape(462, size)
-    result: NDArray[np.float64] = _reroll() @ on_keeps
-    return result
+    by_state = np.ascontiguousarray(keep_values.T)  # (states, 462)
+    held = np.empty((252, size), dtype=np.intp)
+    for rolls, subkeeps in _subkeeps_by_count():
+        choice = by_state.take(subkeeps, axis=1).argmax(axis=2)  # (states, rolls)
+        held[rolls] = subkeeps[np.arange(len(rolls)), choice].T
+    flat = (held * size + np.arange(size)).ravel()  # roll-major, like ``mass``
+    on_keeps = np.bincount(flat, weights=mass.ravel(), minlength=462 * size)
+    return _throw(np.asarray(on_keeps, dtype=np.float64).reshape(462, size))
+
+
+@functools.cache
+def _subkeeps_by_count() -> tuple[tuple[NDArray[np.intp], NDArray[np.intp]], ...]:
+    """The rolls grouped by how many distinct sub-keeps they have, with those sub-keeps."""
+    subkeeps = _geometry().subkeeps
+    counts = np.array([len(set(row)) for row in subkeeps.tolist()])
+    return tuple(
+        (np.flatnonzero(counts == count), subkeeps[counts == count, :count])
+        for count in np.unique(counts)
+    )
 
 
 def _final_rolls(
@@ -123,36 +127,71 @@ def _final_rolls(
     return mass
 
 
-def _fill_outcomes(
+def _plain_boxes(
     model: _Model,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
     y: NDArray[np.intp],
-    roll: NDArray[np.intp],
-) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """For each (state, final roll) pair: the next state's flat index and the points gained.
+) -> NDArray[np.intp]:
+    """``(states, 246)``: the best box for each roll that is not five equal dice.
 
-    The box is the best fill by expected value (the first in card order on a tie);
-    the points include the upper bonus it completes and any extra-Yahtzee bonus.
+    The box is the best fill by expected value, the first in card order on a tie: the
+    floats are those of :func:`_fills` (the next state's value, plus the upper bonus,
+    plus the points), worked out once per state and box (and, for an upper box, per
+    count of its face) rather than once per roll.
     """
     card = model.card
-    n = len(m)
-    closed = (m[:, None] & card.bits) != 0
-    points = np.where(closed, -1, card.scores[roll])
-    five = roll < 6
-    if five.any():
-        points[five] = model.joker[roll[five], :, m[five]]
-    fills, u2, bonus = _fills(model, values, m, u, y, points)
-    box = fills.argmax(axis=1)
-    rows = np.arange(n)
-    written = points[rows, box]
-    position = card.upper_pos[box]
-    upper_box = position >= 0
-    at = np.maximum(position, 0)
-    u_new = np.where(upper_box, u2[rows, at], u)
-    gained = written + np.where(upper_box, bonus[rows, at], 0.0)
-    gained = gained + np.where(five, model.bonus_due[np.minimum(roll, 5), y], 0.0)
+    size = len(m)
+    shut = (model.open_bits(m)[:, None] & card.bits) == 0  # (states, boxes)
+    after = m[:, None] | card.bits  # (states, boxes)
+    # the box of face f + 1 with k dice of that face, at f * 6 + k (as in _final_values)
+    base = after[:, card.upper] * (model.levels * model.flags) + y[:, None]  # (states, 6)
+    index = np.take(model.upper_after, u, axis=2).transpose(2, 0, 1) + base[:, :, None]
+    upper = values[index]
+    upper += np.take(model.upper_bonus_by, u, axis=2).transpose(2, 0, 1)
+    upper += _UPPER_POINTS[:, :, 0]
+    np.copyto(upper, _NEG, where=shut[:, card.upper, None])
+    lower = values[_flat(model, after[:, card.lower], u[:, None], y[:, None])]
+    np.copyto(lower, _NEG, where=shut[:, card.lower])  # -inf plus points stays -inf
+    fills = np.empty((size, 246, card.n))
+    fills[:, :, card.upper_sel] = upper.reshape(size, 36).take(_plain_upper_rows(), axis=1)
+    np.add(lower[:, None, :], card.scores[None, 6:, card.lower], out=fills[:, :, card.lower_sel])
+    box: NDArray[np.intp] = fills.argmax(axis=2)
+    return box
+
+
+_PLAIN_UPPER: NDArray[np.intp] | None = None
+
+
+def _plain_upper_rows() -> NDArray[np.intp]:
+    """``(246, 6)``: for each roll that is not five equal dice, ``f * 6 + count of f + 1``."""
+    global _PLAIN_UPPER
+    if _PLAIN_UPPER is None:
+        counts = np.array([d.counts for d in _geometry().dice[6:]], dtype=np.intp)
+        _PLAIN_UPPER = np.arange(6) * 6 + counts
+    return _PLAIN_UPPER
+
+
+def _after_fill(
+    model: _Model,
+    m: NDArray[np.intp],
+    u: NDArray[np.intp],
+    y: NDArray[np.intp],
+    box: NDArray[np.intp],
+    written: NDArray[np.intp],
+    extra: NDArray[np.float64] | float = 0.0,
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """The next state's flat index and the points gained by writing ``written`` in ``box``.
+
+    The points include the upper bonus the fill completes and ``extra`` (an
+    extra-Yahtzee bonus).
+    """
+    card = model.card
+    upper_box = card.upper_pos[box] >= 0
+    u2, bonus = model.upper_step(u, written)
+    u_new = np.where(upper_box, u2, u)
+    gained = written + np.where(upper_box, bonus, 0.0) + extra
     y_new = np.where((box == card.yahtzee) & (written == 50), 1, y) if model.flags == 2 else y
     following = _flat(model, m | (1 << box), u_new, y_new)
     return np.asarray(following, dtype=np.intp), np.rint(gained).astype(np.intp)
@@ -169,23 +208,37 @@ def _turn_outcomes(
 ) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]]:
     """Each state's turn outcomes: (state position, next state, points, probability).
 
-    Outcomes with the same state, next state and points are merged; those of
-    probability 0 are left out.
+    Sorted by state. Outcomes with the same state, next state and points are merged,
+    their chances added roll by roll in the internal roll order; those of
+    probability 0 are left out. A state's outcome is fixed by the box filled, the
+    points written there and any extra-Yahtzee bonus, so they are merged on those.
     """
+    card = model.card
+    size = len(m)
     final = _final_rolls(model, values, m, u, y, mass, rerolls)  # (252, states)
-    roll, state = np.nonzero(final)
-    chance = final[roll, state]
-    following, gained = _fill_outcomes(model, values, m[state], u[state], y[state], roll)
-    span = int(gained.max()) + 1
-    key = (state.astype(np.int64) * model.states_count + following) * span + gained
-    unique, inverse = np.unique(key, return_inverse=True)
-    merged = np.bincount(inverse.ravel(), weights=chance, minlength=len(unique))
-    rest, points = np.divmod(unique, span)
-    first, second = np.divmod(rest, model.states_count)
-    result: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]] = (
-        first.astype(np.intp),
-        second.astype(np.intp),
-        points.astype(np.intp),
-        np.asarray(merged, dtype=np.float64),
+    bonuses = np.unique(model.bonus_due)  # the extra-Yahtzee bonuses, 0 first
+    most = max(int(card.scores.max()), int(model.joker.max())) + 1
+    key = np.empty((252, size), dtype=np.intp)  # (bonus, box, points written)
+    # rolls that are not five equal dice: no bonus
+    box = _plain_boxes(model, values, m, u, y).T  # (246, states)
+    key[6:] = box * most + card.scores[np.arange(6, 252)[:, None], box]
+    # five equal dice: the rules' Joker fills, box by box
+    points = model.joker[:, :, m].transpose(0, 2, 1).astype(np.intp)  # (face, states, boxes)
+    fills = _fills(model, values, m, u, y, points)[0]
+    five_box = fills.argmax(axis=2)  # (face, states)
+    written = np.take_along_axis(points, five_box[:, :, None], axis=2)[:, :, 0]
+    bonus = np.searchsorted(bonuses, model.bonus_due[:, y])
+    key[:6] = (bonus * card.n + five_box) * most + written
+    width = len(bonuses) * card.n * most
+    merged = np.bincount(
+        (key + np.arange(size) * width).ravel(), weights=final.ravel(), minlength=size * width
     )
-    return result
+    found = np.flatnonzero(merged)
+    state, slot = np.divmod(found, width)
+    bonus, slot = np.divmod(slot, card.n * most)
+    box, written = np.divmod(slot, most)
+    following, gained = _after_fill(
+        model, m[state], u[state], y[state], box, written, bonuses[bonus]
+    )
+    chance = np.asarray(merged[found], dtype=np.float64)
+    return state, following, gained, chance
