@@ -8,8 +8,9 @@ import hashlib
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 import numpy as np
 
@@ -205,15 +206,16 @@ def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
         return None
 
 
-def write_npz(path: Path, prefix: str, **arrays: object) -> None:
-    """Write ``arrays`` to ``path`` atomically: a temporary file in the same directory,
-    flushed to disk, then a rename. An unwritable directory only costs a rebuild later."""
+def write_atomic(path: Path, prefix: str, save: Callable[[BinaryIO], None]) -> bool:
+    """Write ``path`` atomically with ``save(stream)``: a temporary file in the same
+    directory, flushed to disk, then a rename; whether it was written. An unwritable
+    directory only costs a rebuild later."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, **arrays)  # type: ignore[arg-type]
+                save(stream)
                 stream.flush()
                 os.fsync(stream.fileno())
             os.replace(temporary, path)
@@ -221,7 +223,13 @@ def write_npz(path: Path, prefix: str, **arrays: object) -> None:
             Path(temporary).unlink(missing_ok=True)
             raise
     except OSError:
-        return  # an unwritable cache directory only costs a rebuild next time
+        return False  # an unwritable cache directory only costs a rebuild next time
+    return True
+
+
+def write_npz(path: Path, prefix: str, **arrays: object) -> None:
+    """Write ``arrays`` to ``path`` atomically (see :func:`write_atomic`)."""
+    write_atomic(path, prefix, lambda stream: np.savez(stream, **arrays))  # type: ignore[arg-type]
 
 
 def _write_cached(path: Path, table: Table, rules: Rules) -> None:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -36,7 +35,13 @@ import numpy as np
 
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
-from yahtzee_rules.solver._cache import _cache_key, _file_label, cache_dir, write_npz
+from yahtzee_rules.solver._cache import (
+    _cache_key,
+    _file_label,
+    cache_dir,
+    write_atomic,
+    write_npz,
+)
 from yahtzee_rules.solver._geometry import _NEG, _geometry
 from yahtzee_rules.solver._kernels import (
     _best_over_subkeeps,
@@ -505,22 +510,8 @@ def _prune(directory: Path, keep: int = KEEP_FILES) -> None:
 
 
 def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
-    """Write ``array`` to ``path`` atomically (as ``write_npz`` does); whether it was written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".decisions-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                np.save(stream, array, allow_pickle=False)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError:
-        return False
-    return True
+    """Write ``array`` to ``path`` atomically; whether it was written."""
+    return write_atomic(path, ".decisions-", lambda stream: np.save(stream, array))
 
 
 def _read(table: Table, key: str) -> _Decided | None:
