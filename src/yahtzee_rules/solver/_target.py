@@ -317,16 +317,9 @@ class TargetTable:
         start: Scorecard,
         maximum: int,
     ) -> None:
-        self.rules = rules
-        self.start = start
-        self.maximum = maximum
-        self._model = _model(rules)
         row_of = np.array(row_of, dtype=np.int32)
         values = np.array(values, dtype=np.float64)
-        row_of.setflags(write=False)
-        values.setflags(write=False)
-        self._row_of, self._values = row_of, values
-        self._turns: dict[tuple[tuple[int | None, ...], int], _TargetTurn] = {}
+        self._hold(row_of, values, rules, start, maximum)
 
     @classmethod
     def _adopt(
@@ -340,13 +333,23 @@ class TargetTable:
     ) -> TargetTable:
         """A table over arrays made for it (built or read here): no copy of ``values``."""
         table = cls.__new__(cls)
-        table.rules, table.start, table.maximum = rules, start, maximum
-        table._model = _model(rules)
+        table._hold(row_of, values, rules, start, maximum)
+        return table
+
+    def _hold(
+        self,
+        row_of: NDArray[np.int32],
+        values: NDArray[np.float64],
+        rules: Rules,
+        start: Scorecard,
+        maximum: int,
+    ) -> None:
+        self.rules, self.start, self.maximum = rules, start, maximum
+        self._model = _model(rules)
         row_of.setflags(write=False)
         values.setflags(write=False)
-        table._row_of, table._values = row_of, values
-        table._turns = {}
-        return table
+        self._row_of, self._values = row_of, values
+        self._turns: dict[tuple[tuple[int | None, ...], int], _TargetTurn] = {}
 
     def __repr__(self) -> str:
         return f"<TargetTable rules={self.rules!r} start={self.start!r} maximum={self.maximum}>"
