@@ -51,7 +51,13 @@ from yahtzee_rules.solver._kernels import (
 )
 from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._turns import TIE_TOLERANCE, _turn_geometry, _turn_model, _TurnModel
+from yahtzee_rules.solver._turns import (
+    TIE_TOLERANCE,
+    _entry_steps,
+    _turn_geometry,
+    _turn_model,
+    _TurnModel,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -125,16 +131,9 @@ def _boxes(
     here may fill are skipped: they are never the best).
     """
     size = len(m)
-    raw = tm.upper_points + u[:, None]  # (states, entries)
-    index = np.minimum(raw, model.levels - 1)
-    index *= model.flags
-    index += ((m[:, None] | tm.bits) * model.levels) * model.flags
-    if model.flags == 2:
-        index += tm.sets_flag | y[:, None]
-    worth: NDArray[np.float64] = values[index]
-    if model.upper_bonus:
-        below = (u < model.threshold)[:, None]
-        worth += np.where(below, (raw >= model.threshold) * tm.bonus, 0)
+    index, bonus = _entry_steps(model, tm, m[:, None], u[:, None], y[:, None])
+    worth: NDArray[np.float64] = values[index]  # (states, entries)
+    worth += bonus
     worth += tm.points
     worth[(model.open_bits(m)[:, None] & tm.bits) == 0] = _NEG
     worth[:, -1] = _NEG

@@ -34,7 +34,7 @@ from yahtzee_rules.solver._kernels import (
 )
 from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model, _state_of
 from yahtzee_rules.solver._table import _check_design
-from yahtzee_rules.solver._turns import _turn_model
+from yahtzee_rules.solver._turns import _entry_steps, _turn_model
 from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
@@ -75,16 +75,9 @@ def _entry_chances(
     tm = _turn_model(model)
     needs = values.shape[1]
     entries = np.flatnonzero((model.open_bits(mask) & tm.bits) != 0)  # the refused: never
-    # each entry's next state and points, per state: as _entry_values, by state
-    raw = tm.upper_points[entries, None] + u[None, :]  # (entries, states)
-    index = np.minimum(raw, model.levels - 1) * model.flags
-    index += (((mask | tm.bits[entries]) * model.levels) * model.flags)[:, None]
-    if model.flags == 2:
-        index += tm.sets_flag[entries, None] | y[None, :]
-    gained = np.broadcast_to(tm.points[entries, None], raw.shape).copy()
-    if model.upper_bonus:
-        earned = (u[None, :] < model.threshold) & (raw >= model.threshold)
-        gained += earned * tm.bonus[entries, None].astype(np.intp)
+    index, bonus = _entry_steps(model, tm, mask, u[:, None], y[:, None])  # (states, entries)
+    index, bonus = index[:, entries].T, bonus[:, entries].T  # (entries, states)
+    gained = tm.points[entries, None] + np.rint(bonus).astype(np.intp)
     chances = np.empty((len(entries) + 1, len(u), needs))
     chances[:-1] = _shift(values[row_of[index]], gained, needs)
     chances[-1] = -1.0

@@ -13,7 +13,7 @@ the build's kernels.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -121,6 +121,26 @@ def _turn_model(model: _Model) -> _TurnModel:
     return found
 
 
+def _entry_steps(
+    model: _Model, turn_model: _TurnModel, m: Any, u: Any, y: Any
+) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
+    """For each state and entry: the flat index of the state after writing the entry,
+    and the upper bonus the entry completes (0 for most).
+
+    ``m``, ``u`` and ``y`` (filled-box mask, capped upper subtotal, Yahtzee flag) are
+    ints, or arrays broadcasting against the entries along the last axis.
+    """
+    tm = turn_model
+    raw = tm.upper_points + u
+    index = np.minimum(raw, model.levels - 1)
+    index *= model.flags
+    index += ((m | tm.bits) * model.levels) * model.flags
+    if model.flags == 2:
+        index += tm.sets_flag | y  # 50 in the five-of-a-kind box sets the flag
+    bonus = (raw >= model.threshold) * (u < model.threshold) * tm.bonus
+    return index, bonus
+
+
 def _entry_values(
     model: _Model, turn_model: _TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
 ) -> NDArray[np.float64]:
@@ -131,15 +151,9 @@ def _entry_values(
     points, in that order (the build's); extra-Yahtzee bonuses are not included.
     """
     tm = turn_model
-    raw = tm.upper_points + u
-    index = np.minimum(raw, model.levels - 1)
-    index *= model.flags
-    index += ((mask | tm.bits) * model.levels) * model.flags
-    if model.flags == 2:
-        index += tm.sets_flag | y  # 50 in the five-of-a-kind box sets the flag
+    index, bonus = _entry_steps(model, tm, mask, u, y)
     worth: NDArray[np.float64] = values[index]
-    if model.upper_bonus and u < model.threshold:
-        worth += (raw >= model.threshold) * tm.bonus
+    worth += bonus
     worth += tm.points
     worth[(model.open_bits(mask) & tm.bits) == 0] = _NEG  # filled, or not the box's turn
     worth[-1] = _NEG
