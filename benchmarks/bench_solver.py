@@ -40,14 +40,15 @@ from yahtzee_rules.solver import (  # noqa: E402
 )
 
 BUILD_SCRIPT = """
-import json, resource, sys, time
+import inspect, json, resource, sys, time
 sys.path.insert(0, {src!r})
 from yahtzee_rules import Rules
 from yahtzee_rules.solver import build_table
 rules = Rules.from_name({name!r})
 baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
-table = build_table(rules=rules, threads={threads})
+key = "workers" if "workers" in inspect.signature(build_table).parameters else "threads"
+table = build_table(rules=rules, **{{key: {threads}}})
 seconds = time.perf_counter() - started
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({{"seconds": seconds, "peak_kib": peak, "baseline_kib": baseline,
@@ -134,7 +135,7 @@ def main() -> None:
         for threads in (1, 2):
             figures = build_in_subprocess(rules, threads)
             print(
-                f"{rules.name:28s} threads={threads}: {figures['seconds']:6.2f} s, "
+                f"{rules.name:28s} workers={threads}: {figures['seconds']:6.2f} s, "
                 f"peak RSS {figures['peak_kib'] / 1024:6.1f} MiB "
                 f"(interpreter and imports {figures['baseline_kib'] / 1024:5.1f} MiB), "
                 f"empty card {figures['value']:.7f}"

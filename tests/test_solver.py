@@ -358,9 +358,10 @@ def test_rejects_cards_the_table_does_not_cover() -> None:
         solver.advise("turn", table)
 
 
-def test_rejects_bad_thread_counts() -> None:
-    with pytest.raises(MalformedInputError, match="threads 0"):
-        solver.build_table(threads=0)
+def test_rejects_bad_worker_counts() -> None:
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(MalformedInputError, match=f"workers {bad!r}: not a positive int"):
+            solver.build_table(workers=bad)
 
 
 # --------------------------------------------------------------------------------------

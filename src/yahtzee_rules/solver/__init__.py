@@ -58,15 +58,19 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess tes
         'yahtzee_rules.solver needs NumPy; install it with pip install "yahtzee-rules[solver]"'
     ) from error
 
-from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
-from yahtzee_rules.solver._build import Progress as Progress
-from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
-from yahtzee_rules.solver._decisions import DecisionTable, load_decisions
-from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
-from yahtzee_rules.solver._simulate import simulate_optimal
-from yahtzee_rules.solver._table import Table, build_table
-from yahtzee_rules.solver._target import TargetStrategy, TargetTable, target_table
-from yahtzee_rules.solver._win import WinStrategy
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
+    from yahtzee_rules.solver._build import Progress as Progress
+    from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
+    from yahtzee_rules.solver._decisions import DecisionTable, load_decisions
+    from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
+    from yahtzee_rules.solver._simulate import simulate_optimal
+    from yahtzee_rules.solver._table import Table, build_table
+    from yahtzee_rules.solver._target import TargetStrategy, TargetTable, target_table
+    from yahtzee_rules.solver._win import WinStrategy
 
 __all__ = [
     "TABLE_FORMAT",
@@ -90,3 +94,43 @@ __all__ = [
     "simulate_optimal",
     "target_table",
 ]
+
+# Each public name, and the private module it is imported from when first used: a
+# module of the package (the table build's helper processes among them) imports only
+# what it needs.
+_MODULE_OF: dict[str, str] = {
+    "TABLE_FORMAT": "_cache",
+    "Advice": "_advice",
+    "DecisionTable": "_decisions",
+    "Option": "_advice",
+    "Progress": "_build",
+    "ScoreDistribution": "_distribution",
+    "Table": "_table",
+    "TargetStrategy": "_target",
+    "TargetTable": "_target",
+    "WinStrategy": "_win",
+    "advise": "_advice",
+    "best_action": "_advice",
+    "best_box": "_advice",
+    "build_table": "_table",
+    "cache_dir": "_cache",
+    "cache_path": "_cache",
+    "load_decisions": "_decisions",
+    "load_table": "_cache",
+    "score_distribution": "_distribution",
+    "simulate_optimal": "_simulate",
+    "target_table": "_target",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

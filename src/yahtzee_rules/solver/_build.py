@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from yahtzee_rules.rules import Rules
-from yahtzee_rules.solver._geometry import _CHUNK, _geometry
+from yahtzee_rules.solver._geometry import (
+    _CHUNK,
+    _Geometry,
+    _geometry,
+    _geometry_for_kernels,
+    _install_geometry,
+)
 from yahtzee_rules.solver._kernels import (
     _best_over_subkeeps,
     _final_values,
     _keep_values,
     _workspace,
 )
-from yahtzee_rules.solver._model import _flat, _Model, _model
+from yahtzee_rules.solver._model import _flat, _layout, _Model, _model
+from yahtzee_rules.solver._workers import Crew, helpers_for
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+    from yahtzee_rules.rules import Rules
+
+#: A level's states: masks, capped upper subtotals and flags, in any integer type.
+_States = tuple["NDArray[Any]", "NDArray[Any]", "NDArray[Any]"]
 
 #: Called as ``progress(done, total)`` while work proceeds.
 Progress = Callable[[int, int], None]
@@ -44,39 +54,104 @@ def _solve_chunk(
     return result
 
 
-def _build_values(
-    rules: Rules, progress: Progress | None = None, *, threads: int = 2, start: int = 0
-) -> NDArray[np.float64]:
-    """One value per state (0 for states not covered), solved from complete cards back."""
-    model = _model(rules)
-    values = np.zeros(model.states_count)
-    boxes = model.card.n
-    levels = [model.states(level, start) for level in range(boxes, start.bit_count() - 1, -1)]
-    total = sum(level.size for level in levels)
-    done = levels[0].size  # complete cards: nothing to come
-    if progress is not None:
-        progress(0, total)
+class _Plan:
+    """The states each level of one build solves, in chunks (pickled for helpers).
+
+    ``levels`` runs from complete cards (0) back to the start card's level. A helper
+    gets the model and each level's states to solve; the copies that complete a
+    level (``levels``) are this process's work.
+    """
+
+    def __init__(self, model: _Model, start: int) -> None:
+        self.model = model
+        boxes = model.card.n
+        self.levels = [
+            model.states(level, start) for level in range(boxes, start.bit_count() - 1, -1)
+        ]
+        # each level's masks, capped upper subtotals and flags (any integer type)
+        self.solving: list[_States] = [
+            (level.masks, level.uppers, level.flags) for level in self.levels
+        ]
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # the states in the narrowest integers that hold them: an eighth of the bytes
+        solving = [(_narrow(m), _narrow(u), _narrow(y)) for m, u, y in self.solving]
+        return (_helper_plan, (self.model.for_kernels(), _geometry_for_kernels(), solving))
+
+    def chunks(self, level: int) -> int:
+        """How many chunks level ``level`` solves."""
+        return -(-len(self.solving[level][0]) // _CHUNK)
+
+    def solver(self, values: NDArray[np.float64], level: int) -> Callable[[int], int]:
+        """The function that solves a chunk of level ``level`` into ``values``."""
+        model = self.model
+        masks, uppers, flags = self.solving[level]
+
+        def solve(chunk: int) -> int:
+            part = slice(chunk * _CHUNK, (chunk + 1) * _CHUNK)
+            m, u, y = (a[part].astype(np.intp, copy=False) for a in (masks, uppers, flags))
+            values[_flat(model, m, u, y)] = _solve_chunk(model, values, m, u, y)
+            return len(m)
+
+        return solve
+
+
+def _narrow(states: NDArray[np.intp]) -> NDArray[np.unsignedinteger[Any]]:
+    """``states`` (non-negative) in the narrowest unsigned integer type that holds them."""
+    return states.astype(np.min_scalar_type(int(states.max(initial=0))))
+
+
+def _helper_plan(model: _Model, geometry: _Geometry, solving: list[_States]) -> _Plan:
+    """A helper's plan, from what :meth:`_Plan.__reduce__` pickled (no ``levels``)."""
+    _install_geometry(geometry)
+    plan = _Plan.__new__(_Plan)
+    plan.model = model
+    plan.solving = solving
+    return plan
+
+
+def _reporting(
+    solve: Callable[[int], int], progress: Progress, done: int, most: int, total: int
+) -> Callable[[int], None]:
+    """``solve``, then ``progress`` with the states solved so far (here; at most ``most``)."""
+
+    def report(chunk: int) -> None:
+        nonlocal done
+        done = min(done + solve(chunk), most)
         progress(done, total)
 
-    def work(chunk: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]) -> int:
-        m, u, y = chunk
-        values[_flat(model, m, u, y)] = _solve_chunk(model, values, m, u, y)
-        return len(m)
+    return report
 
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for level in levels[1:]:
-            m, u, y = level.masks, level.uppers, level.flags
-            chunks = [
-                (m[i : i + _CHUNK], u[i : i + _CHUNK], y[i : i + _CHUNK])
-                for i in range(0, len(m), _CHUNK)
-            ]
-            counts = pool.map(work, chunks) if threads > 1 else map(work, chunks)
-            for count in counts:
-                done += count
-                if progress is not None:
-                    progress(done, total)
+
+def _build_values(
+    rules: Rules, progress: Progress | None = None, *, workers: int = 2, start: int = 0
+) -> NDArray[np.float64]:
+    """One value per state (0 for states not covered), solved from complete cards back.
+
+    With ``workers`` above 1, a large build shares its levels with helper processes
+    (see _workers).
+    """
+    layout = _layout(rules)
+    size = (1 << (layout.card.n - start.bit_count())) * layout.levels * layout.flags
+    with Crew(helpers_for(workers, size), layout.states_count) as crew:
+        plan = _Plan(_model(rules), start)
+        crew.prepare(plan)
+        values = crew.values
+        total = sum(level.size for level in plan.levels)
+        done = plan.levels[0].size  # complete cards: nothing to come
+        if progress is not None:
+            progress(0, total)
+            progress(done, total)
+        for index, level in enumerate(plan.levels[1:], 1):
+            solve = plan.solver(values, index)
+            before, done = done, done + level.size
+            if progress is None:
+                crew.level(index, plan.chunks(index), solve)
+            else:
+                crew.level(
+                    index, plan.chunks(index), _reporting(solve, progress, before, done, total)
+                )
             values[level.targets] = values[level.sources]
-            done += len(level.targets)
-            if progress is not None and len(level.targets):
+            if progress is not None:
                 progress(done, total)
     return values

@@ -5,18 +5,22 @@ Shared by the solver's modules, and private to the package.
 
 from __future__ import annotations
 
+import copy
 import threading
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yahtzee_rules._dice import ALL_KEEPS, DICE_BY_FACES, KEEPS_OF
-from yahtzee_rules.boxes import Box, Card
-from yahtzee_rules.dice import Dice, Keep, dice_index
 from yahtzee_rules.errors import MalformedInputError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+    from yahtzee_rules.boxes import Box, Card
+    from yahtzee_rules.dice import Dice, Keep
+
+# The dice and cards are imported where the arrays are made, not here: a helper process
+# of the table build receives the arrays (see ``for_kernels``) and imports neither.
 
 _NEG = -np.inf
 # States solved together. Part of the values: the build's last step is a BLAS product
@@ -40,6 +44,8 @@ class _Geometry:
     """
 
     def __init__(self) -> None:
+        from yahtzee_rules._dice import ALL_KEEPS, DICE_BY_FACES, KEEPS_OF
+
         keeps = sorted(ALL_KEEPS, key=lambda k: (len(k.faces), len(set(k.faces)), k.faces))
         self.keeps: tuple[Keep, ...] = tuple(keeps)
         self.keep_pos = np.empty(len(keeps), dtype=np.intp)  # Keep._index -> internal
@@ -159,6 +165,8 @@ class _CardGeometry:
     """
 
     def __init__(self, card: Card) -> None:
+        from yahtzee_rules.dice import dice_index
+
         g = _geometry()
         self.card = card
         self.members: tuple[Box, ...] = card.members
@@ -365,6 +373,32 @@ def _geometry() -> _Geometry:
         if _GEOMETRY is None:
             _GEOMETRY = _Geometry()
         return _GEOMETRY
+
+
+def _for_kernels(found: object, *names: str) -> object:
+    """A shallow copy of ``found`` without the attributes ``names`` (Python objects of the
+    rules: dice, keeps, boxes), so that unpickling it needs NumPy and this package's
+    solver modules only."""
+    lean = copy.copy(found)
+    for name in names:
+        delattr(lean, name)
+    return lean
+
+
+def _geometry_for_kernels() -> _Geometry:
+    """The geometry as the vector kernels use it: its arrays, without the dice and keeps."""
+    lean = _for_kernels(_geometry(), "keeps", "dice")
+    assert isinstance(lean, _Geometry)
+    return lean
+
+
+def _install_geometry(geometry: _Geometry) -> None:
+    """Use ``geometry`` (from :func:`_geometry_for_kernels`, in another process) as this
+    process's, unless it has its own already."""
+    global _GEOMETRY
+    with _GEOMETRY_LOCK:
+        if _GEOMETRY is None:
+            _GEOMETRY = geometry
 
 
 def _card_geometry(card: Card) -> _CardGeometry:

@@ -13,14 +13,18 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from yahtzee_rules._filling import bonus_due, legal
 from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.solver._geometry import _UPPER_POINTS, _card_geometry, _geometry
+from yahtzee_rules.solver._geometry import _UPPER_POINTS, _card_geometry, _for_kernels, _geometry
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+    from yahtzee_rules.rules import Rules
+    from yahtzee_rules.scorecard import Scorecard
+
+# The rules' own functions are imported where the arrays are made, not here: a helper
+# process of the table build receives the arrays (see ``for_kernels``) and imports
+# none of the rules modules.
 
 # --------------------------------------------------------------------------------------
 # What the rules allow, taken from the library's own scoring functions.
@@ -57,6 +61,8 @@ class _Model(_Layout):
     """Per-rules constants: the layout, bonus values and Joker fills by mask."""
 
     def __init__(self, rules: Rules) -> None:
+        from yahtzee_rules._filling import bonus_due, legal
+
         super().__init__(rules)
         self.rules = rules
         card = self.card
@@ -134,6 +140,17 @@ class _Model(_Layout):
         upper_points = joker[:, card.upper]
         self.joker_upper_plain = bool(((upper_points <= 0) | (upper_points == 5 * faces)).all())
         self.joker_by_box = np.ascontiguousarray(joker.transpose(1, 0, 2))  # (box, face, mask)
+
+    def for_kernels(self) -> _Model:
+        """This model as the vector kernels use it: arrays and numbers, no rules objects.
+
+        A helper process of the table build unpickles it without importing the rules
+        modules (a fifth of a second of its start).
+        """
+        lean = _for_kernels(self, "rules")
+        assert isinstance(lean, _Model)
+        lean.card = _for_kernels(self.card, "card", "members")  # type: ignore[assignment]
+        return lean
 
     def open_bits(self, m: Any) -> Any:
         """The boxes a roll may fill from filled-box masks ``m``, as bits: the open ones,

@@ -267,7 +267,7 @@ def build_table(
     rules: Rules = _CLASSIC,
     start: Scorecard | None = None,
     progress: Progress | None = None,
-    threads: int | None = None,
+    workers: int | None = None,
 ) -> Table:
     """Compute the optimal strategy's table for ``rules`` (a few seconds; no cache).
 
@@ -280,7 +280,11 @@ def build_table(
             design (default: every state, from the rules' empty card).
         progress: Called as ``progress(done, total)`` with the number of states solved
             so far, from ``(0, total)`` to ``(total, total)``.
-        threads: Worker threads (default: up to 2, one per CPU).
+        workers: Processes that share a large build (default: up to 2, one per CPU):
+            this one and ``workers - 1`` helper processes, started for a build of
+            over about 500,000 states (a full table) on a POSIX system. Smaller builds,
+            and builds elsewhere, run in this process alone. The values are the same
+            for any number of workers.
 
     Raises:
         MalformedInputError: For a ``rules`` that is not a Rules or ``start`` not a Scorecard
@@ -301,9 +305,9 @@ def build_table(
     """
     rules = check_solvable(check_rules(rules))
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
-    if threads is None:
-        threads = max(1, min(2, os.cpu_count() or 1))
-    if type(threads) is not int or threads < 1:
-        raise MalformedInputError(f"threads {threads!r}: not a positive int")
-    values = _build_values(rules, progress, threads=threads, start=_mask_of(start_card))
+    if workers is None:
+        workers = max(1, min(2, os.cpu_count() or 1))
+    if type(workers) is not int or workers < 1:
+        raise MalformedInputError(f"workers {workers!r}: not a positive int")
+    values = _build_values(rules, progress, workers=workers, start=_mask_of(start_card))
     return Table(values, rules=rules, start=start_card)
