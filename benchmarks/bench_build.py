@@ -24,12 +24,16 @@ import argparse
 import importlib.util
 import json
 import os
+import platform
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from _markdown import write_figures
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,6 +121,13 @@ def describe(revision: str) -> str:
         return revision
 
 
+def side_by_side(src: Path, name: str) -> list[dict[str, float]]:
+    """Two one-worker builds at once, in two fresh interpreters: what sharing the machine
+    costs each (the control for the two-worker build's CPU time)."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return list(pool.map(lambda _: build(src, name, 1), range(2)))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default=os.environ.get("BENCH_BASELINE", "main"))
@@ -125,6 +136,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--classic", action="store_true", help="skip the Yatzy builds")
     parser.add_argument(
         "--no-yatzy-solver", action="store_true", help="skip the yatzy-solver comparison"
+    )
+    parser.add_argument(
+        "--markdown", type=Path, help="also write the figures into this page, between its markers"
     )
     args, _ = parser.parse_known_args(argv)
     rounds = 1 if args.quick else args.rounds
@@ -140,11 +154,13 @@ def main(argv: list[str] | None = None) -> None:
         runs: dict[tuple[str, str, int], list[dict[str, float]]] = {}
         cases = [("forced", 1), ("forced", 2)] + ([] if args.classic else [("yatzy", 2)])
         theirs: list[dict[str, float]] = []
+        pairs: list[dict[str, float]] = []
         compare = not (args.no_yatzy_solver or args.classic) and yatzy_solver_available()
         for _ in range(rounds):
             for name, workers in cases:
                 for tree, src in trees.items():
                     runs.setdefault((tree, name, workers), []).append(build(src, name, workers))
+            pairs.extend(side_by_side(trees["this tree"], "forced"))
             if compare:
                 theirs.append(build_yatzy_solver())
 
@@ -159,16 +175,30 @@ def main(argv: list[str] | None = None) -> None:
         return statistics.median(ours[what] / theirs[what] for ours, theirs in pairs)
 
     print("(each figure: best round / median of the rounds)")
+    table = [
+        "| Build | This tree, wall (s) | CPU (s) | Baseline, wall (s) | CPU (s) | Wall ratio | CPU ratio |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for name, workers in cases:
         line = f"{name:7s} workers={workers}:"
-        for tree in trees:
+        row = f"| {NAMES[name]}, {workers} worker{'s' if workers > 1 else ''} |"
+        for tree in ["this tree", "baseline"]:
+            if tree not in trees:
+                row += " | |"
+                continue
             wall = best(tree, name, workers, "wall"), median(tree, name, workers, "wall")
             cpu = best(tree, name, workers, "cpu"), median(tree, name, workers, "cpu")
             line += f"  {tree} {wall[0]:.2f}/{wall[1]:.2f} s wall, {cpu[0]:.2f}/{cpu[1]:.2f} CPU-s;"
+            row += f" {wall[0]:.2f} | {cpu[0]:.2f} |"
         if "baseline" in trees:
             line += f"  ratio {ratio(name, workers, 'wall'):.2f} wall, "
             line += f"{ratio(name, workers, 'cpu'):.2f} CPU"
+            row += f" {ratio(name, workers, 'wall'):.2f} | {ratio(name, workers, 'cpu'):.2f} |"
+        else:
+            row += " | |"
         print(line)
+        table.append(row)
+    notes = []
     for tree in trees:
         one = best(tree, "forced", 1, "wall"), best(tree, "forced", 1, "cpu")
         two = best(tree, "forced", 2, "wall"), best(tree, "forced", 2, "cpu")
@@ -181,18 +211,36 @@ def main(argv: list[str] | None = None) -> None:
             yatzy = best(tree, "yatzy", 2, "wall")
             line += f"; Yatzy {yatzy / two[0]:.2f}x Classic (target < 4x)"
         print(line)
+        notes.append(line[0].upper() + line[1:] + ".")
+    alone = statistics.median(run["cpu"] for run in runs["this tree", "forced", 1])
+    shared = statistics.median(run["cpu"] for run in pairs)
+    line = (
+        f"control: two one-worker Classic builds at once took {shared:.2f} CPU-s each "
+        f"(median), {shared / alone:.2f}x the {alone:.2f} of one alone (the machine's own "
+        f"cost of running two at once)"
+    )
+    print(line)
+    notes.append(line[0].upper() + line[1:] + ".")
     values = {run["value"] for key, found in runs.items() if key[1] == "forced" for run in found}
     print(f"empty-card value: {', '.join(f'{v!r}' for v in sorted(values))}")
     if theirs:
-        report_yatzy_solver(runs, theirs)
+        notes.append(report_yatzy_solver(runs, theirs))
     elif not (args.no_yatzy_solver or args.classic):
         print("(yatzy-solver not installed: pip install --group bench to compare)")
+    if args.markdown:
+        where = f"Measured with python {platform.python_version()}, {os.cpu_count()} CPUs"
+        notes.insert(0, f"{where}; best of {rounds} rounds; baseline: {describe(args.baseline)}.")
+        lines = [*table, "", *(f"* {note}" for note in notes)]
+        write_figures(args.markdown, lines, "build figures")
+
+
+NAMES = {"forced": "Classic, forced Joker", "yatzy": "Yatzy"}
 
 
 def report_yatzy_solver(
     runs: dict[tuple[str, str, int], list[dict[str, float]]], theirs: list[dict[str, float]]
-) -> None:
-    """Print the yatzy-solver Yatzy builds beside ours from the same rounds."""
+) -> str:
+    """Print the yatzy-solver Yatzy builds beside ours from the same rounds; return a note."""
     ours = runs["this tree", "yatzy", 2]
     classic = runs["this tree", "forced", 2]
     wall = statistics.median(run["wall"] for run in theirs)
@@ -201,14 +249,19 @@ def report_yatzy_solver(
     versus_classic = statistics.median(
         t["wall"] / c["wall"] for c, t in zip(classic, theirs, strict=True)
     )
-    print(
+    line = (
         f"yatzy-solver {theirs[0]['version']} Yatzy: {wall:5.2f} s wall, {cpu:5.2f} CPU-s; "
         f"this tree's Yatzy is {ratio:.2f}x its wall time; it is {versus_classic:.2f}x "
         f"this tree's Classic"
     )
+    print(line)
     print(
         f"Yatzy expected score: this tree {ours[0]['value']:.7f}, "
         f"yatzy-solver {theirs[0]['value']:.7f}"
+    )
+    return (
+        f"{line[0].upper()}{line[1:]}; expected scores {ours[0]['value']:.7f} (this tree) and "
+        f"{theirs[0]['value']:.7f}."
     )
 
 

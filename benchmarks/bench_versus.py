@@ -33,6 +33,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _markdown import write_figures
+
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
 
@@ -207,18 +209,6 @@ def main(argv: list[str] | None = None) -> None:
             notes.append(line[0].upper() + line[1:] + ".")
     if args.markdown:
         write_figures(args.markdown, [*table, "", *notes])
-
-
-BEGIN, END = "<!-- figures: begin -->", "<!-- figures: end -->"
-
-
-def write_figures(page: Path, lines: list[str]) -> None:
-    """Replace what lies between the page's figure markers with ``lines``."""
-    text = page.read_text(encoding="utf-8")
-    head, rest = text.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    body = "\n".join(lines)
-    page.write_text(f"{head}{BEGIN}\n{body}\n{END}{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":
