@@ -260,6 +260,35 @@ def test_simulate_builds_the_decision_table_for_long_runs(
     assert simulate(OptimalStrategy(plain), games=5, rules=rules).scores == result.scores
 
 
+def test_an_executor_run_decides_here_once_for_every_worker(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chunks' workers find the decisions made (and cached) before the run, not each
+    building its own."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rules = Rules.from_name("yacht")
+    table = solver.build_table(rules=rules)
+    builds: list[int] = []
+    build = _decisions._build_decisions
+
+    def counted(*args: Any) -> Any:
+        builds.append(len(builds))
+        return build(*args)
+
+    monkeypatch.setattr(_decisions, "_build_decisions", counted)
+    with ThreadPoolExecutor(2) as pool:  # chunks under 1,000 games: nothing to decide
+        simulate(OptimalStrategy(table), games=999, rules=rules, executor=pool)
+    assert builds == []
+    assert not list(cache.glob("*.npy"))
+    with ThreadPoolExecutor(2) as pool:
+        spread = simulate(OptimalStrategy(table), games=3001, seed=4, rules=rules, executor=pool)
+    assert builds == [0]
+    assert table._decisions
+    assert len(list(cache.glob("*.npy"))) == 1
+    assert spread.scores == simulate(OptimalStrategy(table), games=3001, seed=4, rules=rules).scores
+
+
 _STATE_RULES = [Rules(), Rules(joker=JokerRule.NONE, yahtzee_bonus=0), Rules.from_name("yacht")]
 
 

@@ -533,7 +533,9 @@ def simulate(
         executor: Where to run the chunks: ``None`` (here), or anything whose
             ``submit(fn, *args)`` returns a future, such as
             ``concurrent.futures.ProcessPoolExecutor()``, loky's executor or a Dask
-            client's ``get_executor()``. The strategies and rules are pickled to it.
+            client's ``get_executor()``. The strategies and rules are pickled to it;
+            optimal strategies' decision tables are loaded or built here first (and
+            cached), so that local workers read them instead of each building its own.
 
     Raises:
         MalformedInputError: For a non-strategy, a mismatched number of players, a
@@ -567,6 +569,11 @@ def simulate(
             part = _play_games(seats, rules, count, rng, progress, len(scores) // len(seats), games)
             scores.extend(same.setdefault(total, total) for total in part)
     else:
+        if _all_optimal(seats, rules):  # decided here once, read from the cache there
+            from yahtzee_rules.solver._play import prepare_decisions
+
+            tables = [seat.table for seat in seats]  # type: ignore[attr-defined]
+            prepare_decisions(tables, max((count for _, count in chunks), default=0))
         tasks = [(seats, rules, count, seed, index) for index, count in chunks]
         for part in in_order(_simulate_chunk, tasks, pool):
             scores.extend(same.setdefault(total, total) for total in part)

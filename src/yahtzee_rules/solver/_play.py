@@ -32,11 +32,23 @@ if TYPE_CHECKING:
     from yahtzee_rules.scorecard import Scorecard
     from yahtzee_rules.solver._table import Table
 
-__all__ = ["optimal_scores"]
+__all__ = ["optimal_scores", "prepare_decisions"]
 
 #: Games in one call from which the decision table is loaded or built (and cached) when
 #: none is: simulate's chunks of 1,000 games. Fewer games work out each new card's turn.
 _DECIDE_AT = 1000
+
+
+def prepare_decisions(tables: Sequence[Table], chunk: int) -> None:
+    """Load or build (and cache) the decision tables chunks of ``chunk`` games will want.
+
+    Run before chunks go to an executor: its workers then read each table's decisions
+    from the cache instead of every one of them building its own.
+    """
+    if chunk >= _DECIDE_AT:
+        for table in {id(table): table for table in tables}.values():
+            if _cached(table) is None:
+                load_decisions(table)
 
 
 def optimal_scores(
