@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yahtzee_rules import Category, Scorecard
+from yahtzee_rules import Category, Rules, Scorecard
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("yahtzee_rules.solver")
@@ -77,6 +77,19 @@ def test_helpers_solve_chunks_and_give_the_same_floats(
     build_table(start=CARD, workers=1)
     assert here < sum(claimed)  # the helper solved the others
     assert all(process.poll() is not None for process, _ in helpers)  # ended
+
+
+@pytest.mark.parametrize("name", ["free-choice", "forced-yahtzee", "yatzy", "forced-yatzy"])
+def test_other_rules_build_the_same_floats_with_helpers(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Other Joker rules, Forced Yahtzee, Yatzy's card and its boxes in card order."""
+    rules = Rules.from_name(name)
+    boxes = rules.card.members
+    start = Scorecard({boxes[0]: 0, boxes[1]: 0, boxes[2]: 0, boxes[3]: 0}, card=rules.card)
+    alone = build_table(rules=rules, start=start, workers=1).values
+    monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
+    assert np.array_equal(build_table(rules=rules, start=start, workers=2).values, alone)
 
 
 def test_three_workers_give_the_same_floats(alone: Any, helpers: list[Any]) -> None:
