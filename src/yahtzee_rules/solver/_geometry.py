@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from yahtzee_rules.dice import Dice, Keep
 
 # The dice and cards are imported where the arrays are made, not here: a helper process
-# of the table build receives the arrays (see ``for_kernels``) and imports neither.
+# of the table build receives the arrays (see ``_geometry_for_kernels``) and imports
+# neither.
 
 _NEG = -np.inf
 # States solved together. Part of the values: the build's last step is a BLAS product

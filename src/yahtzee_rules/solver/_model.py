@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from yahtzee_rules.scorecard import Scorecard
 
 # The rules' own functions are imported where the arrays are made, not here: a helper
-# process of the table build receives the arrays (see ``for_kernels``) and imports
+# process of the table build receives the arrays (see ``_Model.for_kernels``) and imports
 # none of the rules modules.
 
 # --------------------------------------------------------------------------------------
