@@ -127,7 +127,10 @@ Time and memory grow linearly with the maximum target *T*: the table holds one f
 per turn-start state and number of points still needed (*T* + 1 of them), and each
 state costs about *T* + 1 times the work of the expected-value table. On Hasbro's
 card that is about 360,000 solved states, so 2.9 MB per point of *T* (870 MB for
-*T* = 300).
+*T* = 300). From a card with boxes filled, only the states a game from it reaches
+count (the boxes keep their points, so the upper subtotal grows only by what the
+open upper boxes add): the fewer the open boxes, the smaller the table. A card with
+other points in those boxes is worked out when first asked.
 """
 
 

@@ -373,7 +373,11 @@ class TargetTable:
     Time and memory grow linearly with the maximum: one float per state and
     points-needed pair, ``(maximum + 1)`` times the work of the expected-value
     table. For Hasbro's card that is about 360,000 states x ``(maximum + 1)`` x 8
-    bytes (about 870 MB for a maximum of 300).
+    bytes (about 870 MB for a maximum of 300). A table from a card with boxes
+    filled holds only the states a game from it reaches (those boxes keep their
+    points: the upper subtotals the open upper boxes add, the Yahtzee box's 50 or
+    not); a card with other points in those boxes is worked out from that card the
+    first time it is asked for, and kept.
 
     Attributes:
         rules: The rule set.
@@ -709,7 +713,9 @@ def target_table(
     Args:
         rules: The rule set.
         maximum: The highest target to answer for.
-        start: Solve only the cards extending this card (default: the empty card).
+        start: Solve only the cards a game from this card reaches (default: the
+            empty card); the table still answers for any card with at least its
+            boxes filled, working out one with other points in them when asked.
         progress: Called as ``progress(done, total)`` with the states solved.
         cache: ``False`` builds without reading or writing the cache.
         open_boxes: Solve only the cards with at most this many boxes open: the end
