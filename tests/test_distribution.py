@@ -321,12 +321,12 @@ REACHED_CASES = [
         FORCED,
         {Category.TWOS: 6, Category.FOURS: 8, Category.FIVES: 25},
         [Category.SIXES, Category.YAHTZEE],
-        8,
+        2,
     ),
     # 50 in the Yahtzee box: only states with it (extra-Yahtzee bonuses to come)
     (FREE, {Category.YAHTZEE: 50, Category.SIXES: 24}, [Category.FIVES, Category.CHANCE], 0),
-    # the upper bonus already reached (and, elsewhere, out of reach)
-    (FORCED, {Category.SIXES: 30, Category.FIVES: 25, Category.FOURS: 12}, [Category.ACES], 6),
+    # the upper bonus already reached (and, elsewhere, 2 points away)
+    (FORCED, {Category.SIXES: 30, Category.FIVES: 25, Category.FOURS: 12}, [Category.ACES], 24),
     # Yatzy (no extra bonus, a bonus of 50)
     (YATZY, {YatzyBox.SIXES: 24, YatzyBox.FIVES: 20}, [YatzyBox.FOURS, YatzyBox.CHANCE], 18),
 ]
@@ -364,6 +364,34 @@ def test_target_tables_solve_the_states_their_start_reaches_and_others_on_demand
     assert solver.TargetStrategy(table, 60).choose_box(turn, random.Random(0)) in boxes
     with pytest.raises(MalformedInputError, match="covers only"):
         table.probability(Scorecard(card=rules.card), 10)
+
+
+def test_target_tables_share_the_rows_of_subtotals_no_future_tells_apart() -> None:
+    # Sixes and Chance open: 22, 23 or 24 more upper points earn the bonus alike (four
+    # sixes), 25 does not (five)
+    uppers = {
+        39: {Category.TWOS: 6, Category.FOURS: 8, Category.FIVES: 25},
+        40: {Category.THREES: 3, Category.FOURS: 12, Category.FIVES: 25},
+        41: {Category.ACES: 4, Category.FOURS: 12, Category.FIVES: 25},
+        38: {Category.ACES: 1, Category.FOURS: 12, Category.FIVES: 25},
+    }
+    cards = {
+        u: Scorecard(
+            {**open_card(FORCED, [Category.SIXES, Category.CHANCE]).to_mapping(), **points}
+        )
+        for u, points in uppers.items()
+    }
+    table = solver.target_table(start=cards[39], maximum=100, cache=False)
+    rows = {u: table._locate(card) for u, card in cards.items()}
+    assert rows[39] == rows[40] == rows[41]
+    assert rows[38][0] is not table  # worked out on demand: another future
+    plain = PlainTarget(FORCED)
+    for card in cards.values():
+        base = totals(card).grand_total
+        for need in (20, 40, 60, 80, 100):
+            assert table.probability(card, base + need) == pytest.approx(
+                plain.value(card, need), abs=1e-12
+            )
 
 
 @pytest.mark.parametrize(

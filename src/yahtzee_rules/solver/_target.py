@@ -265,32 +265,73 @@ class _Reach:
     def levels(self, first: int) -> list[_Level]:
         """The states to solve and copy, level by level from the complete cards to ``first``.
 
-        A state is solved when some reached state copies it (itself, mostly: see
-        :meth:`_Model.states`), and copied wherever its values are read: every copy
-        of a solved state (the states after a solved one are then all set).
+        States whose futures are equal are solved once (the first in
+        :meth:`_Model.states`' order) and copied: those whose upper subtotals no
+        future upper points tell apart (:func:`_bonus_classes`), and the Yahtzee flag
+        when no extra-Yahtzee bonus is ever due. Such a group is solved when a
+        reached state is in it, and then copied to all its states: the states after
+        a solved one are all set.
         """
         model = self.model
+        classes = _bonus_classes(model)
+        flag_matters = bool(model.bonus_due.any())
         found = []
         for level in range(model.card.n, first - 1, -1):
             every = model.states(level, self.mask)
             solved = _flat(model, every.masks, every.uppers, every.flags)
-            m, rest = np.divmod(every.targets, model.levels * model.flags)
+            flat = np.concatenate((solved, every.targets))
+            m, rest = np.divmod(flat, model.levels * model.flags)
             u, y = np.divmod(rest, model.flags)
-            origins = np.concatenate(
-                (solved[self(every.masks, every.uppers, every.flags)], every.sources[self(m, u, y)])
-            )
-            keep = np.isin(solved, origins)
-            copies = np.isin(every.sources, solved[keep])
+            bonus = classes[63 & ~model.card.upper_mask[m], u]
+            group = (m * 2 + (y if flag_matters else 0)) * (classes.max() + 2) + bonus + 1
+            kept = np.isin(group, group[self(m, u, y)])
+            # each group's first state in that order, a solved one (every group has one)
+            _, first_of, at = np.unique(group, return_index=True, return_inverse=True)
+            source = flat[first_of][at.ravel()]
+            solve = (kept & (source == flat))[: len(solved)]
+            copies = kept & (source != flat)
             found.append(
                 _Level(
-                    every.masks[keep],
-                    every.uppers[keep],
-                    every.flags[keep],
-                    every.sources[copies],
-                    every.targets[copies],
+                    every.masks[solve],
+                    every.uppers[solve],
+                    every.flags[solve],
+                    source[copies],
+                    flat[copies],
                 )
             )
         return found
+
+
+_CLASSES: dict[Rules, NDArray[np.intp]] = {}
+
+
+def _bonus_classes(model: _Model) -> NDArray[np.intp]:
+    """By the open upper boxes (a set of faces) and capped subtotal: when the bonus comes.
+
+    The fewest upper points still to score that earn the upper bonus, of the totals
+    the open upper boxes can make (any of them 0 or one of its values); -1 when none
+    does (the subtotal too low, or the bonus already earned). Two subtotals with the
+    same class have the same future: every play earns the bonus from both or from
+    neither, on the same turn, and the states after them share a class again.
+    """
+    found = _CLASSES.get(model.rules)
+    if found is not None:
+        return found
+    card, rules = model.card, model.rules
+    subtotals = np.arange(model.levels)
+    found = np.full((64, model.levels), -1, dtype=np.intp)
+    for faces in range(64):
+        sums = {0}
+        for face in range(6):
+            if faces >> face & 1:
+                more = {0, *rules.card.possible[card.upper[face]]}
+                sums = {a + b for a in sums for b in more}
+        totals = np.array(sorted(sums))
+        at = np.searchsorted(totals, model.threshold - subtotals)
+        earns = (at < len(totals)) & (subtotals < model.threshold) & (model.levels > 1)
+        found[faces, earns] = totals[at[earns]]
+    _CLASSES[model.rules] = found
+    return found
 
 
 def _target_values(
