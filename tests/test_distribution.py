@@ -369,18 +369,14 @@ def test_target_tables_solve_the_states_their_start_reaches_and_others_on_demand
 def test_target_tables_share_the_rows_of_subtotals_no_future_tells_apart() -> None:
     # Sixes and Chance open: 22, 23 or 24 more upper points earn the bonus alike (four
     # sixes), 25 does not (five)
-    uppers = {
+    uppers: dict[int, dict[Box, int]] = {
         39: {Category.TWOS: 6, Category.FOURS: 8, Category.FIVES: 25},
         40: {Category.THREES: 3, Category.FOURS: 12, Category.FIVES: 25},
         41: {Category.ACES: 4, Category.FOURS: 12, Category.FIVES: 25},
         38: {Category.ACES: 1, Category.FOURS: 12, Category.FIVES: 25},
     }
-    cards = {
-        u: Scorecard(
-            {**open_card(FORCED, [Category.SIXES, Category.CHANCE]).to_mapping(), **points}
-        )
-        for u, points in uppers.items()
-    }
+    zeros = open_card(FORCED, [Category.SIXES, Category.CHANCE])
+    cards = {u: Scorecard({**zeros.to_mapping(), **points}) for u, points in uppers.items()}
     table = solver.target_table(start=cards[39], maximum=100, cache=False)
     rows = {u: table._locate(card) for u, card in cards.items()}
     assert rows[39] == rows[40] == rows[41]
