@@ -413,12 +413,13 @@ class TargetTable:
 
     Time and memory grow linearly with the maximum: one float per state and
     points-needed pair, ``(maximum + 1)`` times the work of the expected-value
-    table. For Hasbro's card that is about 360,000 states x ``(maximum + 1)`` x 8
-    bytes (about 870 MB for a maximum of 300). A table from a card with boxes
-    filled holds only the states a game from it reaches (those boxes keep their
-    points: the upper subtotals the open upper boxes add, the Yahtzee box's 50 or
-    not); a card with other points in those boxes is worked out from that card the
-    first time it is asked for, and kept.
+    table. For Hasbro's card that is about 310,000 states x ``(maximum + 1)`` x 8
+    bytes (about 750 MB for a maximum of 300): upper subtotals no future upper
+    points tell apart share one state. A table from a card with boxes filled holds
+    only the states a game from it reaches (those boxes keep their points: the
+    upper subtotals the open upper boxes add, the Yahtzee box's 50 or not); a card
+    with other points in those boxes is worked out from that card the first time it
+    is asked for, and kept.
 
     Attributes:
         rules: The rule set.
