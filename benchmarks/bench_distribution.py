@@ -104,8 +104,9 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
     """Every card of ``name`` with ``open_boxes`` open, worst first: its build's work.
 
     The work is the (state, points needed) pairs the target table up to 300 solves
-    (the build's own rule: the states a game from the card reaches, and at each the
-    needs up to the most points still possible). Every set of open boxes is counted
+    (the build's own rule: the states a game from the card reaches, one per class of
+    upper subtotals no future tells apart, and at each the needs up to the most
+    points still possible). Every set of open boxes is counted
     for every capped upper subtotal and Yahtzee flag its filled boxes may hold, and
     the worst of each set is made a card (its upper boxes adding up to the subtotal,
     the other boxes at their lowest, 50 in the Yahtzee box when flagged).
@@ -117,12 +118,13 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
     sys.path.insert(0, str(SRC))
     from yahtzee_rules import Rules
     from yahtzee_rules.solver._model import _model
-    from yahtzee_rules.solver._target import _most_to_come
+    from yahtzee_rules.solver._target import _bonus_classes, _most_to_come
 
     rules = Rules.from_name(name)
     model = _model(rules)
     card = model.card
-    n, top, threshold = card.n, model.levels - 1, model.threshold
+    n, top = card.n, model.levels - 1
+    classes = _bonus_classes(model)
     full = (1 << n) - 1
     possible = [sorted(rules.card.possible[box]) for box in range(n)]
     upper = [int(box) for box in card.upper]
@@ -147,13 +149,10 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
             for subset in itertools.combinations(chosen, size):
                 m = m0 | sum(1 << box for box in subset)
                 faces = int(card.upper_mask[m])
-                left = model.upper_left[faces]
                 states = reach[faces & ~filled_faces]
-                if model.levels > 1:
-                    cut = min(max(threshold - left, 0), top + 1)
-                    count = states[:, cut:].sum(axis=1) + states[:, :cut].any(axis=1)
-                else:
-                    count = np.ones(top + 1, dtype=np.int64)
+                # one state per bonus class reached (subtotals no future tells apart)
+                kinds = classes[63 & ~faces] + 1
+                count = (states @ (kinds[:, None] == np.arange(kinds.max() + 1)) > 0).sum(axis=1)
                 for flag0 in (0, 1):
                     # the flag: the start's once its Yahtzee box is filled, either after
                     flags = [0] if not m & yahtzee else [flag0] if m0 & yahtzee else [0, 1]
