@@ -518,7 +518,8 @@ class TargetTable:
                 if part is None:
                     if len(self._parts) >= 16:
                         self._parts.clear()
-                    found = _target_values(self._model, state, self.maximum)
+                    threads = max(1, min(2, os.cpu_count() or 1))  # target_table's default
+                    found = _target_values(self._model, state, self.maximum, threads=threads)
                     part = TargetTable._adopt(
                         *found, rules=self.rules, start=card, maximum=self.maximum
                     )
