@@ -4,10 +4,17 @@ Run with ``python benchmarks/bench_distribution.py`` (``--quick`` leaves out the
 empty-card runs; ``--rules NAME ...`` picks the rulesets of the empty-card
 distributions, Hasbro's free-choice card and Yatzy's by default; ``--full`` adds the
 target table for every target up to 300 from the empty card, which takes a long
-time). Each figure is measured in a fresh interpreter: wall time, CPU time (all
-threads; the better figure on a busy machine) and the process's peak RSS, each
-against its target. The expected-value tables are built (or read from the cache)
-before the clock starts.
+time; ``--worst N`` ranks every card with 6 open boxes, Classic (forced Joker) and
+Yatzy, every subtotal and Yahtzee box they may hold, by the (state, points needed)
+pairs its target table solves, and times the N worst of each). Each figure is
+measured in a fresh interpreter: wall time, CPU time (all threads; the better figure
+on a busy machine) and the process's peak RSS, each against its target. The
+expected-value tables are built (or read from the cache) before the clock starts.
+
+The late cards timed by ``--quick``: the benchmark card (the first 7 boxes filled
+with 0), Classic's Fours, Fives, Sixes, Full House, Yahtzee and Chance open (the
+others 0), and the worst ``--worst`` found: the six upper boxes open with 50 in the
+Yahtzee box (extra-Yahtzee bonuses on every turn to come).
 
 Targets (issue 13, 2 cores): the distribution from the empty card in under 2 minutes
 and 2 GiB; the target table up to 300 from the empty card in under 10 minutes and
@@ -34,6 +41,9 @@ from yahtzee_rules.solver import load_table, score_distribution, target_table
 rules = Rules.from_name({name!r})
 open_boxes = {open_boxes!r}
 card = Scorecard({{c: 0 for c in list(Category)[: 13 - open_boxes]}}) if open_boxes < 13 else None
+points = {points!r}
+if points is not None:
+    card = Scorecard({{rules.card.members[box]: p for box, p in points}}, card=rules.card)
 table = load_table(rules=rules) if card is None else load_table(rules=rules, start=card)
 started = time.perf_counter()
 cpu = time.process_time()
@@ -54,10 +64,18 @@ MIB = 1024
 
 
 def run(
-    what: str, name: str, open_boxes: int, seconds: float, mib: float, maximum: int = 300
+    what: str,
+    name: str,
+    open_boxes: int,
+    seconds: float,
+    mib: float,
+    maximum: int = 300,
+    points: list[tuple[int, int]] | None = None,
+    label: str | None = None,
 ) -> str:
+    """One figure, measured in a fresh interpreter; ``points`` gives the card, box by box."""
     script = SCRIPT.format(
-        src=str(SRC), name=name, open_boxes=open_boxes, what=what, maximum=maximum
+        src=str(SRC), name=name, open_boxes=open_boxes, what=what, maximum=maximum, points=points
     )
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "YAHTZEE_RULES_CACHE_DIR": cache}
@@ -66,13 +84,127 @@ def run(
         ).stdout
     result = json.loads(output)
     peak = result["peak_kib"] / MIB
-    where = "empty card" if open_boxes >= 13 else f"{open_boxes} open boxes"
+    where = label or ("empty card" if open_boxes >= 13 else f"{open_boxes} open boxes")
     met = "met" if result["seconds"] < seconds and peak < mib else "MISSED"
     return (
         f"{what:12s} {name:14s} {where:12s}: {result['seconds']:7.2f} s wall "
         f"({result['cpu']:7.2f} s CPU), peak RSS {peak:7.1f} MiB "
         f"[target < {seconds:g} s, < {mib:g} MiB: {met}]; {result['figure']}"
     )
+
+
+# The late cards --quick times, as (box, points) pairs of Classic's filled boxes.
+LATE_CARDS = {
+    "4 5 6 FH Y C open": [(box, 0) for box in (0, 1, 2, 6, 7, 9, 10)],
+    "1-6 open, Y=50": [(6, 0), (7, 0), (8, 0), (9, 0), (10, 0), (11, 50), (12, 5)],
+}
+
+
+def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Every card of ``name`` with ``open_boxes`` open, worst first: its build's work.
+
+    The work is the (state, points needed) pairs the target table up to 300 solves
+    (the build's own rule: the states a game from the card reaches, one per class of
+    upper subtotals no future tells apart, and at each the needs up to the most
+    points still possible). Every set of open boxes is counted
+    for every capped upper subtotal and Yahtzee flag its filled boxes may hold, and
+    the worst of each set is made a card (its upper boxes adding up to the subtotal,
+    the other boxes at their lowest, 50 in the Yahtzee box when flagged).
+    """
+    import itertools
+
+    import numpy as np
+
+    sys.path.insert(0, str(SRC))
+    from yahtzee_rules import Rules
+    from yahtzee_rules.solver._model import _model
+    from yahtzee_rules.solver._target import _bonus_classes, _most_to_come
+
+    rules = Rules.from_name(name)
+    model = _model(rules)
+    card = model.card
+    n, top = card.n, model.levels - 1
+    classes = _bonus_classes(model)
+    full = (1 << n) - 1
+    possible = [sorted(rules.card.possible[box]) for box in range(n)]
+    upper = [int(box) for box in card.upper]
+    # reach[faces, u0, u]: from subtotal u0, the upper boxes of ``faces`` can make u
+    reach = np.zeros((64, top + 1, top + 1), dtype=bool)
+    start = np.arange(top + 1)
+    for faces in range(64):
+        sums = {0}
+        for face in range(6):
+            if faces >> face & 1:
+                sums = {min(a + b, top) for a in sums for b in possible[upper[face]]}
+        for x in sums:
+            reach[faces, start, np.minimum(start + x, top)] = True
+    most: dict[tuple[int, int], int] = {}
+    yahtzee = card.yahtzee_bit if model.flags == 2 else 0
+    found = []
+    for chosen in itertools.combinations(range(n), open_boxes):
+        m0 = full & ~sum(1 << box for box in chosen)
+        filled_faces = int(card.upper_mask[m0])
+        work = {flag: np.zeros(top + 1, dtype=np.int64) for flag in (0, 1)}
+        for size in range(open_boxes + 1):
+            for subset in itertools.combinations(chosen, size):
+                m = m0 | sum(1 << box for box in subset)
+                faces = int(card.upper_mask[m])
+                states = reach[faces & ~filled_faces]
+                # one state per bonus class reached (subtotals no future tells apart)
+                kinds = classes[63 & ~faces] + 1
+                count = (states @ (kinds[:, None] == np.arange(kinds.max() + 1)) > 0).sum(axis=1)
+                for flag0 in (0, 1):
+                    # the flag: the start's once its Yahtzee box is filled, either after
+                    flags = [0] if not m & yahtzee else [flag0] if m0 & yahtzee else [0, 1]
+                    for flag in flags:
+                        if m == full:
+                            continue
+                        key = (m, flag)
+                        if key not in most:
+                            most[key] = min(301, _most_to_come(model, m, bool(flag)) + 1)
+                        work[flag0] += count * most[key]
+        subtotals = model.upper_values[filled_faces]
+        flag_options = (0, 1) if m0 & yahtzee else (0,)
+        columns, u0, flag0 = max(
+            (int(work[flag][u]), int(u), flag) for flag in flag_options for u in subtotals
+        )
+        found.append((columns, _late_card(rules, m0, u0, flag0, possible, upper)))
+    found.sort(key=lambda item: -item[0])
+    return found
+
+
+def _late_card(
+    rules: object, m0: int, u0: int, flag: int, possible: list[list[int]], upper: list[int]
+) -> list[tuple[int, int]]:
+    """A card with the boxes of ``m0`` filled: upper boxes adding up to ``u0`` (capped)."""
+    from yahtzee_rules.solver._model import _model
+
+    model = _model(rules)  # type: ignore[arg-type]
+    top = model.levels - 1
+    # the upper boxes' points, box by box, reaching each capped subtotal
+    ways: dict[int, list[tuple[int, int]]] = {0: []}
+    for box in upper:
+        if m0 >> box & 1:
+            ways = {
+                min(total + p, top): [*pairs, (box, p)]
+                for total, pairs in ways.items()
+                for p in possible[box]
+            }
+    points = dict(ways[u0])
+    for box in range(len(possible)):
+        if m0 >> box & 1 and box not in points:
+            points[box] = 50 if flag and box == model.card.yahtzee else possible[box][0]
+    return sorted(points.items())
+
+
+def worst(count: int) -> None:
+    """Time the ``count`` worst cards with 6 open boxes, Classic's and Yatzy's."""
+    for name in ("forced", "yatzy"):
+        ranked = _late_columns(name, 6)
+        for columns, points in ranked[:count]:
+            label = "6 open: " + ",".join(f"{box}={p}" for box, p in points)
+            print(f"({columns} state-need pairs)", end=" ")
+            print(run("target", name, 6, 1, 2 * MIB, 300, points=points, label=label), flush=True)
 
 
 def main() -> None:
@@ -85,10 +217,16 @@ def main() -> None:
         default=["free-choice", "yatzy"],
         help="rulesets of the empty-card distributions",
     )
+    parser.add_argument("--worst", type=int, metavar="N", help="time the N worst 6-open cards")
     args, _ = parser.parse_known_args()
     print("== score distributions and target tables (fresh process each) ==")
+    if args.worst:
+        worst(args.worst)
+        return
     print(run("distribution", "forced", 6, 1, 2 * MIB))
     print(run("target", "forced", 6, 1, 2 * MIB, 300))
+    for label, points in LATE_CARDS.items():
+        print(run("target", "forced", 6, 1, 2 * MIB, 300, points=points, label=label))
     if not args.quick:
         for name in args.rules:
             print(run("distribution", name, 13, 120, 2 * MIB))

@@ -126,8 +126,13 @@ backward induction as the expected-value table. `TargetStrategy` plays it (it is
 Time and memory grow linearly with the maximum target *T*: the table holds one float
 per turn-start state and number of points still needed (*T* + 1 of them), and each
 state costs about *T* + 1 times the work of the expected-value table. On Hasbro's
-card that is about 360,000 solved states, so 2.9 MB per point of *T* (870 MB for
-*T* = 300).
+card that is about {target_states} solved states, so {target_mb} MB per point of *T*
+({target_300} MB for *T* = 300): upper subtotals that no future upper points tell apart
+(the same fewest points still to score earn the bonus, or none does) share one. From a
+card with boxes filled, only the states a game from it reaches count (the boxes keep
+their points, so the upper subtotal grows only by what the open upper boxes add): the
+fewer the open boxes, the smaller the table. A card with other points in those boxes is
+worked out when first asked.
 """
 
 
@@ -150,6 +155,19 @@ def target_example() -> str:
     d = score_distribution(card, table=build_table(start=card))
     targets = target_table(start=card, maximum=80)
     return repr((round(targets.probability(card, 50), 4), round(d.p_at_least(50), 4)))
+
+
+def target_size() -> dict[str, str]:
+    """How many states the full target table solves for Hasbro's card, and its size."""
+    from yahtzee_rules.solver._model import _model
+    from yahtzee_rules.solver._target import _Reach
+
+    rows = sum(len(level.masks) for level in _Reach(_model(Rules()), (0, 0, 0)).levels(0))
+    return {
+        "target_states": f"{round(rows, -4):,}",
+        "target_mb": f"{rows * 8 / 1e6:.1f}",
+        "target_300": f"{round(rows * 8 * 301 / 1e6, -1):.0f}",
+    }
 
 
 def distribution(name: str) -> ScoreDistribution:
@@ -206,7 +224,8 @@ def page(found: dict[str, ScoreDistribution]) -> str:
     for name, d in found.items():
         cells = " | ".join(f"{d.p_at_least(t):.4f}" for t in THRESHOLDS)
         lines.append(f"| {name} | {cells} |")
-    lines.append(OUTRO.format(example=example(), target_example=target_example()).rstrip("\n"))
+    outro = OUTRO.format(example=example(), target_example=target_example(), **target_size())
+    lines.append(outro.rstrip("\n"))
     return "\n".join(lines) + "\n"
 
 

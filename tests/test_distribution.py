@@ -22,6 +22,7 @@ from yahtzee_rules import (
     Rules,
     Scorecard,
     Turn,
+    YatzyBox,
     fill,
     legal_fills,
     roll_distribution,
@@ -286,6 +287,7 @@ class PlainTarget:
 
 
 FORCED_YATZY = Rules.from_name("forced-yatzy")
+YATZY = Rules.from_name("yatzy")
 TARGET_CASES = [
     (FORCED, [Category.CHANCE], False),
     (FORCED, [Category.YAHTZEE, Category.SIXES], False),
@@ -311,6 +313,81 @@ def test_target_table_matches_plain_recursion(rules: Rules, boxes: list[Box], fi
         assert table.probability(card, target) == pytest.approx(
             plain.value(card, target - base), abs=1e-12
         )
+
+
+REACHED_CASES = [
+    # points in the upper boxes: only the subtotals the open ones add to them
+    (
+        FORCED,
+        {Category.TWOS: 6, Category.FOURS: 8, Category.FIVES: 25},
+        [Category.SIXES, Category.YAHTZEE],
+        2,
+    ),
+    # 50 in the Yahtzee box: only states with it (extra-Yahtzee bonuses to come)
+    (FREE, {Category.YAHTZEE: 50, Category.SIXES: 24}, [Category.FIVES, Category.CHANCE], 0),
+    # the upper bonus already reached (and, elsewhere, 2 points away)
+    (FORCED, {Category.SIXES: 30, Category.FIVES: 25, Category.FOURS: 12}, [Category.ACES], 24),
+    # Yatzy (no extra bonus, a bonus of 50)
+    (YATZY, {YatzyBox.SIXES: 24, YatzyBox.FIVES: 20}, [YatzyBox.FOURS, YatzyBox.CHANCE], 18),
+]
+
+
+@pytest.mark.parametrize(("rules", "points", "boxes", "other"), REACHED_CASES, ids=str)
+def test_target_tables_solve_the_states_their_start_reaches_and_others_on_demand(
+    rules: Rules, points: dict[Box, int], boxes: list[Box], other: int
+) -> None:
+    members = rules.card.members
+    filled = {b: points.get(b, 5 if b.label == "Chance" else 0) for b in members if b not in boxes}
+    card = Scorecard(filled, card=rules.card)
+    table = solver.target_table(rules=rules, start=card, maximum=140, cache=False)
+    # fewer states than every card with those boxes filled (other points in them)
+    model, mask = table._model, sum(1 << members.index(b) for b in filled)
+    every = sum(len(model.states(level, mask).masks) for level in range(len(filled), 16))
+    assert len(table._values) < every
+    # the start, a card the game reaches from it, and one it does not (the first box
+    # of ``points`` holds ``other``: another subtotal or Yahtzee flag): all exact
+    reached = Turn(card, rules=rules).roll(outcome="66661").fill(boxes[0])
+    elsewhere = Scorecard({**filled, next(iter(points)): other}, card=rules.card)
+    plain = PlainTarget(rules)
+    assert not table._parts
+    for start in (card, reached, elsewhere):
+        base = totals(start, rules=rules).grand_total
+        for need in (0, 10, 25, 40, 60, 90, 120, 140):
+            assert table.probability(start, base + need) == pytest.approx(
+                plain.value(start, need), abs=1e-12
+            )
+    assert len(table._parts) == 1
+    built = solver.target_table(rules=rules, start=elsewhere, maximum=140, cache=False)
+    assert built.probability(elsewhere, 100) == table.probability(elsewhere, 100)
+    # play from it reads the same part
+    turn = Turn(elsewhere, rules=rules).roll(outcome="66553")
+    assert solver.TargetStrategy(table, 60).choose_box(turn, random.Random(0)) in boxes
+    with pytest.raises(MalformedInputError, match="covers only"):
+        table.probability(Scorecard(card=rules.card), 10)
+
+
+def test_target_tables_share_the_rows_of_subtotals_no_future_tells_apart() -> None:
+    # Sixes and Chance open: 22, 23 or 24 more upper points earn the bonus alike (four
+    # sixes), 25 does not (five)
+    uppers: dict[int, dict[Box, int]] = {
+        39: {Category.TWOS: 6, Category.FOURS: 8, Category.FIVES: 25},
+        40: {Category.THREES: 3, Category.FOURS: 12, Category.FIVES: 25},
+        41: {Category.ACES: 4, Category.FOURS: 12, Category.FIVES: 25},
+        38: {Category.ACES: 1, Category.FOURS: 12, Category.FIVES: 25},
+    }
+    zeros = open_card(FORCED, [Category.SIXES, Category.CHANCE])
+    cards = {u: Scorecard({**zeros.to_mapping(), **points}) for u, points in uppers.items()}
+    table = solver.target_table(start=cards[39], maximum=100, cache=False)
+    rows = {u: table._locate(card) for u, card in cards.items()}
+    assert rows[39] == rows[40] == rows[41]
+    assert rows[38][0] is not table  # worked out on demand: another future
+    plain = PlainTarget(FORCED)
+    for card in cards.values():
+        base = totals(card).grand_total
+        for need in (20, 40, 60, 80, 100):
+            assert table.probability(card, base + need) == pytest.approx(
+                plain.value(card, need), abs=1e-12
+            )
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import os
 import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from yahtzee_rules.solver._kernels import (
     _Workspace,
     _workspace,
 )
-from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model, _state_of
+from yahtzee_rules.solver._model import _flat, _Level, _mask_of, _Model, _model, _state_of
 from yahtzee_rules.solver._table import _check_design
 from yahtzee_rules.solver._turns import _entry_steps, _turn_model
 from yahtzee_rules.turn import Turn
@@ -119,6 +119,24 @@ def _fill_values(
     return found
 
 
+_FillPlan = tuple["NDArray[np.intp]", "NDArray[np.intp]", list["NDArray[np.intp]"]]
+
+
+def _fill_plan(model: _Model, mask: int, local: NDArray[np.intp]) -> _FillPlan:
+    """Which entries each roll may write from states with ``mask``, grouped.
+
+    ``codes`` holds each distinct set of entries (rolls writing the same entries take
+    the same best), ``inverse`` each of the 246 rolls of unequal dice's set, and the
+    last item the entries five equal dice may write, face by face (the Joker rule
+    decides). ``local`` is :func:`_entry_chances`' row of each entry.
+    """
+    tm = _turn_model(model)
+    boxes = np.flatnonzero((model.open_bits(mask) & model.card.bits) != 0)
+    codes, inverse = np.unique(local[tm.rest[boxes]].T, axis=0, return_inverse=True)
+    fives = [local[tm.fives[face, boxes, mask]] for face in range(6)]
+    return codes, inverse.ravel(), fives
+
+
 def _mask_fills(
     model: _Model,
     row_of: NDArray[np.int32],
@@ -127,28 +145,32 @@ def _mask_fills(
     u: NDArray[np.intp],
     y: NDArray[np.intp],
     out: NDArray[np.float64],
+    plans: dict[int, _FillPlan] | None = None,
 ) -> None:
     """Into ``out`` of ``(252, states * needs)``: the chance of each need after the best fill.
 
     Every state has the filled-box mask ``mask``. A shift commutes with the maximum
     over boxes, so each entry is read once per state and each roll takes the best of
     its entries: exactly the values of :func:`_fill_values` maximised over the boxes.
+    ``plans`` keeps each mask's :func:`_fill_plan` for the next states with it.
     """
-    tm = _turn_model(model)
     size, needs = len(u), values.shape[1]
     chances, local = _entry_chances(model, row_of, values, mask, u, y)
     flat = chances.reshape(len(chances), size * needs)
-    boxes = np.flatnonzero((model.open_bits(mask) & model.card.bits) != 0)
+    found = plans.get(mask) if plans is not None else None
+    if found is None:
+        found = _fill_plan(model, mask, local)
+        if plans is not None:
+            plans[mask] = found
+    codes, inverse, five_entries = found
     # the other rolls: rolls writing the same entries take the same best
-    codes, inverse = np.unique(local[tm.rest[boxes]].T, axis=0, return_inverse=True)
     best = flat[codes[:, 0]]
     for column in codes.T[1:]:
         np.maximum(best, flat[column], out=best)
-    np.take(best, inverse.ravel(), axis=0, out=out[6:], mode="clip")
+    np.take(best, inverse, axis=0, out=out[6:], mode="clip")
     # five equal dice: the Joker rule decides the entries; extra-Yahtzee bonuses
     # shift every box alike
-    for face in range(6):
-        fives = local[tm.fives[face, boxes, mask]]
+    for face, fives in enumerate(five_entries):
         row = flat[fives[0]].copy()
         for entry in fives[1:]:
             np.maximum(row, flat[entry], out=row)
@@ -182,43 +204,155 @@ def _turn_start_values(
     mask: int,
     u: NDArray[np.intp],
     y: NDArray[np.intp],
+    plans: dict[int, _FillPlan] | None = None,
 ) -> NDArray[np.float64]:
     """``(states, needs)``: the best chance of scoring each number of points from each state.
 
     Every state has the filled-box mask ``mask``; a column per (state, need) pair
-    goes through the expected-value build's keep kernels.
+    goes through the expected-value build's keep kernels. The last step, the average
+    over the first roll, is NumPy's own loop rather than a BLAS product: the same
+    sums for any number of columns, and no BLAS threads on top of the build's.
     """
     g = _geometry()
     size, needs = len(u), values.shape[1]
     columns = size * needs
     space = _workspace(columns)
     last = space.keeps(0, columns)
-    _mask_fills(model, row_of, values, mask, u, y, last[g.five :])
+    _mask_fills(model, row_of, values, mask, u, y, last[g.five :], plans)
     first = space.keeps(1, columns)
     first[g.five :] = _best_over_subkeeps(_keep_values(last, space), space)
     rolls = _best_over_subkeeps(_keep_values(first, space), space)
-    result: NDArray[np.float64] = (g.probability @ rolls).reshape(size, needs)
+    result: NDArray[np.float64] = np.einsum("i,ij->j", g.probability, rolls).reshape(size, needs)
     np.minimum(result, 1.0, out=result)  # sums of chances can round just above 1
     return result
 
 
+class _Reach:
+    """The turn-start states a game can reach from one state ``(mask, upper, flag)``.
+
+    Its filled boxes stay filled with their points: the capped upper subtotal is the
+    start's plus what the upper boxes it fills can hold, and the Yahtzee flag is the
+    start's once its five-of-a-kind box is filled. From the empty card, every state.
+    """
+
+    def __init__(self, model: _Model, start: tuple[int, int, int]) -> None:
+        card, rules = model.card, model.rules
+        mask, upper, flag = start
+        top = model.levels - 1
+        filled = int(card.upper_mask[mask])
+        # by the upper boxes filled (a set of faces): the subtotals they reach
+        self.uppers = np.zeros((64, model.levels), dtype=bool)
+        for faces in range(64):
+            if faces & filled != filled:
+                continue
+            sums = {upper}
+            for face in range(6):
+                if (faces & ~filled) >> face & 1:
+                    more = rules.card.possible[card.upper[face]]
+                    sums = {min(a + b, top) for a in sums for b in more}
+            self.uppers[faces, sorted(sums)] = True
+        self.model, self.mask, self.flag = model, mask, flag
+        self.fixed_flag = model.flags == 2 and mask & card.yahtzee_bit != 0
+
+    def __call__(self, m: Any, u: Any, y: Any) -> Any:
+        """Whether states ``(m, u, y)`` (ints or arrays) can be reached."""
+        card = self.model.card
+        found = (np.bitwise_and(m, self.mask) == self.mask) & self.uppers[card.upper_mask[m], u]
+        if self.fixed_flag:
+            found &= np.equal(y, self.flag)
+        return found
+
+    def levels(self, first: int) -> list[_Level]:
+        """The states to solve and copy, level by level from the complete cards to ``first``.
+
+        States whose futures are equal are solved once (the first in
+        :meth:`_Model.states`' order) and copied: those whose upper subtotals no
+        future upper points tell apart (:func:`_bonus_classes`), and the Yahtzee flag
+        when no extra-Yahtzee bonus is ever due. Such a group is solved when a
+        reached state is in it, and then copied to all its states: the states after
+        a solved one are all set.
+        """
+        model = self.model
+        classes = _bonus_classes(model)
+        flag_matters = bool(model.bonus_due.any())
+        found = []
+        for level in range(model.card.n, first - 1, -1):
+            every = model.states(level, self.mask)
+            solved = _flat(model, every.masks, every.uppers, every.flags)
+            flat = np.concatenate((solved, every.targets))
+            m, rest = np.divmod(flat, model.levels * model.flags)
+            u, y = np.divmod(rest, model.flags)
+            bonus = classes[63 & ~model.card.upper_mask[m], u]
+            group = (m * 2 + (y if flag_matters else 0)) * (classes.max() + 2) + bonus + 1
+            kept = np.isin(group, group[self(m, u, y)])
+            # each group's first state in that order, a solved one (every group has one)
+            _, first_of, at = np.unique(group, return_index=True, return_inverse=True)
+            source = flat[first_of][at.ravel()]
+            solve = (kept & (source == flat))[: len(solved)]
+            copies = kept & (source != flat)
+            found.append(
+                _Level(
+                    every.masks[solve],
+                    every.uppers[solve],
+                    every.flags[solve],
+                    source[copies],
+                    flat[copies],
+                )
+            )
+        return found
+
+
+_CLASSES: dict[Rules, NDArray[np.intp]] = {}
+
+
+def _bonus_classes(model: _Model) -> NDArray[np.intp]:
+    """By the open upper boxes (a set of faces) and capped subtotal: when the bonus comes.
+
+    The fewest upper points still to score that earn the upper bonus, of the totals
+    the open upper boxes can make (any of them 0 or one of its values); -1 when none
+    does (the subtotal too low, or the bonus already earned). Two subtotals with the
+    same class have the same future: every play earns the bonus from both or from
+    neither, on the same turn, and the states after them share a class again.
+    """
+    found = _CLASSES.get(model.rules)
+    if found is not None:
+        return found
+    card, rules = model.card, model.rules
+    subtotals = np.arange(model.levels)
+    found = np.full((64, model.levels), -1, dtype=np.intp)
+    for faces in range(64):
+        sums = {0}
+        for face in range(6):
+            if faces >> face & 1:
+                more = {0, *rules.card.possible[card.upper[face]]}
+                sums = {a + b for a in sums for b in more}
+        totals = np.array(sorted(sums))
+        at = np.searchsorted(totals, model.threshold - subtotals)
+        earns = (at < len(totals)) & (subtotals < model.threshold) & (model.levels > 1)
+        found[faces, earns] = totals[at[earns]]
+    _CLASSES[model.rules] = found
+    return found
+
+
 def _target_values(
     model: _Model,
-    start: int,
+    start: tuple[int, int, int],
     maximum: int,
     progress: Progress | None = None,
     lowest: int | None = None,
     threads: int = 1,
 ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
-    """Rows for every state extending ``start`` and the chance of each need, 0 to ``maximum``.
+    """Rows for every state reached from ``start`` and the chance of each need, 0 to ``maximum``.
 
-    With ``lowest``, only the states with at least that many boxes filled; ``threads``
+    ``start`` is a state ``(mask, upper, flag)`` (see :class:`_Reach`). With
+    ``lowest``, only the states with at least that many boxes filled; ``threads``
     solve the chunks of a level side by side.
     """
-    n = model.card.n
     needs = maximum + 1
-    first = start.bit_count() if lowest is None else max(lowest, start.bit_count())
-    levels = [model.states(level, start) for level in range(n, first - 1, -1)]
+    mask = start[0]
+    first = mask.bit_count() if lowest is None else max(lowest, mask.bit_count())
+    levels = _Reach(model, start).levels(first)
+    plans: dict[int, _FillPlan] = {}
     solved = sum(len(level.masks) for level in levels)
     total = sum(level.size for level in levels)
     row_of = np.full(model.states_count, -1, dtype=np.int32)
@@ -233,7 +367,7 @@ def _target_values(
         mask, at, u, y = chunk
         # needs beyond what can still be scored keep their chance of 0
         solve = min(needs, _most_to_come(model, mask, bool(y.any())) + 1)
-        values[at, :solve] = _turn_start_values(model, row_of, values[:, :solve], mask, u, y)
+        values[at, :solve] = _turn_start_values(model, row_of, values[:, :solve], mask, u, y, plans)
         return len(at)
 
     with ThreadPoolExecutor(max_workers=threads) as pool:
@@ -279,8 +413,13 @@ class TargetTable:
 
     Time and memory grow linearly with the maximum: one float per state and
     points-needed pair, ``(maximum + 1)`` times the work of the expected-value
-    table. For Hasbro's card that is about 360,000 states x ``(maximum + 1)`` x 8
-    bytes (about 870 MB for a maximum of 300).
+    table. For Hasbro's card that is about 310,000 states x ``(maximum + 1)`` x 8
+    bytes (about 750 MB for a maximum of 300): upper subtotals no future upper
+    points tell apart share one state. A table from a card with boxes filled holds
+    only the states a game from it reaches (those boxes keep their points: the
+    upper subtotals the open upper boxes add, the Yahtzee box's 50 or not); a card
+    with other points in those boxes is worked out from that card the first time it
+    is asked for, and kept.
 
     Attributes:
         rules: The rule set.
@@ -299,7 +438,17 @@ class TargetTable:
         1.0
     """
 
-    __slots__ = ("_model", "_row_of", "_turns", "_values", "maximum", "rules", "start")
+    __slots__ = (
+        "_model",
+        "_parts",
+        "_reach",
+        "_row_of",
+        "_turns",
+        "_values",
+        "maximum",
+        "rules",
+        "start",
+    )
 
     def __init__(
         self,
@@ -342,22 +491,44 @@ class TargetTable:
         row_of.setflags(write=False)
         values.setflags(write=False)
         self._row_of, self._values = row_of, values
+        self._reach = _Reach(self._model, _state_of(start, self._model))
+        self._parts: dict[tuple[int, int, int], TargetTable] = {}
         self._turns: dict[tuple[tuple[int | None, ...], int], _TargetTurn] = {}
 
     def __repr__(self) -> str:
         return f"<TargetTable rules={self.rules!r} start={self.start!r} maximum={self.maximum}>"
 
-    def _row(self, card: Scorecard) -> int:
+    def _locate(self, card: Scorecard) -> tuple[TargetTable, int]:
+        """The table holding ``card``'s values, and its row there.
+
+        A build solves only the states a game from :attr:`start` reaches (its boxes
+        keep their points). Another card with at least those boxes filled (other
+        points in them) is worked out from that card the first time it is asked for,
+        and kept: the table answers for it as if it had been built with it.
+        """
         card = _check_design(card, self.rules)
         state = _state_of(card, self._model)
         row = int(self._row_of[_flat(self._model, *state)])
         start_mask = _mask_of(self.start)
-        if row < 0 or state[0] & start_mask != start_mask:
-            raise MalformedInputError(
-                f"card {card!r}: this target table starts from {self.start!r} and covers "
-                f"only cards with those boxes filled; build one from this card or an earlier one"
-            )
-        return row
+        if state[0] & start_mask == start_mask:
+            if row >= 0:
+                return self, row
+            if not self._reach(*state):
+                part = self._parts.get(state)
+                if part is None:
+                    if len(self._parts) >= 16:
+                        self._parts.clear()
+                    threads = max(1, min(2, os.cpu_count() or 1))  # target_table's default
+                    found = _target_values(self._model, state, self.maximum, threads=threads)
+                    part = TargetTable._adopt(
+                        *found, rules=self.rules, start=card, maximum=self.maximum
+                    )
+                    self._parts[state] = part
+                return part._locate(card)
+        raise MalformedInputError(
+            f"card {card!r}: this target table starts from {self.start!r} and covers "
+            f"only cards with those boxes filled; build one from this card or an earlier one"
+        )
 
     def _need(self, card: Scorecard, target: object) -> int:
         if isinstance(target, bool) or not isinstance(target, int):
@@ -386,7 +557,8 @@ class TargetTable:
             0.046
         """
         need = self._need(check_card(card), target)
-        return float(self._values[self._row(card), need])
+        table, row = self._locate(card)
+        return float(table._values[row, need])
 
     def _turn(self, card: Scorecard, need: int) -> _TargetTurn:
         key = (card.boxes, need)
@@ -394,8 +566,8 @@ class TargetTable:
         if found is None:
             if len(self._turns) >= 4096:
                 self._turns.clear()
-            self._row(card)
-            found = self._turns[key] = _TargetTurn(self, card, need)
+            table = self._locate(card)[0]
+            found = self._turns[key] = _TargetTurn(table, card, need)
         return found
 
 
@@ -506,7 +678,9 @@ class TargetStrategy:
 # --------------------------------------------------------------------------------------
 
 
-def _cache_key(rules: Rules, start: int, maximum: int, open_boxes: int | None = None) -> str:
+def _cache_key(
+    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
+) -> str:
     from yahtzee_rules import _version
 
     late = "" if open_boxes is None else f"; open boxes={open_boxes}"
@@ -517,7 +691,9 @@ def _cache_key(rules: Rules, start: int, maximum: int, open_boxes: int | None = 
     )
 
 
-def _target_path(rules: Rules, start: int, maximum: int, open_boxes: int | None = None) -> Path:
+def _target_path(
+    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
+) -> Path:
     key = _cache_key(rules, start, maximum, open_boxes)
     digest = hashlib.sha256(key.encode()).hexdigest()[:20]
     return cache_dir() / f"target-{_file_label(rules)}-{maximum}-{digest}.npz"
@@ -580,7 +756,9 @@ def target_table(
     Args:
         rules: The rule set.
         maximum: The highest target to answer for.
-        start: Solve only the cards extending this card (default: the empty card).
+        start: Solve only the cards a game from this card reaches (default: the
+            empty card); the table still answers for any card with at least its
+            boxes filled, working out one with other points in them when asked.
         progress: Called as ``progress(done, total)`` with the states solved.
         cache: ``False`` builds without reading or writing the cache.
         open_boxes: Solve only the cards with at most this many boxes open: the end
@@ -616,13 +794,14 @@ def target_table(
     if type(threads) is not int or threads < 1:
         raise MalformedInputError(f"threads {threads!r}: not a positive int")
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
-    mask = _mask_of(start_card)
-    key = _cache_key(rules, mask, maximum, open_boxes)
-    path = _target_path(rules, mask, maximum, open_boxes)
+    model = _model(rules)
+    state = _state_of(start_card, model)
+    key = _cache_key(rules, state, maximum, open_boxes)
+    path = _target_path(rules, state, maximum, open_boxes)
     found = _read(path, key) if cache else None
     if found is None:
         lowest = None if open_boxes is None else len(rules.card) - open_boxes
-        found = _target_values(_model(rules), mask, maximum, progress, lowest, threads)
+        found = _target_values(model, state, maximum, progress, lowest, threads)
         if cache:
             _write(path, key, *found)
     return TargetTable._adopt(*found, rules=rules, start=start_card, maximum=maximum)

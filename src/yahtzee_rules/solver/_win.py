@@ -53,8 +53,8 @@ class _Chances:
     __slots__ = ("fills",)
 
     def __init__(self, targets: TargetTable, card: Scorecard, top: int) -> None:
+        targets = targets._locate(card)[0]  # the part of the table holding ``card``
         model = targets._model
-        targets._row(card)
         m, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
         values = targets._values[:, : top + 1]  # a view: only the rows reached are read
         self.fills = _fill_values(model, targets._row_of, values, m, u, y)[0]
