@@ -229,7 +229,8 @@ def main(argv: list[str] | None = None) -> None:
         print("(yatzy-solver not installed: pip install --group bench to compare)")
     if args.markdown:
         where = f"Measured with python {platform.python_version()}, {os.cpu_count()} CPUs"
-        notes.insert(0, f"{where}; best of {rounds} rounds; baseline: {describe(args.baseline)}.")
+        commit = describe(args.baseline).split(" ", 1)[0]
+        notes.insert(0, f"{where}; best of {rounds} rounds; baseline: commit `{commit}`.")
         lines = [*table, "", *(f"* {note}" for note in notes)]
         write_figures(args.markdown, lines, "build figures")
 
@@ -260,7 +261,7 @@ def report_yatzy_solver(
         f"yatzy-solver {theirs[0]['value']:.7f}"
     )
     return (
-        f"{line[0].upper()}{line[1:]}; expected scores {ours[0]['value']:.7f} (this tree) and "
+        f"The compiled {line}; expected scores {ours[0]['value']:.7f} (this tree) and "
         f"{theirs[0]['value']:.7f}."
     )
 
