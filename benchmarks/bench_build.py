@@ -154,13 +154,13 @@ def main(argv: list[str] | None = None) -> None:
         runs: dict[tuple[str, str, int], list[dict[str, float]]] = {}
         cases = [("forced", 1), ("forced", 2)] + ([] if args.classic else [("yatzy", 2)])
         theirs: list[dict[str, float]] = []
-        pairs: list[dict[str, float]] = []
+        side: list[dict[str, float]] = []  # the control: two one-worker builds at once
         compare = not (args.no_yatzy_solver or args.classic) and yatzy_solver_available()
         for _ in range(rounds):
             for name, workers in cases:
                 for tree, src in trees.items():
                     runs.setdefault((tree, name, workers), []).append(build(src, name, workers))
-            pairs.extend(side_by_side(trees["this tree"], "forced"))
+            side.extend(side_by_side(trees["this tree"], "forced"))
             if compare:
                 theirs.append(build_yatzy_solver())
 
@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> None:
         print(line)
         notes.append(line[0].upper() + line[1:] + ".")
     alone = statistics.median(run["cpu"] for run in runs["this tree", "forced", 1])
-    shared = statistics.median(run["cpu"] for run in pairs)
+    shared = statistics.median(run["cpu"] for run in side)
     line = (
         f"control: two one-worker Classic builds at once took {shared:.2f} CPU-s each "
         f"(median), {shared / alone:.2f}x the {alone:.2f} of one alone (the machine's own "

@@ -124,11 +124,11 @@ def split(claims: NDArray[np.int64], chunks: int) -> None:
 
 def _memory(size: int) -> int:
     """A file descriptor of ``size`` zero bytes in memory, for mapping in several processes."""
-    import tempfile
-
     if hasattr(os, "memfd_create"):
         fd = os.memfd_create("yahtzee-rules-build", os.MFD_CLOEXEC)
     else:  # pragma: no cover - POSIX without memfd (macOS, BSD)
+        import tempfile
+
         fd, path = tempfile.mkstemp(prefix="yahtzee-rules-build-")
         os.unlink(path)
     os.ftruncate(fd, size)
@@ -163,9 +163,10 @@ class Crew:
             self.values = np.zeros(count)
             return
         workers = helpers + 1
-        fd = _memory(16 * workers + 8 * count)
+        size = 16 * workers + 8 * count
+        fd = _memory(size)
         try:
-            memory = mmap.mmap(fd, 16 * workers + 8 * count)
+            memory = mmap.mmap(fd, size)
             self._claims, self.values = _views(memory, workers, count)
             for worker in range(1, workers):
                 helper = _start(fd, worker, workers, count)
