@@ -238,7 +238,9 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
     lattice, when the rows would take more than :data:`_GATHER` floats, a step is
     ``(source, rows by slot, None, parent, block)`` instead: the first slot is the
     block itself, and each other slot is gathered into ``parent`` and reduced into the
-    block in turn.
+    block in turn. Likewise for the children of a keep pass: ``(source, rows by face,
+    None, child, block)``, the first face gathered into the block and each other face
+    into ``child`` and added to it, in face order (the same sums as one reduction).
     """
     own = keep.base is not None and any(keep.base is buffer for buffer in space.buffers)
     key = (keep.__array_interface__["data"][0], keep.shape, keep.strides, lattice)
@@ -260,6 +262,11 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
             steps.append((keep[base:hi], rows, gathered, by_slot, keep[lo:hi]))
     else:
         for lo, hi, base, end, rows in reversed(g.children_flat):
+            if len(rows) * size > _GATHER:  # face by face, added into the block
+                child = space.rows(hi - lo, size)
+                faces = list(rows.reshape(6, hi - lo))
+                steps.append((keep[base:end], faces, None, child, keep[lo:hi]))
+                continue
             gathered = space.rows(len(rows), size)
             by_slot = gathered.reshape(6, hi - lo, size)
             steps.append((keep[base:end], rows, gathered, by_slot, keep[lo:hi]))
@@ -278,10 +285,16 @@ def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.flo
     are added in face order, then multiplied by 1/6.
     """
     for source, rows, gathered, slots, block in _plan(keep, space, False):
-        # mode="clip": the rows are in range by construction, and NumPy need not buffer
-        source.take(rows, 0, gathered, "clip")
-        # the sum runs along the face axis in order (the outer axis: no pairwise sums)
-        np.add.reduce(slots, 0, None, block)
+        if gathered is None:  # face by face (``slots`` is one face's buffer): the same sums
+            source.take(rows[0], 0, block, "clip")
+            for children in rows[1:]:
+                source.take(children, 0, slots, "clip")
+                np.add(block, slots, out=block)
+        else:
+            # mode="clip": the rows are in range by construction, and NumPy need not buffer
+            source.take(rows, 0, gathered, "clip")
+            # the sum runs along the face axis in order (the outer axis: no pairwise sums)
+            np.add.reduce(slots, 0, None, block)
         np.multiply(block, 1 / 6, out=block)
     return keep
 
