@@ -217,11 +217,10 @@ def _turn_start_values(
     size, needs = len(u), values.shape[1]
     columns = size * needs
     space = _workspace(columns)
-    last = space.keeps(0, columns)
-    _mask_fills(model, row_of, values, mask, u, y, last[g.five :], plans)
-    first = space.keeps(1, columns)
-    first[g.five :] = _best_over_subkeeps(_keep_values(last, space), space)
-    rolls = _best_over_subkeeps(_keep_values(first, space), space)
+    keep = space.keeps(0, columns)  # one table, in place: rolls left 0, then 1, then 2
+    _mask_fills(model, row_of, values, mask, u, y, keep[g.five :], plans)
+    _best_over_subkeeps(_keep_values(keep, space), space)
+    rolls = _best_over_subkeeps(_keep_values(keep, space), space)
     result: NDArray[np.float64] = np.einsum("i,ij->j", g.probability, rolls).reshape(size, needs)
     np.minimum(result, 1.0, out=result)  # sums of chances can round just above 1
     return result
