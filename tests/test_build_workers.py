@@ -48,7 +48,19 @@ def helpers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     monkeypatch.setattr(_workers, "_start", spy)
     monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
+    wait_for_helpers(monkeypatch)
     return started
+
+
+def wait_for_helpers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Builds wait for their helpers to start, so that they surely take part."""
+    prepare = _workers.Crew.prepare
+
+    def prepare_and_wait(crew: _workers.Crew, plan: Any) -> None:
+        prepare(crew, plan)
+        crew.wait()
+
+    monkeypatch.setattr(_workers.Crew, "prepare", prepare_and_wait)
 
 
 @pytest.fixture
@@ -117,6 +129,29 @@ def test_helpers_that_cannot_start_leave_the_work_here(
     monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
     monkeypatch.setattr(_workers, "_start", lambda *args: None)
     assert np.array_equal(build_table(start=CARD, workers=4).values, alone)
+
+
+def test_a_helper_still_starting_is_not_waited_for(
+    alone: Any, monkeypatch: pytest.MonkeyPatch, claimed: list[int]
+) -> None:
+    started: list[Any] = []
+    start = _workers._start
+
+    def spy(*args: Any) -> Any:
+        started.append(start(*args))
+        return started[-1]
+
+    monkeypatch.setattr(_workers, "_start", spy)
+    monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
+    # a helper that takes a minute to start: the build solves every level here
+    monkeypatch.setattr(_workers, "_PROGRAM", "import time\ntime.sleep(60)\n" + _workers._PROGRAM)
+    table = build_table(start=CARD, workers=2, progress=lambda *p: None)
+    assert np.array_equal(table.values, alone)
+    here = sum(claimed)
+    claimed.clear()
+    build_table(start=CARD, workers=1)
+    assert here == sum(claimed)  # every chunk
+    assert started[0][0].returncode is not None  # ended with the build, not a minute later
 
 
 def test_an_error_in_the_build_ends_the_helpers(helpers: list[Any]) -> None:

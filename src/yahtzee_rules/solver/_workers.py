@@ -13,8 +13,8 @@ just read, to the chunk the mover then solves: a race between two movers can mak
 workers solve the same chunk (they write the same floats), never leave one unsolved.
 After a level every worker reports, and only then does the next level start.
 
-The build never depends on a helper: one that cannot start leaves its range to the
-others, and if one dies, this process solves the level it was working on again, in
+The build never depends on a helper: one that cannot start, or is still starting
+when a level begins, leaves its range to the others, and if one dies, this process solves the level it was working on again, in
 full, and goes on without it.
 
 Private to the solver package.
@@ -22,6 +22,7 @@ Private to the solver package.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import pickle
@@ -34,6 +35,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     import subprocess
+    import threading
 
     from numpy.typing import NDArray
 
@@ -158,6 +160,8 @@ class Crew:
 
     def __init__(self, helpers: int, count: int) -> None:
         self._helpers: list[_Helper] = []
+        self._ready: list[_Helper] = []  # those that have the plan
+        self._senders: dict[int, threading.Thread] = {}  # by id of the helper
         if helpers == 0:  # this process alone: private memory
             self._claims = np.zeros(2, dtype=np.int64)
             self.values = np.zeros(count)
@@ -180,24 +184,65 @@ class Crew:
         return self
 
     def __exit__(self, kind: object, *rest: object) -> None:
-        for helper in list(self._helpers):
-            self._drop(helper, kill=kind is not None)
+        for helper in list(self._helpers):  # one still starting is of no more use
+            self._drop(helper, kill=kind is not None or helper not in self._ready)
 
     def prepare(self, plan: Plan) -> None:
-        """Send the helpers the plan they solve chunks from."""
+        """Send the helpers the plan they solve chunks from.
+
+        A thread sends it to each: a plan larger than the pipe's buffer would
+        otherwise hold this process until a helper still starting reads it.
+        """
         if self._helpers:
+            import threading
+
             data = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
-            for helper in list(self._helpers):
-                self._send(helper, data)
+            for helper in self._helpers:
+                sender = threading.Thread(target=_send_plan, args=(helper[1], data), daemon=True)
+                sender.start()
+                self._senders[id(helper)] = sender
+
+    def wait(self) -> None:
+        """Wait until every helper has the plan (or has died)."""
+        for helper in list(self._helpers):
+            if helper not in self._ready:
+                self._greet(helper)
 
     def level(self, level: int, chunks: int, solve: Solve) -> None:
-        """Solve every chunk of level ``level``, here and in the helpers; wait for them all."""
+        """Solve every chunk of level ``level``, here and in the helpers that have the plan.
+
+        A helper still starting is not waited for: its range is left to the others, and
+        it joins the level as soon as it has the plan (checked after each chunk solved
+        here).
+        """
         split(self._claims, chunks)
-        for helper in list(self._helpers):
-            self._send(helper, level)
-        claim(0, self._claims, solve)
+        working: list[_Helper] = []
+
+        def enlist() -> None:
+            for helper in list(self._helpers):
+                if helper in working:
+                    continue
+                if helper not in self._ready:
+                    if not helper[1].poll():
+                        continue
+                    self._greet(helper)
+                if helper in self._ready:
+                    self._send(helper, level)
+                if helper in self._ready:  # not dropped on the way
+                    working.append(helper)
+
+        def solve_and_enlist(chunk: int) -> object:
+            found = solve(chunk)
+            if len(working) < len(self._helpers):
+                enlist()
+            return found
+
+        enlist()
+        claim(0, self._claims, solve_and_enlist if len(working) < len(self._helpers) else solve)
         lost = False
-        for helper in list(self._helpers):
+        for helper in working:
+            if helper not in self._helpers:  # it died when sent the level
+                continue
             try:
                 helper[1].recv()  # its report: every chunk it claimed is solved
             except (EOFError, OSError):
@@ -206,6 +251,15 @@ class Crew:
         if lost:  # chunks it claimed may be unsolved: the whole level again, here
             for chunk in range(chunks):
                 solve(chunk)
+
+    def _greet(self, helper: _Helper) -> None:
+        """Read the helper's word that it has the plan; drop it if it died."""
+        try:
+            helper[1].recv()
+        except (EOFError, OSError):
+            self._drop(helper, kill=True)
+        else:
+            self._ready.append(helper)
 
     def _send(self, helper: _Helper, message: object) -> None:
         try:
@@ -221,14 +275,25 @@ class Crew:
 
         process, connection = helper
         self._helpers.remove(helper)
-        connection.close()  # a helper ends when it reads the end of its pipe
+        if helper in self._ready:
+            self._ready.remove(helper)
         if kill:
             process.kill()
+        sender = self._senders.pop(id(helper), None)
+        if sender is not None:  # done once the helper has the plan, or has ended
+            sender.join()
+        connection.close()  # a helper ends when it reads the end of its pipe
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:  # pragma: no cover - a stuck helper
             process.kill()
             process.wait()
+
+
+def _send_plan(connection: Connection, data: bytes) -> None:
+    """Send a helper its plan; one that has died is found when it does not report."""
+    with contextlib.suppress(OSError):
+        connection.send_bytes(data)
 
 
 def _start(fd: int, worker: int, workers: int, count: int) -> _Helper | None:
@@ -270,6 +335,7 @@ def _serve(connection: Connection, fd: int) -> None:
     os.close(fd)
     claims, values = _views(memory, workers, count)
     plan: Plan = pickle.loads(connection.recv_bytes())
+    connection.send(None)  # ready
     while True:
         try:
             level = connection.recv()
@@ -279,13 +345,14 @@ def _serve(connection: Connection, fd: int) -> None:
         connection.send(level)
 
 
-def helpers_for(workers: int, states: int) -> int:
+def helpers_for(workers: int, states: int, least: int | None = None) -> int:
     """How many helper processes a build of about ``states`` states takes with ``workers``.
 
-    None for a build under :data:`PROCESS_STATES` states (a helper costs about 0.2 CPU
-    seconds to start), or off POSIX.
+    None for a build under ``least`` states (default :data:`PROCESS_STATES`: a helper
+    costs about 0.2 CPU seconds to start), or off POSIX.
     """
-    if workers < 2 or states < PROCESS_STATES or os.name != "posix":
+    least = PROCESS_STATES if least is None else least
+    if workers < 2 or states < least or os.name != "posix":
         return 0
     return workers - 1
 
