@@ -118,7 +118,8 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
     sys.path.insert(0, str(SRC))
     from yahtzee_rules import Rules
     from yahtzee_rules.solver._model import _model
-    from yahtzee_rules.solver._target import _bonus_classes, _most_to_come
+    from yahtzee_rules.solver._target import _bonus_classes
+    from yahtzee_rules.solver._target_build import _most_to_come
 
     rules = Rules.from_name(name)
     model = _model(rules)

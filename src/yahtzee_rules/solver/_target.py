@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import random
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,11 +29,11 @@ from yahtzee_rules.solver._kernels import (
     _best_over_subkeeps,
     _keep_values,
     _Workspace,
-    _workspace,
 )
 from yahtzee_rules.solver._model import _flat, _Level, _mask_of, _Model, _model, _state_of
 from yahtzee_rules.solver._table import _check_design
-from yahtzee_rules.solver._turns import _entry_steps, _turn_model
+from yahtzee_rules.solver._target_build import _entry_reads, _solve_levels
+from yahtzee_rules.solver._turns import _turn_model
 from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
@@ -72,17 +71,11 @@ def _entry_chances(
     ``(allowed entries + 1, states, needs)``, the last row ``-1`` (a box that may
     not be filled), and ``local``, the row of each entry of :class:`_TurnModel`.
     """
-    tm = _turn_model(model)
+    rows, gained, entries, local = _entry_reads(model, row_of, mask, u, y)
     needs = values.shape[1]
-    entries = np.flatnonzero((model.open_bits(mask) & tm.bits) != 0)  # the refused: never
-    index, bonus = _entry_steps(model, tm, mask, u[:, None], y[:, None])  # (states, entries)
-    index, bonus = index[:, entries].T, bonus[:, entries].T  # (entries, states)
-    gained = tm.points[entries, None] + np.rint(bonus).astype(np.intp)
     chances = np.empty((len(entries) + 1, len(u), needs))
-    chances[:-1] = _shift(values[row_of[index]], gained, needs)
+    chances[:-1] = _shift(values[rows], gained, needs)
     chances[-1] = -1.0
-    local = np.full(tm.entries, len(entries), dtype=np.intp)
-    local[entries] = np.arange(len(entries))
     return chances, local
 
 
@@ -117,113 +110,6 @@ def _fill_values(
             fives = chances[local[tm.fives[face, :, mask]]]  # (boxes, 1, needs)
             found[i, face] = _fives_shift(model, face, flag[None], fives[:, 0])
     return found
-
-
-_FillPlan = tuple["NDArray[np.intp]", "NDArray[np.intp]", list["NDArray[np.intp]"]]
-
-
-def _fill_plan(model: _Model, mask: int, local: NDArray[np.intp]) -> _FillPlan:
-    """Which entries each roll may write from states with ``mask``, grouped.
-
-    ``codes`` holds each distinct set of entries (rolls writing the same entries take
-    the same best), ``inverse`` each of the 246 rolls of unequal dice's set, and the
-    last item the entries five equal dice may write, face by face (the Joker rule
-    decides). ``local`` is :func:`_entry_chances`' row of each entry.
-    """
-    tm = _turn_model(model)
-    boxes = np.flatnonzero((model.open_bits(mask) & model.card.bits) != 0)
-    codes, inverse = np.unique(local[tm.rest[boxes]].T, axis=0, return_inverse=True)
-    fives = [local[tm.fives[face, boxes, mask]] for face in range(6)]
-    return codes, inverse.ravel(), fives
-
-
-def _mask_fills(
-    model: _Model,
-    row_of: NDArray[np.int32],
-    values: NDArray[np.float64],
-    mask: int,
-    u: NDArray[np.intp],
-    y: NDArray[np.intp],
-    out: NDArray[np.float64],
-    plans: dict[int, _FillPlan] | None = None,
-) -> None:
-    """Into ``out`` of ``(252, states * needs)``: the chance of each need after the best fill.
-
-    Every state has the filled-box mask ``mask``. A shift commutes with the maximum
-    over boxes, so each entry is read once per state and each roll takes the best of
-    its entries: exactly the values of :func:`_fill_values` maximised over the boxes.
-    ``plans`` keeps each mask's :func:`_fill_plan` for the next states with it.
-    """
-    size, needs = len(u), values.shape[1]
-    chances, local = _entry_chances(model, row_of, values, mask, u, y)
-    flat = chances.reshape(len(chances), size * needs)
-    found = plans.get(mask) if plans is not None else None
-    if found is None:
-        found = _fill_plan(model, mask, local)
-        if plans is not None:
-            plans[mask] = found
-    codes, inverse, five_entries = found
-    # the other rolls: rolls writing the same entries take the same best
-    best = flat[codes[:, 0]]
-    for column in codes.T[1:]:
-        np.maximum(best, flat[column], out=best)
-    np.take(best, inverse, axis=0, out=out[6:], mode="clip")
-    # five equal dice: the Joker rule decides the entries; extra-Yahtzee bonuses
-    # shift every box alike
-    for face, fives in enumerate(five_entries):
-        row = flat[fives[0]].copy()
-        for entry in fives[1:]:
-            np.maximum(row, flat[entry], out=row)
-        out[face] = _fives_shift(model, face, y, row.reshape(size, needs)).ravel()
-
-
-def _most_to_come(model: _Model, mask: int, flagged: bool) -> int:
-    """At most how many points the rest of a game can score from states with ``mask``.
-
-    Each open box's highest entry, the upper bonus and an extra-Yahtzee bonus on
-    every turn that could earn one (``flagged``: some state's Yahtzee box holds 50).
-    Every need above it has chance 0, exactly, so it is never worked out.
-    """
-    tm = _turn_model(model)
-    card = model.card
-    open_boxes = [box for box in range(card.n) if not mask & (1 << box)]
-    most = sum(int(tm.points[:-1][tm.bits[:-1] == 1 << box].max()) for box in open_boxes)
-    if any(box in card.upper for box in open_boxes):
-        most += int(np.ceil(model.upper_bonus))
-    due = int(np.ceil(model.bonus_due.max())) if model.bonus_due.size else 0
-    if due:
-        yahtzee_open = card.yahtzee >= 0 and not mask & card.yahtzee_bit
-        most += due * (len(open_boxes) - 1 if yahtzee_open else len(open_boxes) * flagged)
-    return most
-
-
-def _turn_start_values(
-    model: _Model,
-    row_of: NDArray[np.int32],
-    values: NDArray[np.float64],
-    mask: int,
-    u: NDArray[np.intp],
-    y: NDArray[np.intp],
-    plans: dict[int, _FillPlan] | None = None,
-) -> NDArray[np.float64]:
-    """``(states, needs)``: the best chance of scoring each number of points from each state.
-
-    Every state has the filled-box mask ``mask``; a column per (state, need) pair
-    goes through the expected-value build's keep kernels. The last step, the average
-    over the first roll, is NumPy's own loop rather than a BLAS product: the same
-    sums for any number of columns, and no BLAS threads on top of the build's.
-    """
-    g = _geometry()
-    size, needs = len(u), values.shape[1]
-    columns = size * needs
-    space = _workspace(columns)
-    keep = space.keeps(0, columns)  # one table, in place: rolls left 0, then 1, then 2
-    _mask_fills(model, row_of, values, mask, u, y, keep[g.five :], plans)
-    _best_over_subkeeps(_keep_values(keep, space), space)
-    rolls = _best_over_subkeeps(_keep_values(keep, space), space)
-    result: NDArray[np.float64] = np.einsum("i,ij->j", g.probability, rolls).reshape(size, needs)
-    np.minimum(result, 1.0, out=result)  # sums of chances can round just above 1
-    return result
 
 
 class _Reach:
@@ -339,67 +225,17 @@ def _target_values(
     maximum: int,
     progress: Progress | None = None,
     lowest: int | None = None,
-    threads: int = 1,
+    workers: int = 1,
 ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
     """Rows for every state reached from ``start`` and the chance of each need, 0 to ``maximum``.
 
     ``start`` is a state ``(mask, upper, flag)`` (see :class:`_Reach`). With
-    ``lowest``, only the states with at least that many boxes filled; ``threads``
-    solve the chunks of a level side by side.
+    ``lowest``, only the states with at least that many boxes filled; ``workers``
+    processes solve the chunks of a level side by side (see :mod:`._target_build`).
     """
-    needs = maximum + 1
-    mask = start[0]
-    first = mask.bit_count() if lowest is None else max(lowest, mask.bit_count())
+    first = start[0].bit_count() if lowest is None else max(lowest, start[0].bit_count())
     levels = _Reach(model, start).levels(first)
-    plans: dict[int, _FillPlan] = {}
-    solved = sum(len(level.masks) for level in levels)
-    total = sum(level.size for level in levels)
-    row_of = np.full(model.states_count, -1, dtype=np.int32)
-    values = np.zeros((solved, needs))
-    done = 0
-    if progress is not None:
-        progress(0, total)
-    next_row = 0
-    per = max(1, _COLUMNS // needs)
-
-    def work(chunk: tuple[int, NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]) -> int:
-        mask, at, u, y = chunk
-        # needs beyond what can still be scored keep their chance of 0
-        solve = min(needs, _most_to_come(model, mask, bool(y.any())) + 1)
-        values[at, :solve] = _turn_start_values(model, row_of, values[:, :solve], mask, u, y, plans)
-        return len(at)
-
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for index, level in enumerate(levels):
-            flats = np.asarray(_flat(model, level.masks, level.uppers, level.flags), dtype=np.intp)
-            rows = np.arange(next_row, next_row + len(flats))
-            if index == 0:
-                values[rows, 0] = 1.0  # complete cards: nothing more to score
-            else:
-                m, u, y = level.masks, level.uppers, level.flags
-                # the states come mask by mask: each chunk shares one mask
-                cuts = np.flatnonzero(np.diff(m)) + 1
-                chunks = [
-                    (int(m[lo]), rows[lo:hi], u[lo:hi], y[lo:hi])
-                    for group_lo, group_hi in zip(
-                        [0, *cuts.tolist()], [*cuts.tolist(), len(m)], strict=True
-                    )
-                    for lo in range(group_lo, group_hi, per)
-                    for hi in [min(lo + per, group_hi)]
-                ]
-                counts = pool.map(work, chunks) if threads > 1 else map(work, chunks)
-                for count in counts:
-                    done += count
-                    if progress is not None:
-                        progress(done, total)
-                done -= len(m)
-            row_of[flats] = rows
-            row_of[level.targets] = row_of[level.sources]
-            next_row += len(flats)
-            done += level.size
-            if progress is not None:
-                progress(done, total)
-    return row_of, values
+    return _solve_levels(model, levels, maximum, progress, workers)
 
 
 class TargetTable:
@@ -517,8 +353,8 @@ class TargetTable:
                 if part is None:
                     if len(self._parts) >= 16:
                         self._parts.clear()
-                    threads = max(1, min(2, os.cpu_count() or 1))  # target_table's default
-                    found = _target_values(self._model, state, self.maximum, threads=threads)
+                    workers = max(1, min(2, os.cpu_count() or 1))  # target_table's default
+                    found = _target_values(self._model, state, self.maximum, workers=workers)
                     part = TargetTable._adopt(
                         *found, rules=self.rules, start=card, maximum=self.maximum
                     )
@@ -739,7 +575,7 @@ def target_table(
     progress: Progress | None = None,
     cache: bool = True,
     open_boxes: int | None = None,
-    threads: int | None = None,
+    workers: int | None = None,
 ) -> TargetTable:
     """The best chance of reaching every final total up to ``maximum``, from every card.
 
@@ -762,12 +598,14 @@ def target_table(
         cache: ``False`` builds without reading or writing the cache.
         open_boxes: Solve only the cards with at most this many boxes open: the end
             of the game, a small fraction of the work (``None``: every card).
-        threads: Worker threads (default: up to 2, one per CPU), as in
-            :func:`build_table`; the values do not depend on it.
+        workers: Processes that share a large build (default: up to 2, one per CPU),
+            as in :func:`build_table`: this one and ``workers - 1`` helper processes,
+            started for a table of about 130,000 (state, points needed) pairs or more
+            on a POSIX system. The values are the same for any number of workers.
 
     Raises:
         MalformedInputError: For a negative or non-int maximum or ``open_boxes``, a
-            card of another design than the rules', or a ``threads`` that is not a
+            card of another design than the rules', or a ``workers`` that is not a
             positive int.
 
     Examples:
@@ -788,10 +626,10 @@ def target_table(
         isinstance(open_boxes, bool) or not isinstance(open_boxes, int) or open_boxes < 0
     ):
         raise MalformedInputError(f"open_boxes {open_boxes!r}: not a non-negative int or None")
-    if threads is None:
-        threads = max(1, min(2, os.cpu_count() or 1))
-    if type(threads) is not int or threads < 1:
-        raise MalformedInputError(f"threads {threads!r}: not a positive int")
+    if workers is None:
+        workers = max(1, min(2, os.cpu_count() or 1))
+    if type(workers) is not int or workers < 1:
+        raise MalformedInputError(f"workers {workers!r}: not a positive int")
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     model = _model(rules)
     state = _state_of(start_card, model)
@@ -800,7 +638,7 @@ def target_table(
     found = _read(path, key) if cache else None
     if found is None:
         lowest = None if open_boxes is None else len(rules.card) - open_boxes
-        found = _target_values(model, state, maximum, progress, lowest, threads)
+        found = _target_values(model, state, maximum, progress, lowest, workers)
         if cache:
             _write(path, key, *found)
     return TargetTable._adopt(*found, rules=rules, start=start_card, maximum=maximum)
