@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -45,8 +46,22 @@ if TYPE_CHECKING:
 #: (state, points needed) columns solved together (the build's cache-sized chunks).
 _COLUMNS = 1024
 
-#: The work (columns, all levels) from which a helper process pays for its start.
-PROCESS_COLUMNS = 1 << 17
+#: (state, points needed) columns read together, before the distinct ones are solved.
+_READS = 4 * _COLUMNS
+
+#: Odd multipliers, one per read, for hashing a column's bits (:func:`_distinct`).
+_MIX = np.random.default_rng(20261130).integers(1, 1 << 63, 1024, dtype=np.uint64) | np.uint64(1)
+
+#: The work (columns before the distinct ones are picked, all levels) from which a
+#: table starts its helper processes at once.
+PROCESS_COLUMNS = 1 << 20
+
+#: Seconds of work after which a smaller table starts its helpers (a helper takes
+#: about a fifth of a second to start).
+HIRE_AFTER = 0.1
+
+#: The work under which a table runs in this process alone, helpers or not.
+SHARED_COLUMNS = 1 << 14
 
 
 def _look_up(
@@ -111,7 +126,11 @@ def _fill_plan(model: _Model, mask: int, local: NDArray[np.intp]) -> _FillPlan:
     return codes, inverse.ravel(), fives
 
 
-def _mask_fills(
+#: Which reads each roll of unequal dice takes the best of: ``codes`` and ``inverse``.
+_RollPlan = tuple["NDArray[np.intp]", "NDArray[np.intp]"]
+
+
+def _mask_reads(
     model: _Model,
     row_of: NDArray[np.int32],
     values: NDArray[np.float64],
@@ -119,47 +138,92 @@ def _mask_fills(
     u: NDArray[np.intp],
     y: NDArray[np.intp],
     columns: NDArray[np.intp],
-    out: NDArray[np.float64],
     plans: dict[int, _FillPlan] | None = None,
-) -> None:
-    """Into ``out`` of ``(252, states * len(columns))``: the chance of each need after the best fill.
+) -> tuple[NDArray[np.float64], _RollPlan, list[NDArray[np.intp]]]:
+    """Every value a fill reads, from states with ``mask`` for the needs in ``columns``.
 
-    Every state has the filled-box mask ``mask``; ``columns`` are the needs worked
-    out. A shift commutes with the maximum over boxes, so each entry is read once per
-    state and each roll takes the best of its entries: exactly the values of
-    :func:`_fill_values` maximised over the boxes. ``plans`` keeps each mask's
-    :func:`_fill_plan` for the next states with it.
+    Returns ``reads`` of ``(reads, states, len(columns))``: the chance of each need
+    after each (box, points) entry the rules allow, then ``-1`` (a box that may not be
+    filled), then for five equal dice due an extra-Yahtzee bonus each entry the
+    Joker rule allows with the bonus added; the rows each roll of unequal dice takes
+    the best of (``codes``, and ``inverse`` by roll, as in :func:`_fill_plan`); and the
+    rows each face's five equal dice take the best of.
     """
     size, width = len(u), len(columns)
     rows, gained, entries, local = _entry_reads(model, row_of, mask, u, y)
-    chances = np.empty((len(entries) + 1, size, width))
-    _look_up(values, rows, gained, columns, out=chances[:-1])
-    chances[-1] = -1.0
-    flat = chances.reshape(len(chances), size * width)
     found = plans.get(mask) if plans is not None else None
     if found is None:
         found = _fill_plan(model, mask, local)
         if plans is not None:
             plans[mask] = found
     codes, inverse, five_entries = found
+    due = np.rint(model.bonus_due[:, y]).astype(np.intp)  # (faces, states)
+    # five equal dice: the Joker rule decides the entries; an extra-Yahtzee bonus adds
+    # the same points to every one of them
+    bonus_reads = [
+        (face, int(entry))
+        for face, fives in enumerate(five_entries)
+        if due[face].any()
+        for entry in fives[fives < len(entries)]
+    ]
+    reads = np.empty((len(entries) + 1 + len(bonus_reads), size, width))
+    _look_up(values, rows, gained, columns, out=reads[: len(entries)])
+    reads[len(entries)] = -1.0
+    fives_rows = list(five_entries)
+    for at, (face, entry) in enumerate(bonus_reads, len(entries) + 1):
+        _look_up(values, rows[entry], gained[entry] + due[face], columns, out=reads[at])
+    for face in range(6):
+        if due[face].any():
+            own = [at for at, (f, _) in enumerate(bonus_reads, len(entries) + 1) if f == face]
+            fives_rows[face] = np.array(own or [len(entries)], dtype=np.intp)
+    return reads, (codes, inverse), fives_rows
+
+
+def _distinct(reads: NDArray[np.float64]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """The columns of ``reads`` (``(reads, columns)``) unlike every column before them,
+    and for each column the one of those it equals.
+
+    Columns with the same reads give the same fills, and the keep kernels work column
+    by column, so equal floats in give equal floats out: each distinct column is worked
+    out once and copied, with the values of working out each. Columns are told apart
+    by a hash of their bits, and the grouping is then checked value for value (a
+    column not equal to its group's first is grouped by its whole bits instead).
+    """
+    bits = reads.view(np.uint64)
+    if len(reads) <= len(_MIX):
+        mixed = np.multiply(bits, _MIX[: len(reads), None])  # wraps around: a hash
+        _, first, group = np.unique(mixed.sum(axis=0), return_index=True, return_inverse=True)
+        group = group.ravel()
+        if np.array_equal(np.take(reads, first[group], axis=1), reads):
+            return first, group
+    whole = np.ascontiguousarray(bits.T).view(np.dtype((np.void, 8 * len(reads)))).ravel()
+    _, first, group = np.unique(whole, return_index=True, return_inverse=True)
+    return first, group.ravel()
+
+
+def _fills(
+    reads: NDArray[np.float64],
+    plan: _RollPlan,
+    fives_rows: list[NDArray[np.intp]],
+    out: NDArray[np.float64],
+) -> None:
+    """Into ``out`` of ``(252, columns)``: each roll's best fill, from ``reads`` of
+    ``(reads, columns)`` (see :func:`_mask_reads`).
+
+    A shift commutes with the maximum over boxes, so each entry is read once per state
+    and each roll takes the best of its entries: exactly the values of
+    :func:`_fill_values` maximised over the boxes.
+    """
+    codes, inverse = plan
     # the other rolls: rolls writing the same entries take the same best
-    best = flat[codes[:, 0]]
+    best = reads[codes[:, 0]]
     for column in codes.T[1:]:
-        np.maximum(best, flat[column], out=best)
+        np.maximum(best, reads[column], out=best)
     np.take(best, inverse, axis=0, out=out[6:], mode="clip")
-    # five equal dice: the Joker rule decides the entries; an extra-Yahtzee bonus
-    # adds the same points to every one of them
-    for face, fives in enumerate(five_entries):
-        row = out[face].reshape(size, width)
-        due = np.rint(model.bonus_due[face, y]).astype(np.intp)
-        if not due.any():
-            np.copyto(row, chances[fives[0]])
-            for entry in fives[1:]:
-                np.maximum(row, chances[entry], out=row)
-            continue
-        row.fill(-1.0)  # the boxes refused (none allowed: never, with a box open)
-        for entry in fives[fives < len(entries)]:
-            np.maximum(row, _look_up(values, rows[entry], gained[entry] + due, columns), out=row)
+    for face, rows in enumerate(fives_rows):
+        np.copyto(out[face], reads[rows[0]])
+        for row in rows[1:]:
+            np.maximum(out[face], reads[row], out=out[face])
 
 
 def _run_starts(
@@ -227,22 +291,31 @@ def _turn_start_values(
 ) -> NDArray[np.float64]:
     """``(states, len(columns))``: the best chance of scoring each need in ``columns``.
 
-    Every state has the filled-box mask ``mask``; a column per (state, need) pair
-    goes through the expected-value build's keep kernels, in place in one buffer.
-    The last step, the average over the first roll, is NumPy's own loop rather than a
-    BLAS product: the same sums for any number of columns, and no BLAS threads on
-    top of the build's.
+    Every state has the filled-box mask ``mask``. Each distinct column (see
+    :func:`_distinct`) goes through the expected-value build's keep kernels, up to
+    :data:`_COLUMNS` at a time in place in one buffer. The last step, the average
+    over the first roll, is NumPy's own loop rather than a BLAS product: the same
+    sums for any number of columns, and no BLAS threads on top of the build's.
     """
     g = _geometry()
     size, width = len(u), len(columns)
-    space = _workspace(size * width)
-    keep = space.keeps(0, size * width)  # one table, in place: rolls left 0, then 1, then 2
-    _mask_fills(model, row_of, values, mask, u, y, columns, keep[g.five :], plans)
-    _best_over_subkeeps(_keep_values(keep, space), space)
-    rolls = _best_over_subkeeps(_keep_values(keep, space), space)
-    result: NDArray[np.float64] = np.einsum("i,ij->j", g.probability, rolls).reshape(size, width)
-    np.minimum(result, 1.0, out=result)  # sums of chances can round just above 1
-    return result
+    reads, plan, fives_rows = _mask_reads(model, row_of, values, mask, u, y, columns, plans)
+    picked, source = _distinct(reads.reshape(len(reads), size * width))
+    reads = reads.reshape(len(reads), size * width)[:, picked]
+    found = np.empty(len(picked))
+    for lo in range(0, len(picked), _COLUMNS):
+        hi = min(lo + _COLUMNS, len(picked))
+        # a single column goes twice: NumPy sums one contiguous column pairwise, in
+        # another order than the columns of a wider batch
+        batch = reads[:, lo:hi] if hi - lo > 1 else reads[:, [lo, lo]]
+        space = _workspace(batch.shape[1])
+        keep = space.keeps(0, batch.shape[1])  # in place: rolls left 0, then 1, then 2
+        _fills(batch, plan, fives_rows, keep[g.five :])
+        _best_over_subkeeps(_keep_values(keep, space), space)
+        rolls = _best_over_subkeeps(_keep_values(keep, space), space)
+        found[lo:hi] = np.einsum("i,ij->j", g.probability, rolls)[: hi - lo]
+    np.minimum(found, 1.0, out=found)  # sums of chances can round just above 1
+    return found[source].reshape(size, width)
 
 
 #: One chunk: its mask, its first row and one past its last, the states' capped upper
@@ -288,7 +361,7 @@ class _TargetPlan:
             # needs beyond what can still be scored keep their chance of 0
             solve = min(self.needs, _most_to_come(model, mask, bool(flags.any())) + 1)
             columns = _run_starts(model, mask, flags, uppers, solve)
-            per = max(1, _COLUMNS // len(columns))
+            per = max(1, _READS // len(columns))
             for at in range(lo, hi, per):
                 end = min(at + per, hi)
                 chunk = (mask, first + at, first + end, u[at:end], y[at:end], columns, solve)
@@ -343,12 +416,15 @@ def _solve_levels(
 ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
     """Each state's row and the chance of every need from 0 to ``maximum``, level by level.
 
-    With ``workers`` above 1, a table of :data:`PROCESS_COLUMNS` columns or more shares
-    its levels with helper processes.
+    With ``workers`` above 1, helper processes share the levels: from the start for a
+    table of :data:`PROCESS_COLUMNS` columns or more, otherwise once the work here has
+    taken :data:`HIRE_AFTER` seconds (how many columns are distinct, and so the time
+    a table takes, is known only as it goes).
     """
     plan = _TargetPlan(model, levels, maximum + 1)
-    helpers = helpers_for(workers, plan.work, PROCESS_COLUMNS)
-    with Crew(helpers, plan.solved * plan.needs) as crew:
+    helpers = helpers_for(workers, plan.work, SHARED_COLUMNS)
+    at_once = plan.work >= PROCESS_COLUMNS
+    with Crew(helpers, plan.solved * plan.needs, hire=at_once) as crew:
         crew.prepare(plan)
         values = crew.values.reshape(plan.solved, plan.needs)
         values[plan.complete, 0] = 1.0  # complete cards: nothing more to score
@@ -357,8 +433,12 @@ def _solve_levels(
         if progress is not None:
             progress(0, total)
             progress(done, total)
+        started = time.perf_counter()
+        hired = at_once or not helpers
         for index in range(1, len(levels)):
             solve = plan.solver(crew.values, index)
+            if not hired:
+                solve = _hiring(solve, crew, started + HIRE_AFTER)
             before, done = done, done + plan.sizes[index]
             count = len(plan.chunks[index])
             if progress is None:
@@ -366,4 +446,17 @@ def _solve_levels(
             else:
                 crew.level(index, count, _reporting(solve, progress, before, done, total))
                 progress(done, total)
+            hired = hired or time.perf_counter() >= started + HIRE_AFTER
     return plan.row_of, values
+
+
+def _hiring(solve: Callable[[int], int], crew: Crew, when: float) -> Callable[[int], int]:
+    """``solve``, then the crew's helpers started if it is ``when`` (a ``perf_counter``)."""
+
+    def solve_and_hire(chunk: int) -> int:
+        found = solve(chunk)
+        if time.perf_counter() >= when:
+            crew.hire()
+        return found
+
+    return solve_and_hire

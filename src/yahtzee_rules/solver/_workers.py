@@ -150,55 +150,89 @@ class Crew:
     """This process and up to ``helpers`` helper processes, building one table's values.
 
     The helpers start at once, so that they import NumPy and the solver while this
-    process makes its model; :meth:`prepare` then sends them the plan. Use as a context
-    manager: leaving it ends the helpers (at once on an error).
+    process makes its model (or later, :meth:`hire`); :meth:`prepare` sends them the
+    plan. Use as a context manager: leaving it ends the helpers (at once on an error).
 
     Attributes:
         values: ``count`` floats, zeros at first, shared with the helpers. The array
             stays valid after the crew ends.
     """
 
-    def __init__(self, helpers: int, count: int) -> None:
+    def __init__(self, helpers: int, count: int, *, hire: bool = True) -> None:
         self._helpers: list[_Helper] = []
         self._ready: list[_Helper] = []  # those that have the plan
         self._senders: dict[int, threading.Thread] = {}  # by id of the helper
+        self._plan: Plan | None = None
+        self._data: bytes | None = None  # the plan, pickled once a helper needs it
+        self._fd: int | None = None  # the shared memory, until the helpers start
         if helpers == 0:  # this process alone: private memory
             self._claims = np.zeros(2, dtype=np.int64)
             self.values = np.zeros(count)
             return
-        workers = helpers + 1
-        size = 16 * workers + 8 * count
+        self._workers, self._count = helpers + 1, count
+        size = 16 * self._workers + 8 * count
         fd = _memory(size)
         try:
             memory = mmap.mmap(fd, size)
-            self._claims, self.values = _views(memory, workers, count)
-            for worker in range(1, workers):
-                helper = _start(fd, worker, workers, count)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._claims, self.values = _views(memory, self._workers, count)
+        self._fd = fd  # the mapping stays when it closes
+        if hire:
+            self.hire()
+
+    def hire(self) -> None:
+        """Start the helpers (once; a crew made with ``hire=False`` starts none before).
+
+        A helper started after :meth:`prepare` is sent the plan at once, and joins the
+        level under way when it has it.
+        """
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            for worker in range(1, self._workers):
+                helper = _start(fd, worker, self._workers, self._count)
                 if helper is None:
                     break
                 self._helpers.append(helper)
         finally:
-            os.close(fd)  # the mappings stay
+            os.close(fd)
+        if self._plan is not None:
+            self._send_plan()
 
     def __enter__(self) -> Crew:
         return self
 
     def __exit__(self, kind: object, *rest: object) -> None:
+        if self._fd is not None:  # never hired
+            os.close(self._fd)
+            self._fd = None
         for helper in list(self._helpers):  # one still starting is of no more use
             self._drop(helper, kill=kind is not None or helper not in self._ready)
 
     def prepare(self, plan: Plan) -> None:
-        """Send the helpers the plan they solve chunks from.
+        """Send the helpers the plan they solve chunks from (and those hired later).
 
         A thread sends it to each: a plan larger than the pipe's buffer would
         otherwise hold this process until a helper still starting reads it.
         """
-        if self._helpers:
-            import threading
+        self._plan = plan
+        self._send_plan()
 
-            data = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
-            for helper in self._helpers:
-                sender = threading.Thread(target=_send_plan, args=(helper[1], data), daemon=True)
+    def _send_plan(self) -> None:
+        if not self._helpers:
+            return
+        import threading
+
+        if self._data is None:
+            self._data = pickle.dumps(self._plan, protocol=pickle.HIGHEST_PROTOCOL)
+        for helper in self._helpers:
+            if id(helper) not in self._senders:
+                sender = threading.Thread(
+                    target=_send_plan, args=(helper[1], self._data), daemon=True
+                )
                 sender.start()
                 self._senders[id(helper)] = sender
 
