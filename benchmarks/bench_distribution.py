@@ -6,10 +6,15 @@ distributions, Hasbro's free-choice card and Yatzy's by default; ``--full`` adds
 target table for every target up to 300 from the empty card, which takes a long
 time; ``--worst N`` ranks every card with 6 open boxes, Classic (forced Joker) and
 Yatzy, every subtotal and Yahtzee box they may hold, by the (state, points needed)
-pairs its target table solves, and times the N worst of each). Each figure is
-measured in a fresh interpreter: wall time, CPU time (all threads; the better figure
-on a busy machine) and the process's peak RSS, each against its target. The
-expected-value tables are built (or read from the cache) before the clock starts.
+pairs its target table reads before it picks the distinct ones, and times the N worst
+of each; ``--sample N`` times N of those cards of each, drawn at random). Each figure is
+measured in a fresh interpreter: wall time, CPU time (this process's threads; a
+helper process's time is not counted) and the process's peak RSS, each against its
+target. The expected-value tables are built (or read from the cache) before the
+clock starts. ``--rounds N`` shows each figure's best of N rounds; ``--baseline
+OTHER/src`` measures another checkout in turn, round for round, and prints the ratio;
+``--markdown PAGE`` writes the table into the page between its ``target figures``
+markers (the performance page).
 
 The late cards timed by ``--quick``: the benchmark card (the first 7 boxes filled
 with 0), Classic's Fours, Fives, Sixes, Full House, Yahtzee and Chance open (the
@@ -26,10 +31,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from _markdown import write_figures
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -63,6 +71,56 @@ print(json.dumps({{"seconds": seconds, "cpu": cpu, "peak_kib": peak, "figure": f
 MIB = 1024
 
 
+class Figure:
+    """One figure: what is built, from which card, and its targets."""
+
+    def __init__(
+        self,
+        what: str,
+        name: str,
+        open_boxes: int,
+        seconds: float,
+        mib: float,
+        maximum: int = 300,
+        points: list[tuple[int, int]] | None = None,
+        label: str | None = None,
+    ) -> None:
+        self.what, self.name, self.open_boxes = what, name, open_boxes
+        self.seconds, self.mib, self.maximum, self.points = seconds, mib, maximum, points
+        self.label = label or ("empty card" if open_boxes >= 13 else f"{open_boxes} open boxes")
+
+    def measure(self, src: Path = SRC) -> dict[str, float | str]:
+        """The figure in a fresh interpreter running ``src``, with an empty cache."""
+        script = SCRIPT.format(
+            src=str(src),
+            name=self.name,
+            open_boxes=self.open_boxes,
+            what=self.what,
+            maximum=self.maximum,
+            points=self.points,
+        )
+        with tempfile.TemporaryDirectory() as cache:
+            env = {**os.environ, "YAHTZEE_RULES_CACHE_DIR": cache}
+            output = subprocess.run(
+                [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+            ).stdout
+        result: dict[str, float | str] = json.loads(output)
+        return result
+
+    def met(self, result: dict[str, float | str]) -> str:
+        peak = float(result["peak_kib"]) / MIB
+        return "met" if float(result["seconds"]) < self.seconds and peak < self.mib else "MISSED"
+
+    def line(self, result: dict[str, float | str]) -> str:
+        peak = float(result["peak_kib"]) / MIB
+        return (
+            f"{self.what:12s} {self.name:14s} {self.label:12s}: {result['seconds']:7.2f} s wall "
+            f"({result['cpu']:7.2f} s CPU), peak RSS {peak:7.1f} MiB "
+            f"[target < {self.seconds:g} s, < {self.mib:g} MiB: {self.met(result)}]; "
+            f"{result['figure']}"
+        )
+
+
 def run(
     what: str,
     name: str,
@@ -74,23 +132,37 @@ def run(
     label: str | None = None,
 ) -> str:
     """One figure, measured in a fresh interpreter; ``points`` gives the card, box by box."""
-    script = SCRIPT.format(
-        src=str(SRC), name=name, open_boxes=open_boxes, what=what, maximum=maximum, points=points
-    )
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "YAHTZEE_RULES_CACHE_DIR": cache}
-        output = subprocess.run(
-            [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
-        ).stdout
-    result = json.loads(output)
-    peak = result["peak_kib"] / MIB
-    where = label or ("empty card" if open_boxes >= 13 else f"{open_boxes} open boxes")
-    met = "met" if result["seconds"] < seconds and peak < mib else "MISSED"
-    return (
-        f"{what:12s} {name:14s} {where:12s}: {result['seconds']:7.2f} s wall "
-        f"({result['cpu']:7.2f} s CPU), peak RSS {peak:7.1f} MiB "
-        f"[target < {seconds:g} s, < {mib:g} MiB: {met}]; {result['figure']}"
-    )
+    figure = Figure(what, name, open_boxes, seconds, mib, maximum, points, label)
+    return figure.line(figure.measure())
+
+
+def compare(figures: list[Figure], baseline: Path | None, rounds: int) -> list[str]:
+    """Each figure's best round here (and for ``baseline``, taking turns); table rows."""
+    rows = []
+    for figure in figures:
+        ours: list[dict[str, float | str]] = []
+        theirs: list[dict[str, float | str]] = []
+        for _ in range(rounds):
+            ours.append(figure.measure())
+            if baseline is not None:
+                theirs.append(figure.measure(baseline))
+        best = min(ours, key=lambda r: float(r["seconds"]))
+        print(figure.line(best), flush=True)
+        cells = [
+            f"{figure.what}, {figure.name}, {figure.label}",
+            f"{float(best['seconds']):.2f}",
+            f"{float(best['peak_kib']) / MIB:.0f}",
+        ]
+        if theirs:
+            old = min(theirs, key=lambda r: float(r["seconds"]))
+            ratio = float(best["seconds"]) / float(old["seconds"])
+            print(
+                f"    baseline: {float(old['seconds']):.2f} s wall; ratio {ratio:.3f}", flush=True
+            )
+            cells += [f"{float(old['seconds']):.2f}", f"{ratio:.3f}"]
+        cells.append(f"< {figure.seconds:g} s: {figure.met(best)}")
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
 
 
 # The late cards --quick times, as (box, points) pairs of Classic's filled boxes.
@@ -208,6 +280,30 @@ def worst(count: int) -> None:
             print(run("target", name, 6, 1, 2 * MIB, 300, points=points, label=label), flush=True)
 
 
+def sample(count: int) -> None:
+    """Time ``count`` cards with 6 open boxes of each ruleset, drawn at random (seeded).
+
+    ``--worst`` ranks the cards by the columns their tables read; the columns worked
+    out (the distinct ones) are known only by building, so a sample shows how far the
+    ranking's worst is from the rest.
+    """
+    import random
+
+    draw = random.Random(13)
+    for name in ("forced", "yatzy"):
+        ranked = _late_columns(name, 6)
+        timed = []
+        for columns, points in draw.sample(ranked, min(count, len(ranked))):
+            label = "6 open: " + ",".join(f"{box}={p}" for box, p in points)
+            figure = Figure("target", name, 6, 1, 2 * MIB, 300, points=points, label=label)
+            result = figure.measure()
+            timed.append((float(result["seconds"]), columns, figure.line(result)))
+        timed.sort(reverse=True)
+        print(f"{name}: the slowest of {len(timed)} cards drawn at random:")
+        for _, columns, line in timed[:5]:
+            print(f"({columns} state-need pairs) {line}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="cards with few open boxes only")
@@ -219,20 +315,41 @@ def main() -> None:
         help="rulesets of the empty-card distributions",
     )
     parser.add_argument("--worst", type=int, metavar="N", help="time the N worst 6-open cards")
+    parser.add_argument("--sample", type=int, metavar="N", help="time N random 6-open cards")
+    parser.add_argument("--baseline", type=Path, help="another checkout's src, measured in turn")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds (the best is shown)")
+    parser.add_argument("--markdown", type=Path, help="also write the figures into this page")
     args, _ = parser.parse_known_args()
     print("== score distributions and target tables (fresh process each) ==")
-    if args.worst:
-        worst(args.worst)
+    if args.worst or args.sample:
+        if args.worst:
+            worst(args.worst)
+        if args.sample:
+            sample(args.sample)
         return
-    print(run("distribution", "forced", 6, 1, 2 * MIB))
-    print(run("target", "forced", 6, 1, 2 * MIB, 300))
+    figures = [
+        Figure("distribution", "forced", 6, 1, 2 * MIB),
+        Figure("target", "forced", 6, 1, 2 * MIB),
+    ]
     for label, points in LATE_CARDS.items():
-        print(run("target", "forced", 6, 1, 2 * MIB, 300, points=points, label=label))
+        figures.append(Figure("target", "forced", 6, 1, 2 * MIB, points=points, label=label))
     if not args.quick:
-        for name in args.rules:
-            print(run("distribution", name, 13, 120, 2 * MIB))
+        figures += [Figure("distribution", name, 13, 120, 2 * MIB) for name in args.rules]
     if args.full:
-        print(run("target", "forced", 13, 600, 2 * MIB, 300))
+        figures.append(Figure("target", "forced", 13, 600, 2 * MIB))
+    rows = compare(figures, args.baseline, args.rounds)
+    if args.markdown:
+        head = "| Figure | Seconds | Peak MiB |"
+        rule = "| --- | ---: | ---: |"
+        if args.baseline:
+            head += " Baseline seconds | Ratio |"
+            rule += " ---: | ---: |"
+        lines = [head + " Target |", rule + " --- |", *rows, ""]
+        lines.append(
+            f"Measured with python {platform.python_version()}, {os.cpu_count()} CPUs; "
+            f"best of {args.rounds} round(s), each in a fresh interpreter with an empty cache."
+        )
+        write_figures(args.markdown, lines, "target figures")
 
 
 if __name__ == "__main__":

@@ -441,6 +441,7 @@ def test_target_tables_do_not_depend_on_workers(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(_workers.Crew, "prepare", prepare_and_wait)
     monkeypatch.setattr(_target_build, "PROCESS_COLUMNS", 0)
+    monkeypatch.setattr(_target_build, "SHARED_COLUMNS", 0)
     two = solver.target_table(rules=FREE, start=card, maximum=260, cache=False, workers=2)
     assert one._values.tobytes() == two._values.tobytes()
     assert np.array_equal(one._row_of, two._row_of)

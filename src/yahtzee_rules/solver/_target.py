@@ -246,10 +246,10 @@ class TargetTable:
     one table over "points still needed", so one build serves every target. Get one
     with :func:`target_table` (cached).
 
-    Time and memory grow linearly with the maximum: one float per state and
-    points-needed pair, ``(maximum + 1)`` times the work of the expected-value
-    table. For Hasbro's card that is about 310,000 states x ``(maximum + 1)`` x 8
-    bytes (about 750 MB for a maximum of 300): upper subtotals no future upper
+    Memory grows linearly with the maximum: one float per state and points-needed
+    pair; time at most linearly (a column per pair costs about what a state of the
+    expected-value table costs, and only the distinct columns are worked out). For
+    Hasbro's card that is about 310,000 states x ``(maximum + 1)`` x 8 bytes (about 750 MB for a maximum of 300): upper subtotals no future upper
     points tell apart share one state. A table from a card with boxes filled holds
     only the states a game from it reaches (those boxes keep their points: the
     upper subtotals the open upper boxes add, the Yahtzee box's 50 or not); a card
@@ -585,8 +585,10 @@ def target_table(
     :func:`load_table` (in :func:`cache_dir`, keyed by the rules, version, source,
     start card and maximum).
 
-    Time and memory grow linearly in ``maximum``: about ``maximum + 1`` times the
-    expected-value table's work, and 8 bytes per state and points-needed pair.
+    Memory grows linearly in ``maximum``, 8 bytes per state and points-needed pair;
+    time at most linearly: a need that no total the game can end with tells apart
+    from the need before it, and a column whose reads all equal another's, are not
+    worked out again (the values are the same, bit for bit).
 
     Args:
         rules: The rule set.

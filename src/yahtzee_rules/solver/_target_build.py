@@ -3,16 +3,20 @@
 A target table holds, for each turn-start state and each number of points still
 needed, the best chance of scoring them. Each level's states are solved in chunks of
 one filled-box mask: a column per (state, need) pair goes through the expected-value
-build's keep kernels. Two things keep the columns few:
+build's keep kernels. Three things keep the columns few, none changing a float
+(decision 0015):
 
 - needs above the most points the rest of a game can score are never worked out
   (their chance is 0, exactly: :func:`_most_to_come`);
 - a need's chance differs from the need before it only when the game can end with
-  exactly that many points fewer, so the others are copied (:func:`_run_starts`).
+  exactly that many points fewer, so the others are copied (:func:`_run_starts`);
+- columns whose reads (the chance after each fill) are all equal end equal, so each
+  distinct one is solved once (:func:`_distinct`).
 
-A large table shares its levels with a helper process, as the expected-value build
-does (see :mod:`._workers`): the plan (:class:`_TargetPlan`) holds every chunk and
-row, and a helper unpickles it without importing the rules modules.
+A table that takes long shares its levels with a helper process, as the
+expected-value build does (see :mod:`._workers`): the plan (:class:`_TargetPlan`)
+holds every chunk and row, and a helper unpickles it without importing the rules
+modules.
 
 Private to the solver package.
 """

@@ -1,0 +1,153 @@
+"""Target tables work out each distinct column once: the same floats as working out every need.
+
+Three things cut the work, each checked here against the build without it, bit for
+bit: needs no total the game can end with tells apart share a column
+(``_run_starts``), columns whose reads are all equal are solved once
+(``_distinct``), and helper processes share the levels (``workers``), hired at once
+or after a tenth of a second. A lone column is summed like one in a wider batch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from yahtzee_rules import JokerRule, Rules, Scorecard
+
+np = pytest.importorskip("numpy")
+solver = pytest.importorskip("yahtzee_rules.solver")
+
+from yahtzee_rules.solver import _target_build, _workers  # noqa: E402
+
+FORCED = Rules()
+FREE = Rules(joker=JokerRule.FREE_CHOICE)
+YATZY = Rules.from_name("yatzy")
+
+
+def card_with(rules: Rules, filled: dict[int, int]) -> Scorecard:
+    """A card of ``rules`` with boxes (by number) holding points."""
+    return Scorecard({rules.card.members[box]: p for box, p in filled.items()}, card=rules.card)
+
+
+# Upper boxes open with 50 in the Yahtzee box (bonuses on every turn), a free-choice
+# card with the Yahtzee box open, and Yatzy (no extra bonus, 50 for the upper bonus).
+CARDS = [
+    (FORCED, {0: 3, 1: 0, 6: 0, 7: 0, 8: 25, 9: 0, 10: 0, 11: 50, 12: 5}, 300),
+    (FREE, {0: 2, 1: 4, 2: 0, 6: 18, 7: 0, 8: 0, 9: 30, 12: 22}, 250),
+    (YATZY, {0: 1, 1: 4, 2: 6, 3: 0, 6: 8, 7: 0, 8: 0, 13: 5, 14: 0}, 200),
+]
+
+
+def table_values(rules: Rules, card: Scorecard, maximum: int) -> Any:
+    """Every state's chances, by flat state index (-1 where the table has no row)."""
+    table = solver.target_table(rules=rules, start=card, maximum=maximum, cache=False, workers=1)
+    rows = table._row_of
+    return np.where(rows[:, None] >= 0, table._values[np.maximum(rows, 0)], -1.0)
+
+
+@pytest.fixture(scope="module", params=CARDS, ids=["forced-upper", "free-choice", "yatzy"])
+def built(request: pytest.FixtureRequest) -> tuple[Rules, Scorecard, int, Any]:
+    rules, filled, maximum = request.param
+    card = card_with(rules, filled)
+    return rules, card, maximum, table_values(rules, card, maximum)
+
+
+def test_shared_needs_change_no_value(built: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, card, maximum, values = built
+    monkeypatch.setattr(
+        _target_build, "_run_starts", lambda model, mask, y, u, solve: np.arange(solve)
+    )
+    assert np.array_equal(table_values(rules, card, maximum), values)
+
+
+def test_distinct_columns_change_no_value(built: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, card, maximum, values = built
+    every = np.arange(1 << 20)
+    monkeypatch.setattr(
+        _target_build, "_distinct", lambda reads: (every[: reads.shape[1]], every[: reads.shape[1]])
+    )
+    assert np.array_equal(table_values(rules, card, maximum), values)
+
+
+@pytest.mark.parametrize("columns", [1, 2, 7])
+def test_values_do_not_depend_on_the_batches(
+    built: Any, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """Any number of columns solved together, a single one included, gives the same floats."""
+    rules, card, maximum, values = built
+    if columns == 1 and rules is not FORCED:
+        pytest.skip("one table is enough for the slowest batch size")
+    monkeypatch.setattr(_target_build, "_COLUMNS", columns)
+    monkeypatch.setattr(_target_build, "_READS", 3 * columns)
+    assert np.array_equal(table_values(rules, card, maximum), values)
+
+
+def test_distinct_groups_equal_columns_even_when_hashes_collide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = np.random.default_rng(3)
+    kinds = rng.random((9, 40))
+    kinds[:, 5] = kinds[:, 6]  # two equal kinds
+    reads = kinds[:, rng.integers(0, 40, 500)]
+    expected = np.unique(reads.T, axis=0, return_inverse=True)[1].ravel()
+
+    def check() -> None:
+        first, group = _target_build._distinct(reads)
+        assert np.array_equal(reads[:, first[group]], reads)  # each column as its group's
+        assert len(first) == len(np.unique(expected)) == 39
+        assert (first[group] <= np.arange(reads.shape[1])).all()  # each group's first column
+        # the same grouping as NumPy's exact one
+        pairs = set(zip(group.tolist(), expected.tolist(), strict=True))
+        assert len(pairs) == len(first)
+
+    check()
+    monkeypatch.setattr(_target_build, "_MIX", np.zeros(1024, dtype=np.uint64))
+    check()  # every hash equal: grouped by the whole bits instead
+    monkeypatch.setattr(_target_build, "_MIX", np.ones(4, dtype=np.uint64))
+    check()  # more reads than multipliers: likewise
+
+
+def test_run_starts_mark_every_total_the_game_can_end_with() -> None:
+    from yahtzee_rules.solver._model import _model
+
+    model = _model(FORCED)
+    # Sixes open, the Yahtzee box filled with 0: 0, 6, ..., 30 points, and the upper
+    # bonus from a subtotal of 40 (30 more reach 63)
+    mask = ((1 << 13) - 1) & ~(1 << 5)
+    y, u = np.zeros(1, dtype=np.intp), np.array([40])
+    starts = _target_build._run_starts(model, mask, y, u, 200).tolist()
+    assert starts == [0, 1, 7, 13, 19, 25, 31, 36, 42, 48, 54, 60, 66]
+    # a subtotal of 63: the bonus is earned already
+    starts = _target_build._run_starts(model, mask, y, np.array([63]), 200).tolist()
+    assert starts == [0, 1, 7, 13, 19, 25, 31]
+
+
+def test_a_helper_hired_late_or_never_changes_no_value(
+    built: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules, card, maximum, values = built
+    started: list[Any] = []
+    start = _workers._start
+
+    def spy(*args: Any) -> Any:
+        started.append(start(*args))
+        return started[-1]
+
+    monkeypatch.setattr(_workers, "_start", spy)
+    monkeypatch.setattr(_target_build, "SHARED_COLUMNS", 0)
+    monkeypatch.setattr(_target_build, "HIRE_AFTER", 0.0)  # after the first chunk
+    table = solver.target_table(rules=rules, start=card, maximum=maximum, cache=False, workers=2)
+    assert len(started) == 1
+    rows = table._row_of
+    found = np.where(rows[:, None] >= 0, table._values[np.maximum(rows, 0)], -1.0)
+    assert np.array_equal(found, values)
+    monkeypatch.setattr(_target_build, "HIRE_AFTER", 3600.0)  # never
+    table = solver.target_table(rules=rules, start=card, maximum=maximum, cache=False, workers=2)
+    assert len(started) == 1
+    assert np.array_equal(
+        table._values,
+        solver.target_table(
+            rules=rules, start=card, maximum=maximum, cache=False, workers=1
+        )._values,
+    )
