@@ -7,7 +7,9 @@ target table for every target up to 300 from the empty card, which takes a long
 time; ``--worst N`` ranks every card with 6 open boxes, Classic (forced Joker) and
 Yatzy, every subtotal and Yahtzee box they may hold, by the (state, points needed)
 pairs its target table reads before it picks the distinct ones, and times the N worst
-of each; ``--sample N`` times N of those cards of each, drawn at random). Each figure is
+of each; ``--sample N`` times N of those cards of each, drawn at random; ``--sweep
+[N]`` builds every one of them, or N drawn at random, in one process and prints the
+slowest by CPU time). Each figure is
 measured in a fresh interpreter: wall time, CPU time (this process's threads; a
 helper process's time is not counted) and the process's peak RSS, each against its
 target. The expected-value tables are built (or read from the cache) before the
@@ -119,21 +121,6 @@ class Figure:
             f"[target < {self.seconds:g} s, < {self.mib:g} MiB: {self.met(result)}]; "
             f"{result['figure']}"
         )
-
-
-def run(
-    what: str,
-    name: str,
-    open_boxes: int,
-    seconds: float,
-    mib: float,
-    maximum: int = 300,
-    points: list[tuple[int, int]] | None = None,
-    label: str | None = None,
-) -> str:
-    """One figure, measured in a fresh interpreter; ``points`` gives the card, box by box."""
-    figure = Figure(what, name, open_boxes, seconds, mib, maximum, points, label)
-    return figure.line(figure.measure())
 
 
 def compare(figures: list[Figure], baseline: Path | None, rounds: int) -> list[str]:
@@ -276,8 +263,8 @@ def worst(count: int) -> None:
         ranked = _late_columns(name, 6)
         for columns, points in ranked[:count]:
             label = "6 open: " + ",".join(f"{box}={p}" for box, p in points)
-            print(f"({columns} state-need pairs)", end=" ")
-            print(run("target", name, 6, 1, 2 * MIB, 300, points=points, label=label), flush=True)
+            figure = Figure("target", name, 6, 1, 2 * MIB, 300, points=points, label=label)
+            print(f"({columns} state-need pairs)", figure.line(figure.measure()), flush=True)
 
 
 def sample(count: int) -> None:
@@ -304,6 +291,43 @@ def sample(count: int) -> None:
             print(f"({columns} state-need pairs) {line}", flush=True)
 
 
+def sweep(count: int | None) -> None:
+    """Build the target table of every card with 6 open boxes (or ``count`` drawn at
+    random), Classic's and Yatzy's, in this process alone, and print the slowest by CPU.
+
+    One process, one worker, nothing else timed: the CPU seconds are the work itself,
+    which on two cores is also about the most the wall time can be.
+    """
+    import random
+    import time
+
+    sys.path.insert(0, str(SRC))
+    from yahtzee_rules import Rules, Scorecard
+    from yahtzee_rules.solver import load_table, target_table
+
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["YAHTZEE_RULES_CACHE_DIR"] = cache
+        for name in ("forced", "yatzy"):
+            rules = Rules.from_name(name)
+            cards = _late_columns(name, 6)
+            if count is not None and count < len(cards):
+                cards = random.Random(7).sample(cards, count)
+            timed = []
+            for _, points in cards:
+                members = rules.card.members
+                card = Scorecard({members[box]: p for box, p in points}, card=rules.card)
+                load_table(rules=rules, start=card)
+                cpu, wall = time.process_time(), time.perf_counter()
+                target_table(rules=rules, start=card, maximum=300, cache=False, workers=1)
+                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+                timed.append((cpu, wall, points))
+            timed.sort(reverse=True)
+            print(f"{name}: {len(timed)} cards with 6 open boxes, the slowest by CPU time:")
+            for cpu, wall, points in timed[:5]:
+                label = ",".join(f"{box}={p}" for box, p in points)
+                print(f"  {cpu:5.2f} CPU-s ({wall:5.2f} s wall), boxes filled {label}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="cards with few open boxes only")
@@ -316,11 +340,22 @@ def main() -> None:
     )
     parser.add_argument("--worst", type=int, metavar="N", help="time the N worst 6-open cards")
     parser.add_argument("--sample", type=int, metavar="N", help="time N random 6-open cards")
+    parser.add_argument(
+        "--sweep",
+        nargs="?",
+        const=-1,
+        type=int,
+        metavar="N",
+        help="build every 6-open card's table (or N drawn at random) in one process",
+    )
     parser.add_argument("--baseline", type=Path, help="another checkout's src, measured in turn")
     parser.add_argument("--rounds", type=int, default=1, help="rounds (the best is shown)")
     parser.add_argument("--markdown", type=Path, help="also write the figures into this page")
     args, _ = parser.parse_known_args()
     print("== score distributions and target tables (fresh process each) ==")
+    if args.sweep is not None:
+        sweep(None if args.sweep < 0 else args.sweep)
+        return
     if args.worst or args.sample:
         if args.worst:
             worst(args.worst)

@@ -1,8 +1,10 @@
-"""Shared test configuration: Hypothesis profiles, and slow tests skipped unless asked for."""
+"""Shared test configuration: Hypothesis profiles, slow tests skipped unless asked for, and
+a spy on the solver's helper processes."""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -22,3 +24,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def started_helpers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every helper process a build starts (its process and connection; None if it could
+    not start), recorded as it starts."""
+    from yahtzee_rules.solver import _workers
+
+    started: list[Any] = []
+    start = _workers._start
+
+    def spy(*args: Any) -> Any:
+        started.append(start(*args))
+        return started[-1]
+
+    monkeypatch.setattr(_workers, "_start", spy)
+    return started

@@ -36,20 +36,11 @@ def alone() -> Any:
 
 
 @pytest.fixture
-def helpers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+def helpers(monkeypatch: pytest.MonkeyPatch, started_helpers: list[Any]) -> list[Any]:
     """Every helper started (its process and connection), with any build size taking them."""
-    started: list[Any] = []
-    start = _workers._start
-
-    def spy(*args: Any) -> Any:
-        helper = start(*args)
-        started.append(helper)
-        return helper
-
-    monkeypatch.setattr(_workers, "_start", spy)
     monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
     wait_for_helpers(monkeypatch)
-    return started
+    return started_helpers
 
 
 def wait_for_helpers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,16 +123,8 @@ def test_helpers_that_cannot_start_leave_the_work_here(
 
 
 def test_a_helper_still_starting_is_not_waited_for(
-    alone: Any, monkeypatch: pytest.MonkeyPatch, claimed: list[int]
+    alone: Any, monkeypatch: pytest.MonkeyPatch, claimed: list[int], started_helpers: list[Any]
 ) -> None:
-    started: list[Any] = []
-    start = _workers._start
-
-    def spy(*args: Any) -> Any:
-        started.append(start(*args))
-        return started[-1]
-
-    monkeypatch.setattr(_workers, "_start", spy)
     monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
     # a helper that takes a minute to start: the build solves every level here
     monkeypatch.setattr(_workers, "_PROGRAM", "import time\ntime.sleep(60)\n" + _workers._PROGRAM)
@@ -151,7 +134,7 @@ def test_a_helper_still_starting_is_not_waited_for(
     claimed.clear()
     build_table(start=CARD, workers=1)
     assert here == sum(claimed)  # every chunk
-    assert started[0][0].returncode is not None  # ended with the build, not a minute later
+    assert started_helpers[0][0].returncode is not None  # ended with the build, not a minute later
 
 
 def test_an_error_in_the_build_ends_the_helpers(helpers: list[Any]) -> None:

@@ -18,7 +18,7 @@ from yahtzee_rules import JokerRule, Rules, Scorecard
 np = pytest.importorskip("numpy")
 solver = pytest.importorskip("yahtzee_rules.solver")
 
-from yahtzee_rules.solver import _target_build, _workers  # noqa: E402
+from yahtzee_rules.solver import _target_build  # noqa: E402
 
 FORCED = Rules()
 FREE = Rules(joker=JokerRule.FREE_CHOICE)
@@ -130,21 +130,13 @@ def test_run_starts_mark_every_total_the_game_can_end_with() -> None:
 
 
 def test_a_helper_hired_late_or_never_changes_no_value(
-    built: Any, monkeypatch: pytest.MonkeyPatch
+    built: Any, monkeypatch: pytest.MonkeyPatch, started_helpers: list[Any]
 ) -> None:
     rules, card, maximum, values = built
-    started: list[Any] = []
-    start = _workers._start
-
-    def spy(*args: Any) -> Any:
-        started.append(start(*args))
-        return started[-1]
-
-    monkeypatch.setattr(_workers, "_start", spy)
     monkeypatch.setattr(_target_build, "SHARED_COLUMNS", 0)
     monkeypatch.setattr(_target_build, "HIRE_AFTER", 0.0)  # after the first chunk
     assert same(table_values(rules, card, maximum, workers=2), values)
-    assert len(started) == 1
+    assert len(started_helpers) == 1
     monkeypatch.setattr(_target_build, "HIRE_AFTER", 3600.0)  # never
     assert same(table_values(rules, card, maximum, workers=2), values)
-    assert len(started) == 1
+    assert len(started_helpers) == 1
