@@ -86,8 +86,11 @@ class _TurnModel:
         boxes: list[int] = []
         points: list[int] = []
         for box in range(n):
-            written = set(scores[:, box].tolist()) | set(joker[:, box][joker[:, box] >= 0].tolist())
-            for value in sorted(written):
+            written = np.zeros(top + 1, dtype=bool)  # the points the box may take
+            written[scores[:, box]] = True
+            joker_points = joker[:, box]
+            written[joker_points[joker_points >= 0]] = True
+            for value in np.flatnonzero(written).tolist():
                 lookup[box, value] = len(boxes)
                 boxes.append(box)
                 points.append(value)
@@ -95,9 +98,11 @@ class _TurnModel:
         self.entries = refused + 1
         self.codes = lookup[np.arange(n), scores]  # (252, boxes)
         self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
-        self.fives = np.where(
-            joker < 0, refused, lookup[np.arange(n)[None, :, None], np.maximum(joker, 0)]
-        ).astype(np.int16)
+        # by flat index into the lookup: one gather (a 2-D fancy index is much slower)
+        at = np.maximum(joker, 0)
+        at += (np.arange(n) * (top + 1))[None, :, None]
+        self.fives = np.take(lookup.astype(np.int16).ravel(), at)
+        self.fives[joker < 0] = refused
         box_of = np.array(boxes, dtype=np.int64)
         self.points = np.array([*points, 0], dtype=np.int64)
         self.bits = np.append(card.bits[box_of], 0)
