@@ -140,3 +140,30 @@ def test_a_helper_hired_late_or_never_changes_no_value(
     monkeypatch.setattr(_target_build, "HIRE_AFTER", 3600.0)  # never
     assert same(table_values(rules, card, maximum, workers=2), values)
     assert len(started_helpers) == 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "filled"),
+    [
+        (FORCED, {0: 3, 1: 0, 6: 0, 7: 0, 8: 25, 9: 0, 10: 0, 11: 50, 12: 5}),
+        (FREE, {0: 2, 1: 4, 2: 0, 6: 18, 7: 0, 8: 0, 9: 30, 12: 22}),
+        (FREE, {0: 2, 1: 4, 2: 0, 3: 0, 6: 18, 7: 0, 9: 30, 11: 50, 12: 22}),
+        (YATZY, {0: 1, 1: 4, 2: 6, 3: 0, 6: 8, 7: 0, 8: 0, 13: 5, 14: 0}),
+    ],
+    ids=["forced-50", "free-choice", "free-choice-50", "yatzy"],
+)
+def test_one_need_fills_are_the_all_needs_fills_at_that_need(
+    rules: Rules, filled: dict[int, int]
+) -> None:
+    """Advice and TargetStrategy read one need's fills directly: the same floats."""
+    from yahtzee_rules.solver._model import _state_of
+    from yahtzee_rules.solver._target import _fill_values, _need_fills
+
+    card = card_with(rules, filled)
+    table = solver.target_table(rules=rules, start=card, maximum=150, cache=False, workers=1)
+    model = table._model
+    m, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
+    every = _fill_values(model, table._row_of, table._values, m, u, y)[0]  # (252, boxes, needs)
+    every[every < 0] = -np.inf
+    for need in (0, 1, 17, 60, 101, 150):
+        assert np.array_equal(_need_fills(table, card, need), every[:, :, need])

@@ -16,8 +16,8 @@ from yahtzee_rules.game import Game
 from yahtzee_rules.solver._decisions import _cached
 from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._target import TargetTable
-from yahtzee_rules.solver._win import _chance_of, _Plan, _target_plan, _win_plan
+from yahtzee_rules.solver._target import TargetTable, _Plan
+from yahtzee_rules.solver._win import _chance_of, _target_plan, _win_plan
 from yahtzee_rules.turn import Turn
 
 

@@ -32,7 +32,7 @@ from yahtzee_rules.solver._kernels import (
 )
 from yahtzee_rules.solver._model import _flat, _Level, _mask_of, _Model, _model, _state_of
 from yahtzee_rules.solver._table import _check_design
-from yahtzee_rules.solver._target_build import _entry_reads, _solve_levels
+from yahtzee_rules.solver._target_build import _entry_reads, _look_up, _solve_levels
 from yahtzee_rules.solver._turns import _turn_model
 from yahtzee_rules.turn import Turn
 
@@ -106,9 +106,10 @@ def _fill_values(
     for i, (mask, upper, flag) in enumerate(zip(m.tolist(), u, y, strict=True)):
         chances, local = _entry_chances(model, row_of, values, mask, upper[None], flag[None])
         found[i] = chances[local[tm.codes], 0]
+        flags = np.full(model.card.n, flag)  # one per box: the bonus shifts every box
         for face in range(6):
             fives = chances[local[tm.fives[face, :, mask]]]  # (boxes, 1, needs)
-            found[i, face] = _fives_shift(model, face, flag[None], fives[:, 0])
+            found[i, face] = _fives_shift(model, face, flags, fives[:, 0])
     return found
 
 
@@ -328,7 +329,7 @@ class TargetTable:
         self._row_of, self._values = row_of, values
         self._reach = _Reach(self._model, _state_of(start, self._model))
         self._parts: dict[tuple[int, int, int], TargetTable] = {}
-        self._turns: dict[tuple[tuple[int | None, ...], int], _TargetTurn] = {}
+        self._turns: dict[tuple[tuple[int | None, ...], int], _Plan] = {}
 
     def __repr__(self) -> str:
         return f"<TargetTable rules={self.rules!r} start={self.start!r} maximum={self.maximum}>"
@@ -395,30 +396,55 @@ class TargetTable:
         table, row = self._locate(card)
         return float(table._values[row, need])
 
-    def _turn(self, card: Scorecard, need: int) -> _TargetTurn:
+    def _turn(self, card: Scorecard, need: int) -> _Plan:
+        """The plan for ``need`` more points from ``card`` (kept: 4,096 at most)."""
         key = (card.boxes, need)
         found = self._turns.get(key)
         if found is None:
             if len(self._turns) >= 4096:
                 self._turns.clear()
             table = self._locate(card)[0]
-            found = self._turns[key] = _TargetTurn(table, card, need)
+            found = self._turns[key] = _Plan(_need_fills(table, card, need))
         return found
 
 
-class _TargetTurn:
-    """One turn-start state and need: fill values and keep values for every roll."""
+def _need_fills(table: TargetTable, card: Scorecard, need: int) -> NDArray[np.float64]:
+    """``(252, boxes)``: the chance of scoring ``need`` more after each fill of each roll.
 
-    __slots__ = ("fills", "keeps")
+    ``-inf`` where the box may not be filled. The values of :func:`_fill_values` at
+    one need, read from the table directly (a few dozen values, not a row each).
+    """
+    model = table._model
+    tm = _turn_model(model)
+    mask, upper, flag = _state_of(card, model)
+    u, y = np.array([upper], dtype=np.intp), np.array([flag], dtype=np.intp)
+    rows, gained, _, local = _entry_reads(model, table._row_of, mask, u, y)
+    rows, gained, column = rows[:, 0], gained[:, 0], np.array([need])
+    chances = np.append(_look_up(table._values, rows, gained, column)[:, 0], -np.inf)
+    fills: NDArray[np.float64] = chances[local[tm.codes]]
+    for face in range(6):
+        entries = local[tm.fives[face, :, mask]]  # five equal dice: the Joker rule decides
+        due = int(np.rint(model.bonus_due[face, flag]))
+        if due:  # an extra-Yahtzee bonus: the same points more in every box
+            shifted = _look_up(table._values, rows, gained + due, column)[:, 0]
+            fills[face] = np.append(shifted, -np.inf)[entries]
+        else:
+            fills[face] = chances[entries]
+    return fills
 
-    def __init__(self, table: TargetTable, card: Scorecard, need: int) -> None:
+
+class _Plan:
+    """A turn's chances after each fill and keep, for one goal: a need, or a weighting.
+
+    ``fills`` holds, for every roll and box, the chance after filling it (``-inf``
+    where the box may not be filled); the keeps are worked out from the best fills,
+    so within the turn the play is exact for the goal.
+    """
+
+    __slots__ = ("fills", "keeps", "start")
+
+    def __init__(self, fills: NDArray[np.float64]) -> None:
         g = _geometry()
-        model = table._model
-        m, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
-        # the needs from 0 to ``need`` are all this turn can lead to
-        values = np.ascontiguousarray(table._values[:, : need + 1])
-        fills = _fill_values(model, table._row_of, values, m, u, y)[0, :, :, need]  # (252, boxes)
-        self.fills = fills
         space = _Workspace(1)
         last = np.empty((462, 1))
         last[g.five :, 0] = fills.max(axis=1)
@@ -426,7 +452,12 @@ class _TargetTurn:
         first = np.empty((462, 1))
         first[g.five :] = _best_over_subkeeps(last.copy(), space)
         _keep_values(first, space)
-        self.keeps = (last[:, 0], first[:, 0])
+        self.fills = fills
+        self.keeps: tuple[NDArray[np.float64], NDArray[np.float64]] = (last[:, 0], first[:, 0])
+        before = np.empty((462, 1))
+        before[g.five :] = _best_over_subkeeps(first.copy(), space)
+        _keep_values(before, space)
+        self.start = float(before[g.offsets[0], 0])  # before the first roll: the empty keep
 
 
 class TargetStrategy:

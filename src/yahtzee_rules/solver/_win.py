@@ -29,10 +29,9 @@ from yahtzee_rules.rules import Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.solver._distribution import _LevelDistributions, _levels, score_distribution
 from yahtzee_rules.solver._geometry import _geometry
-from yahtzee_rules.solver._kernels import _best_over_subkeeps, _keep_values, _Workspace
 from yahtzee_rules.solver._model import _flat, _model, _state_of
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._target import TargetTable, _fill_values, best_keep
+from yahtzee_rules.solver._target import TargetTable, _fill_values, _Plan, best_keep
 from yahtzee_rules.totals import totals
 from yahtzee_rules.turn import Turn
 
@@ -58,35 +57,6 @@ class _Chances:
         m, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
         values = targets._values[:, : top + 1]  # a view: only the rows reached are read
         self.fills = _fill_values(model, targets._row_of, values, m, u, y)[0]
-
-
-class _Plan:
-    """A turn's chances after each fill and keep, for one weighting of the needs.
-
-    The fills are weighted first, then the keeps worked out from the weighted fills,
-    so within the turn the play is exact for the weighted goal; after it, each need
-    is reached as well as possible on its own.
-    """
-
-    __slots__ = ("fills", "keeps", "start")
-
-    def __init__(self, chances: _Chances, weights: NDArray[np.float64]) -> None:
-        g = _geometry()
-        closed = chances.fills[:, :, 0] < 0  # boxes that may not be filled
-        fills = np.where(closed, -np.inf, chances.fills @ weights)  # (252, boxes)
-        space = _Workspace(1)
-        last = np.empty((462, 1))
-        last[g.five :, 0] = fills.max(axis=1)
-        _keep_values(last, space)
-        first = np.empty((462, 1))
-        first[g.five :] = _best_over_subkeeps(last.copy(), space)
-        _keep_values(first, space)
-        self.fills: NDArray[np.float64] = fills
-        self.keeps: tuple[NDArray[np.float64], NDArray[np.float64]] = (last[:, 0], first[:, 0])
-        before = np.empty((462, 1))
-        before[g.five :] = _best_over_subkeeps(first.copy(), space)
-        _keep_values(before, space)
-        self.start = float(before[g.offsets[0], 0])  # before the first roll: the empty keep
 
 
 class _Late:
@@ -217,15 +187,17 @@ def _win_plan(
         if len(chances) >= 1024:
             chances.clear()
         found = chances[key] = _Chances(targets, card, top)
-    return _Plan(found, _need_weights(beat, base, top, game.rules.tie, play))
+    # the needs weighted first, then the keeps worked out from the weighted fills: within
+    # the turn the play is exact for the weighted goal; after it, each need is reached
+    # as well as possible on its own
+    weights = _need_weights(beat, base, top, game.rules.tie, play)
+    closed = found.fills[:, :, 0] < 0  # boxes that may not be filled
+    return _Plan(np.where(closed, -np.inf, found.fills @ weights))  # (252, boxes)
 
 
 def _target_plan(targets: TargetTable, card: Scorecard, target: int) -> _Plan:
     """The chance of a final total of ``target`` or more after each action."""
-    need = targets._need(card, target)
-    weights = np.zeros(need + 1)
-    weights[need] = 1.0
-    return _Plan(_Chances(targets, card, need), weights)
+    return targets._turn(card, targets._need(card, target))
 
 
 def _chance_of(plan: _Plan, turn: Turn, action: Keep | Box) -> float:
