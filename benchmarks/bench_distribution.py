@@ -9,7 +9,8 @@ Yatzy, every subtotal and Yahtzee box they may hold, by the (state, points neede
 pairs its target table reads before it picks the distinct ones, and times the N worst
 of each; ``--sample N`` times N of those cards of each, drawn at random; ``--sweep
 [N]`` builds every one of them, or N drawn at random, in one process and prints the
-slowest by CPU time). Each figure is
+slowest by CPU time; ``--advice`` times :func:`advise` with a target and with a
+game once the tables exist). Each figure is
 measured in a fresh interpreter: wall time, CPU time (this process's threads; a
 helper process's time is not counted) and the process's peak RSS, each against its
 target. The expected-value tables are built (or read from the cache) before the
@@ -27,7 +28,8 @@ Fives, Three and Four of a Kind open; 5 in Aces, 24 in Sixes, 50 in the Yahtzee 
 
 Targets (issue 13, 2 cores): the distribution from the empty card in under 2 minutes
 and 2 GiB; the target table up to 300 from the empty card in under 10 minutes and
-2 GiB; either for a card with 6 or fewer open boxes in under 1 s.
+2 GiB; either for a card with 6 or fewer open boxes in under 1 s; advice for a target
+or a win, once the tables exist, in under 1 ms.
 """
 
 from __future__ import annotations
@@ -331,6 +333,82 @@ def sweep(count: int | None) -> None:
                 print(f"  {cpu:5.2f} CPU-s ({wall:5.2f} s wall), boxes filled {label}", flush=True)
 
 
+def advice(count: int = 300) -> None:
+    """Time :func:`advise` with a target and with a game, the tables built beforehand.
+
+    The turns are on cards a game from the benchmark card reaches (some boxes of the
+    six open ones filled at random), with random dice. Each kind is timed twice over
+    the same turns: the first call on a card works out its plan, the second finds it
+    kept. The games are two-player games on the last turn: the other player finished
+    (the exact case; before that the other players' score distributions come first).
+    """
+    import random
+    import statistics
+    import time
+    from typing import Any
+
+    sys.path.insert(0, str(SRC))
+    from yahtzee_rules import Category, Game, Rules, Scorecard, Turn
+    from yahtzee_rules.solver import advise, build_table, target_table
+
+    rules = Rules()
+    start = Scorecard(dict.fromkeys(list(Category)[:7], 0))
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["YAHTZEE_RULES_CACHE_DIR"] = cache
+        table = build_table(start=start)
+        targets = target_table(start=start, maximum=300)
+        draw = random.Random(1)
+        turns = []
+        for number in range(count):
+            card = start
+            open_boxes = [c for c in Category if card[c] is None]
+            fill = draw.sample(open_boxes, 5 if number % 2 else draw.randint(0, 5))
+            points: dict[Any, int | None] = {c: card[c] for c in card.filled_categories}
+            points |= {box: 20 if box is Category.CHANCE else 0 for box in fill}
+            card = Scorecard(points)
+            dice = "".join(str(draw.randint(1, 6)) for _ in range(5))
+            turns.append(Turn(card).roll(outcome=dice))
+        done = Scorecard(
+            dict.fromkeys(Category, 0)
+            | {Category.CHANCE: 30, Category.YAHTZEE: 50, Category.SIXES: 30}
+            | {Category.FULL_HOUSE: 25, Category.LARGE_STRAIGHT: 40}
+        )
+        last = [turn for turn in turns if turn.card.boxes.count(None) == 1]
+        kinds = {
+            "target 150": [(turn, {"target": 150, "targets": targets}) for turn in turns],
+            "win, last turn": [
+                (
+                    turn,
+                    {
+                        "game": Game(
+                            ["A", "B"],
+                            rules=rules,
+                            cards=[done, turn.card],
+                            first=0,
+                            current=1,
+                            turn=turn,
+                        ),
+                        "targets": targets,
+                    },
+                )
+                for turn in last
+            ],
+        }
+        for label, calls in kinds.items():
+            for attempt in ("first call", "again"):
+                times = []
+                for turn, options in calls:
+                    started = time.perf_counter()
+                    advise(turn, table, **options)  # type: ignore[arg-type]
+                    times.append(time.perf_counter() - started)
+                print(
+                    f"advise, {label:15s} {attempt:10s}: mean {statistics.mean(times) * 1e3:6.3f} ms, "
+                    f"median {statistics.median(times) * 1e3:6.3f} ms, "
+                    f"max {max(times) * 1e3:6.3f} ms over {len(times)} turns [target < 1 ms]",
+                    flush=True,
+                )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="cards with few open boxes only")
@@ -343,6 +421,7 @@ def main() -> None:
     )
     parser.add_argument("--worst", type=int, metavar="N", help="time the N worst 6-open cards")
     parser.add_argument("--sample", type=int, metavar="N", help="time N random 6-open cards")
+    parser.add_argument("--advice", action="store_true", help="time advice for a target, a win")
     parser.add_argument(
         "--sweep",
         nargs="?",
@@ -356,6 +435,9 @@ def main() -> None:
     parser.add_argument("--markdown", type=Path, help="also write the figures into this page")
     args, _ = parser.parse_known_args()
     print("== score distributions and target tables (fresh process each) ==")
+    if args.advice:
+        advice()
+        return
     if args.sweep is not None:
         sweep(None if args.sweep < 0 else args.sweep)
         return

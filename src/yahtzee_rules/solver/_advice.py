@@ -219,9 +219,11 @@ def advise(
     player has finished; before that the score to beat is weighted by the other
     players' distributions under optimal play, an upper bound on the chance. Either
     needs a target table (``targets``) covering the card up to the points needed;
-    chances of needing more count as 0. Once the tables exist a target costs about
-    a millisecond; a game also works out the other players' score distributions
-    (under a second each with six boxes or fewer open, minutes from an empty card).
+    chances of needing more count as 0. Once the tables exist a target or a game
+    whose other players have finished costs a fraction of a millisecond (the plan
+    for a card and need is worked out on the first call and kept); before the others
+    finish, a game also works out their score distributions (under a second each
+    with six boxes or fewer open, minutes from an empty card).
 
     Args:
         turn: The turn: card, dice and rolls left.
