@@ -1,9 +1,14 @@
 """Shared test configuration: Hypothesis profiles, slow tests skipped unless asked for, and
-a spy on the solver's helper processes."""
+spies on the solver's helper processes."""
 
 from __future__ import annotations
 
 import os
+import pickle
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,3 +46,55 @@ def started_helpers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     monkeypatch.setattr(_workers, "_start", spy)
     return started
+
+
+@pytest.fixture
+def claimed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many chunks this process solved, level by level (the helpers solved the rest)."""
+    from yahtzee_rules.solver import _workers
+
+    counts: list[int] = []
+    claim = _workers.claim
+
+    def spy(*args: Any) -> int:
+        counts.append(claim(*args))
+        return counts[-1]
+
+    monkeypatch.setattr(_workers, "claim", spy)
+    return counts
+
+
+@pytest.fixture
+def waiting_for_helpers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Builds wait for their helpers to start, so that they surely take part."""
+    from yahtzee_rules.solver import _workers
+
+    prepare = _workers.Crew.prepare
+
+    def prepare_and_wait(crew: _workers.Crew, plan: Any) -> None:
+        prepare(crew, plan)
+        crew.wait()
+
+    monkeypatch.setattr(_workers.Crew, "prepare", prepare_and_wait)
+
+
+@pytest.fixture
+def unpickled_in_a_helper(tmp_path: Path) -> Callable[[object, str], list[str]]:
+    """Unpickle a plan in a fresh interpreter, as a helper does: ``len(plan.<levels>)``,
+    then the library's modules it imported."""
+
+    def run(plan: object, levels: str) -> list[str]:
+        path = tmp_path / "plan.pickle"
+        path.write_bytes(pickle.dumps(plan))
+        program = (
+            "import pickle, sys\n"
+            f"plan = pickle.loads(open({str(path)!r}, 'rb').read())\n"
+            f"print(len(plan.{levels}), "
+            "*sorted(m for m in sys.modules if m.startswith('yahtzee_rules')))"
+        )
+        found = subprocess.run(
+            [sys.executable, "-c", program], capture_output=True, text=True, check=True
+        )
+        return found.stdout.split()
+
+    return run

@@ -36,36 +36,12 @@ def alone() -> Any:
 
 
 @pytest.fixture
-def helpers(monkeypatch: pytest.MonkeyPatch, started_helpers: list[Any]) -> list[Any]:
+def helpers(
+    monkeypatch: pytest.MonkeyPatch, started_helpers: list[Any], waiting_for_helpers: None
+) -> list[Any]:
     """Every helper started (its process and connection), with any build size taking them."""
     monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
-    wait_for_helpers(monkeypatch)
     return started_helpers
-
-
-def wait_for_helpers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Builds wait for their helpers to start, so that they surely take part."""
-    prepare = _workers.Crew.prepare
-
-    def prepare_and_wait(crew: _workers.Crew, plan: Any) -> None:
-        prepare(crew, plan)
-        crew.wait()
-
-    monkeypatch.setattr(_workers.Crew, "prepare", prepare_and_wait)
-
-
-@pytest.fixture
-def claimed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many chunks this process solved, level by level (the helpers solved the rest)."""
-    counts: list[int] = []
-    claim = _workers.claim
-
-    def spy(*args: Any) -> int:
-        counts.append(claim(*args))
-        return counts[-1]
-
-    monkeypatch.setattr(_workers, "claim", spy)
-    return counts
 
 
 def test_helpers_solve_chunks_and_give_the_same_floats(
@@ -272,25 +248,12 @@ def test_claims_without_races_solve_each_chunk_once() -> None:
     assert sorted(chunk for _, chunk in solved) == list(range(10))
 
 
-def test_a_helper_imports_no_rules_module(tmp_path: Any) -> None:
+def test_a_helper_imports_no_rules_module(unpickled_in_a_helper: Any) -> None:
     """A helper unpickles the plan's arrays without the dice, boxes or rules modules."""
-    import pickle
-    import subprocess
-    import sys
-
     from yahtzee_rules import Rules
     from yahtzee_rules.solver import _build, _model
 
-    plan = tmp_path / "plan.pickle"
-    plan.write_bytes(pickle.dumps(_build._Plan(_model._model(Rules()), CARD_MASK)))
-    program = (
-        "import pickle, sys\n"
-        f"plan = pickle.loads(open({str(plan)!r}, 'rb').read())\n"
-        "print(len(plan.solving), *sorted(m for m in sys.modules if m.startswith('yahtzee_rules')))"
-    )
-    found = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, check=True
-    ).stdout.split()
+    found = unpickled_in_a_helper(_build._Plan(_model._model(Rules()), CARD_MASK), "solving")
     assert found[0] == "10"  # levels: 9 open boxes, and the complete cards
     assert {"yahtzee_rules.solver._kernels", "yahtzee_rules.solver._model"} <= set(found)
     assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)

@@ -419,56 +419,32 @@ def test_target_strategy_reaches_its_target_as_often_as_the_table_says() -> None
     assert abs(reached - p) < 4 * math.sqrt(p * (1 - p) / games)
 
 
-def test_target_tables_do_not_depend_on_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yahtzee_rules.solver import _target_build, _workers
+def test_target_tables_do_not_depend_on_workers(
+    monkeypatch: pytest.MonkeyPatch, claimed: list[int], waiting_for_helpers: None
+) -> None:
+    from yahtzee_rules.solver import _target_build
 
-    claims: list[int] = []
-    claim = _workers.claim
-
-    def counted(*args: Any) -> int:
-        claims.append(claim(*args))
-        return claims[-1]
-
-    monkeypatch.setattr(_workers, "claim", counted)
     card = open_card(FREE, [Category.YAHTZEE, Category.FIVES, Category.SIXES, Category.CHANCE])
     one = solver.target_table(rules=FREE, start=card, maximum=260, cache=False, workers=1)
-    alone, claims[:] = sum(claims), []
-    prepare = _workers.Crew.prepare
-
-    def prepare_and_wait(crew: Any, plan: Any) -> None:  # the helper surely takes part
-        prepare(crew, plan)
-        crew.wait()
-
-    monkeypatch.setattr(_workers.Crew, "prepare", prepare_and_wait)
+    alone, claimed[:] = sum(claimed), []
     monkeypatch.setattr(_target_build, "PROCESS_COLUMNS", 0)
     monkeypatch.setattr(_target_build, "SHARED_COLUMNS", 0)
     two = solver.target_table(rules=FREE, start=card, maximum=260, cache=False, workers=2)
     assert one._values.tobytes() == two._values.tobytes()
     assert np.array_equal(one._row_of, two._row_of)
-    assert 0 < sum(claims) < alone  # the helper solved the others
+    assert 0 < sum(claimed) < alone  # the helper solved the others
     with pytest.raises(MalformedInputError, match="workers 0: not a positive int"):
         solver.target_table(start=card, maximum=10, workers=0)
 
 
-def test_a_target_table_helper_imports_no_rules_module(tmp_path: Path) -> None:
+def test_a_target_table_helper_imports_no_rules_module(unpickled_in_a_helper: Any) -> None:
     """A helper unpickles the target plan's arrays without the dice, boxes or rules modules."""
-    import pickle
-
     from yahtzee_rules.solver import _model, _target, _target_build
 
     card = open_card(FORCED, [Category.SIXES, Category.YAHTZEE, Category.CHANCE])
     model = _model._model(FORCED)
     levels = _target._Reach(model, _model._state_of(card, model)).levels(10)
-    plan = tmp_path / "plan.pickle"
-    plan.write_bytes(pickle.dumps(_target_build._TargetPlan(model, levels, 81)))
-    program = (
-        "import pickle, sys\n"
-        f"plan = pickle.loads(open({str(plan)!r}, 'rb').read())\n"
-        "print(len(plan.chunks), *sorted(m for m in sys.modules if m.startswith('yahtzee_rules')))"
-    )
-    found = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, check=True
-    ).stdout.split()
+    found = unpickled_in_a_helper(_target_build._TargetPlan(model, levels, 81), "chunks")
     assert found[0] == "4"  # levels: 3 open boxes, and the complete cards
     assert "yahtzee_rules.solver._target_build" in found
     assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)
