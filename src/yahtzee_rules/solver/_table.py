@@ -262,6 +262,15 @@ def _check_design(card: object, rules: Rules) -> Scorecard:
 _TURN_CACHE = 1024
 
 
+def _check_workers(workers: object = None) -> int:
+    """``workers`` checked, or the default for ``None``: up to 2, one per CPU."""
+    if workers is None:
+        return max(1, min(2, os.cpu_count() or 1))
+    if type(workers) is not int or workers < 1:
+        raise MalformedInputError(f"workers {workers!r}: not a positive int")
+    return workers
+
+
 def build_table(
     *,
     rules: Rules = _CLASSIC,
@@ -305,9 +314,6 @@ def build_table(
     """
     rules = check_solvable(check_rules(rules))
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
-    if workers is None:
-        workers = max(1, min(2, os.cpu_count() or 1))
-    if type(workers) is not int or workers < 1:
-        raise MalformedInputError(f"workers {workers!r}: not a positive int")
+    workers = _check_workers(workers)
     values = _build_values(rules, progress, workers=workers, start=_mask_of(start_card))
     return Table(values, rules=rules, start=start_card)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +30,7 @@ from yahtzee_rules.solver._kernels import (
     _Workspace,
 )
 from yahtzee_rules.solver._model import _flat, _Level, _mask_of, _Model, _model, _state_of
-from yahtzee_rules.solver._table import _check_design
+from yahtzee_rules.solver._table import _check_design, _check_workers
 from yahtzee_rules.solver._target_build import _entry_reads, _look_up, _solve_levels
 from yahtzee_rules.solver._turns import _turn_model
 from yahtzee_rules.turn import Turn
@@ -250,8 +249,9 @@ class TargetTable:
     Memory grows linearly with the maximum: one float per state and points-needed
     pair; time at most linearly (a column per pair costs about what a state of the
     expected-value table costs, and only the distinct columns are worked out). For
-    Hasbro's card that is about 310,000 states x ``(maximum + 1)`` x 8 bytes (about 750 MB for a maximum of 300): upper subtotals no future upper
-    points tell apart share one state. A table from a card with boxes filled holds
+    Hasbro's card that is about 310,000 states x ``(maximum + 1)`` x 8 bytes (about
+    750 MB for a maximum of 300): upper subtotals no future upper points tell apart
+    share one state. A table from a card with boxes filled holds
     only the states a game from it reaches (those boxes keep their points: the
     upper subtotals the open upper boxes add, the Yahtzee box's 50 or not); a card
     with other points in those boxes is worked out from that card the first time it
@@ -354,8 +354,9 @@ class TargetTable:
                 if part is None:
                     if len(self._parts) >= 16:
                         self._parts.clear()
-                    workers = max(1, min(2, os.cpu_count() or 1))  # target_table's default
-                    found = _target_values(self._model, state, self.maximum, workers=workers)
+                    found = _target_values(
+                        self._model, state, self.maximum, workers=_check_workers()
+                    )
                     part = TargetTable._adopt(
                         *found, rules=self.rules, start=card, maximum=self.maximum
                     )
@@ -631,10 +632,11 @@ def target_table(
         cache: ``False`` builds without reading or writing the cache.
         open_boxes: Solve only the cards with at most this many boxes open: the end
             of the game, a small fraction of the work (``None``: every card).
-        workers: Processes that share a large build (default: up to 2, one per CPU),
-            as in :func:`build_table`: this one and ``workers - 1`` helper processes,
-            started for a table of about 130,000 (state, points needed) pairs or more
-            on a POSIX system. The values are the same for any number of workers.
+        workers: Processes that share a build that takes long (default: up to 2, one
+            per CPU), as in :func:`build_table`: this one and ``workers - 1`` helper
+            processes on a POSIX system, started once the build has run a tenth of a
+            second (a very large one at once). The values are the same for any number
+            of workers.
 
     Raises:
         MalformedInputError: For a negative or non-int maximum or ``open_boxes``, a
@@ -659,10 +661,7 @@ def target_table(
         isinstance(open_boxes, bool) or not isinstance(open_boxes, int) or open_boxes < 0
     ):
         raise MalformedInputError(f"open_boxes {open_boxes!r}: not a non-negative int or None")
-    if workers is None:
-        workers = max(1, min(2, os.cpu_count() or 1))
-    if type(workers) is not int or workers < 1:
-        raise MalformedInputError(f"workers {workers!r}: not a positive int")
+    workers = _check_workers(workers)
     start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
     model = _model(rules)
     state = _state_of(start_card, model)
