@@ -4,7 +4,8 @@ Three things cut the work, each checked here against the build without it, bit f
 bit: needs no total the game can end with tells apart share a column
 (``_run_starts``), columns whose reads are all equal are solved once
 (``_distinct``), and helper processes share the levels (``workers``), hired at once
-or after a tenth of a second. A lone column is summed like one in a wider batch.
+or after a tenth of a second. A lone column is summed like one in a wider batch. The
+chances advice and the strategies read after each fill agree with the build's.
 """
 
 from __future__ import annotations
@@ -152,18 +153,55 @@ def test_a_helper_hired_late_or_never_changes_no_value(
     ],
     ids=["forced-50", "free-choice", "free-choice-50", "yatzy"],
 )
-def test_one_need_fills_are_the_all_needs_fills_at_that_need(
-    rules: Rules, filled: dict[int, int]
-) -> None:
-    """Advice and TargetStrategy read one need's fills directly: the same floats."""
+def test_advice_fills_are_the_builds(rules: Rules, filled: dict[int, int]) -> None:
+    """Advice, TargetStrategy and WinStrategy read each box's chance after each roll: for
+    one need or all, its best over the boxes is the build's best fill, bit for bit."""
     from yahtzee_rules.solver._model import _state_of
-    from yahtzee_rules.solver._target import _fill_values, _need_fills
+    from yahtzee_rules.solver._target import _fills_at
 
     card = card_with(rules, filled)
     table = solver.target_table(rules=rules, start=card, maximum=150, cache=False, workers=1)
     model = table._model
-    m, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
-    every = _fill_values(model, table._row_of, table._values, m, u, y)[0]  # (252, boxes, needs)
-    every[every < 0] = -np.inf
+    mask, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
+    needs = np.arange(151)
+    every = _fills_at(table, card, needs, -1.0)  # (252, boxes, needs)
+    reads, plan, fives = _target_build._mask_reads(
+        model, table._row_of, table._values, int(mask[0]), u, y, needs
+    )
+    best = np.empty((252, len(needs)))
+    _target_build._fills(reads.reshape(len(reads), -1), plan, fives, best)
+    assert np.array_equal(every.max(axis=1), best)
     for need in (0, 1, 17, 60, 101, 150):
-        assert np.array_equal(_need_fills(table, card, need), every[:, :, need])
+        one = _fills_at(table, card, np.array([need]), -np.inf)[:, :, 0]
+        assert np.array_equal(one, np.where(every[:, :, need] < 0, -np.inf, every[:, :, need]))
+
+
+def test_play_to_win_rerolls_five_of_a_kind_that_cannot_win() -> None:
+    """The last turn, 50 in the Yahtzee box, 112 to win with only Sixes open: 33333 scores
+    the 100-point bonus and loses, so the only play that can still win is a reroll of all
+    five dice (each box's own chance after five equal dice, not the first box's)."""
+    import random
+
+    from yahtzee_rules import Category, Game, Keep, Turn
+
+    bob = Scorecard(
+        {c: 0 for c in Category if c is not Category.SIXES}
+        | {Category.YAHTZEE: 50, Category.CHANCE: 20, Category.ACES: 3}
+    )
+    ann = Scorecard(
+        dict.fromkeys(Category, 0)
+        | {Category.CHANCE: 30, Category.YAHTZEE: 50, Category.SIXES: 30}
+        | {Category.FULL_HOUSE: 25, Category.LARGE_STRAIGHT: 40, Category.THREES: 9}
+    )
+    turn = Turn(bob).roll(outcome="33333")
+    game = Game(["Ann", "Bob"], rules=FORCED, cards=[ann, bob], first=0, current=1, turn=turn)
+    targets = solver.target_table(start=bob, maximum=200, cache=False)
+    strategy = solver.WinStrategy(solver.build_table(start=bob), targets, open_boxes=1)
+    strategy.see_game(game)
+    assert strategy.choose_keep(turn, random.Random(0)) == Keep()
+    advice = solver.advise(turn, strategy.table, targets=targets, game=game)
+    assert advice.most_likely.action == Keep()  # reroll all five
+    assert advice.most_likely.chance is not None
+    assert advice.most_likely.chance > 0
+    stops = [o.chance for o in advice.options if not isinstance(o.action, Keep)]
+    assert stops == [0.0]  # Sixes, the one box: 0 + 100 points, a sure loss

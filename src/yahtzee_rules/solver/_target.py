@@ -39,77 +39,37 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _CLASSIC = Rules()
-_COLUMNS = 1024  # (state, points needed) pairs solved together (the build's cache-sized chunks)
 
 
-def _shift(rows: NDArray[np.float64], by: NDArray[np.intp], needs: int) -> NDArray[np.float64]:
-    """``rows`` of ``(..., needs)`` read ``by`` points further on: ``rows[..., max(t - by, 0)]``.
-
-    Scoring ``p`` points turns "``t`` still needed" into "``t - p`` still needed"
-    (none once ``p >= t``). ``by`` has the shape of ``rows`` without the last axis.
-    """
-    at = np.arange(needs) - by[..., None]
-    np.maximum(at, 0, out=at)
-    at += (np.arange(by.size) * needs).reshape(by.shape)[..., None]
-    found: NDArray[np.float64] = np.take(rows, at, mode="clip")
-    return found
-
-
-def _entry_chances(
-    model: _Model,
-    row_of: NDArray[np.int32],
-    values: NDArray[np.float64],
-    mask: int,
-    u: NDArray[np.intp],
-    y: NDArray[np.intp],
-) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
-    """The chance of each need after writing each (box, points) entry the rules allow.
-
-    Every state has the filled-box mask ``mask``. A fill's chance is a row of the
-    table (the state after it) read ``points`` further on. Returns ``chances`` of
-    ``(allowed entries + 1, states, needs)``, the last row ``-1`` (a box that may
-    not be filled), and ``local``, the row of each entry of :class:`_TurnModel`.
-    """
-    rows, gained, entries, local = _entry_reads(model, row_of, mask, u, y)
-    needs = values.shape[1]
-    chances = np.empty((len(entries) + 1, len(u), needs))
-    chances[:-1] = _shift(values[rows], gained, needs)
-    chances[-1] = -1.0
-    return chances, local
-
-
-def _fives_shift(
-    model: _Model, face: int, y: NDArray[np.intp], rows: NDArray[np.float64]
+def _fills_at(
+    table: TargetTable, card: Scorecard, columns: NDArray[np.intp], refused: float
 ) -> NDArray[np.float64]:
-    """``rows`` of ``(states, needs)`` after five ``face + 1``'s extra-Yahtzee bonus, if due."""
-    due = model.bonus_due[face, y]
-    if not due.any():
-        return rows
-    return _shift(rows, np.rint(due).astype(np.intp), rows.shape[1])
+    """``(252, boxes, len(columns))``: the chance of each need in ``columns`` after each
+    fill of each roll, from ``card`` (a card ``table`` itself holds); ``refused`` where
+    the box may not be filled.
 
-
-def _fill_values(
-    model: _Model,
-    row_of: NDArray[np.int32],
-    values: NDArray[np.float64],
-    m: NDArray[np.intp],
-    u: NDArray[np.intp],
-    y: NDArray[np.intp],
-) -> NDArray[np.float64]:
-    """``(states, 252, boxes, needs)``: the chance of reaching each need after each fill.
-
-    ``-1`` where the box may not be filled.
+    A fill's chance is the table's value of the state after it, ``points`` (with the
+    upper bonus it completes, and after five equal dice any extra-Yahtzee bonus due)
+    fewer points still needed.
     """
+    model = table._model
     tm = _turn_model(model)
-    found = np.empty((len(m), 252, model.card.n, values.shape[1]))
-    for i, (mask, upper, flag) in enumerate(zip(m.tolist(), u, y, strict=True)):
-        chances, local = _entry_chances(model, row_of, values, mask, upper[None], flag[None])
-        found[i] = chances[local[tm.codes], 0]
-        flags = np.full(model.card.n, flag)  # one per box: the bonus shifts every box
-        for face in range(6):
-            fives = chances[local[tm.fives[face, :, mask]]]  # (boxes, 1, needs)
-            found[i, face] = _fives_shift(model, face, flags, fives[:, 0])
-    return found
+    mask, upper, flag = _state_of(card, model)
+    u, y = np.array([upper], dtype=np.intp), np.array([flag], dtype=np.intp)
+    rows, gained, _, local = _entry_reads(model, table._row_of, mask, u, y)
+    rows, gained = rows[:, 0], gained[:, 0]
+    never = np.full((1, len(columns)), refused)  # the row of a box that may not be filled
+    chances = np.concatenate((_look_up(table._values, rows, gained, columns), never))
+    fills: NDArray[np.float64] = chances[local[tm.codes]]
+    for face in range(6):
+        entries = local[tm.fives[face, :, mask]]  # five equal dice: the Joker rule decides
+        due = int(np.rint(model.bonus_due[face, flag]))
+        if due:  # an extra-Yahtzee bonus: the same points more in every box
+            shifted = _look_up(table._values, rows, gained + due, columns)
+            fills[face] = np.concatenate((shifted, never))[entries]
+        else:
+            fills[face] = chances[entries]
+    return fills
 
 
 class _Reach:
@@ -405,33 +365,9 @@ class TargetTable:
             if len(self._turns) >= 4096:
                 self._turns.clear()
             table = self._locate(card)[0]
-            found = self._turns[key] = _Plan(_need_fills(table, card, need))
+            fills = _fills_at(table, card, np.array([need]), -np.inf)[:, :, 0]
+            found = self._turns[key] = _Plan(fills)
         return found
-
-
-def _need_fills(table: TargetTable, card: Scorecard, need: int) -> NDArray[np.float64]:
-    """``(252, boxes)``: the chance of scoring ``need`` more after each fill of each roll.
-
-    ``-inf`` where the box may not be filled. The values of :func:`_fill_values` at
-    one need, read from the table directly (a few dozen values, not a row each).
-    """
-    model = table._model
-    tm = _turn_model(model)
-    mask, upper, flag = _state_of(card, model)
-    u, y = np.array([upper], dtype=np.intp), np.array([flag], dtype=np.intp)
-    rows, gained, _, local = _entry_reads(model, table._row_of, mask, u, y)
-    rows, gained, column = rows[:, 0], gained[:, 0], np.array([need])
-    chances = np.append(_look_up(table._values, rows, gained, column)[:, 0], -np.inf)
-    fills: NDArray[np.float64] = chances[local[tm.codes]]
-    for face in range(6):
-        entries = local[tm.fives[face, :, mask]]  # five equal dice: the Joker rule decides
-        due = int(np.rint(model.bonus_due[face, flag]))
-        if due:  # an extra-Yahtzee bonus: the same points more in every box
-            shifted = _look_up(table._values, rows, gained + due, column)[:, 0]
-            fills[face] = np.append(shifted, -np.inf)[entries]
-        else:
-            fills[face] = chances[entries]
-    return fills
 
 
 class _Plan:

@@ -216,7 +216,7 @@ def _fills(
 
     A shift commutes with the maximum over boxes, so each entry is read once per state
     and each roll takes the best of its entries: exactly the values of
-    :func:`_fill_values` maximised over the boxes.
+    :func:`._target._fills_at` maximised over the boxes.
     """
     codes, inverse = plan
     # the other rolls: rolls writing the same entries take the same best

@@ -31,7 +31,7 @@ from yahtzee_rules.solver._distribution import _LevelDistributions, _levels, sco
 from yahtzee_rules.solver._geometry import _geometry
 from yahtzee_rules.solver._model import _flat, _model, _state_of
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._target import TargetTable, _fill_values, _Plan, best_keep
+from yahtzee_rules.solver._target import TargetTable, _fills_at, _Plan, best_keep
 from yahtzee_rules.totals import totals
 from yahtzee_rules.turn import Turn
 
@@ -52,11 +52,8 @@ class _Chances:
     __slots__ = ("fills",)
 
     def __init__(self, targets: TargetTable, card: Scorecard, top: int) -> None:
-        targets = targets._locate(card)[0]  # the part of the table holding ``card``
-        model = targets._model
-        m, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
-        values = targets._values[:, : top + 1]  # a view: only the rows reached are read
-        self.fills = _fill_values(model, targets._row_of, values, m, u, y)[0]
+        holding = targets._locate(card)[0]  # the part of the table holding ``card``
+        self.fills = _fills_at(holding, card, np.arange(top + 1), -1.0)
 
 
 class _Late:
