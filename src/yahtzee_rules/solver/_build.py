@@ -137,21 +137,49 @@ def _build_values(
         plan = _Plan(_model(rules), start)
         crew.prepare(plan)
         values = crew.values
-        total = sum(level.size for level in plan.levels)
-        done = plan.levels[0].size  # complete cards: nothing to come
-        if progress is not None:
-            progress(0, total)
-            progress(done, total)
-        for index, level in enumerate(plan.levels[1:], 1):
-            solve = plan.solver(values, index)
-            before, done = done, done + level.size
-            if progress is None:
-                crew.level(index, plan.chunks(index), solve)
-            else:
-                crew.level(
-                    index, plan.chunks(index), _reporting(solve, progress, before, done, total)
-                )
+
+        def copy_equal_states(index: int) -> None:
+            level = plan.levels[index]
             values[level.targets] = values[level.sources]
-            if progress is not None:
-                progress(done, total)
+
+        _run_levels(
+            crew,
+            [level.size for level in plan.levels],
+            plan.chunks,
+            lambda index: plan.solver(values, index),
+            progress,
+            after=copy_equal_states,
+        )
     return values
+
+
+def _run_levels(
+    crew: Crew,
+    sizes: list[int],
+    chunks: Callable[[int], int],
+    solver: Callable[[int], Callable[[int], int]],
+    progress: Progress | None,
+    after: Callable[[int], None] | None = None,
+) -> None:
+    """Solve levels 1 on through ``crew`` (level 0, the complete cards, needs no work).
+
+    ``sizes`` are the levels' states (copies included), ``chunks(index)`` a level's
+    chunks and ``solver(index)`` the function that solves one; ``after(index)`` runs
+    once a level is solved. ``progress`` hears the states done, from ``(0, total)``.
+    """
+    total = sum(sizes)
+    done = sizes[0]
+    if progress is not None:
+        progress(0, total)
+        progress(done, total)
+    for index in range(1, len(sizes)):
+        solve = solver(index)
+        before, done = done, done + sizes[index]
+        if progress is not None:
+            crew.level(index, chunks(index), _reporting(solve, progress, before, done, total))
+        else:
+            crew.level(index, chunks(index), solve)
+        if after is not None:
+            after(index)
+        if progress is not None:
+            progress(done, total)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yahtzee_rules.solver._build import Progress, _reporting
+from yahtzee_rules.solver._build import Progress, _run_levels
 from yahtzee_rules.solver._geometry import (
     _Geometry,
     _geometry,
@@ -432,30 +432,19 @@ def _solve_levels(
         crew.prepare(plan)
         values = crew.values.reshape(plan.solved, plan.needs)
         values[plan.complete, 0] = 1.0  # complete cards: nothing more to score
-        total = sum(plan.sizes)
-        done = plan.sizes[0]
-        if progress is not None:
-            progress(0, total)
-            progress(done, total)
-        started = time.perf_counter()
-        hired = at_once or not helpers
-        for index in range(1, len(levels)):
+        when = time.perf_counter() + HIRE_AFTER
+
+        def solver(index: int) -> Callable[[int], int]:
             solve = plan.solver(crew.values, index)
-            if not hired:
-                solve = _hiring(solve, crew, started + HIRE_AFTER)
-            before, done = done, done + plan.sizes[index]
-            count = len(plan.chunks[index])
-            if progress is None:
-                crew.level(index, count, solve)
-            else:
-                crew.level(index, count, _reporting(solve, progress, before, done, total))
-                progress(done, total)
-            hired = hired or time.perf_counter() >= started + HIRE_AFTER
+            return solve if at_once or not helpers else _hiring(solve, crew, when)
+
+        _run_levels(crew, plan.sizes, lambda index: len(plan.chunks[index]), solver, progress)
     return plan.row_of, values
 
 
 def _hiring(solve: Callable[[int], int], crew: Crew, when: float) -> Callable[[int], int]:
-    """``solve``, then the crew's helpers started if it is ``when`` (a ``perf_counter``)."""
+    """``solve``, then the crew's helpers started if it is ``when`` (a ``perf_counter``;
+    :meth:`Crew.hire` starts them once)."""
 
     def solve_and_hire(chunk: int) -> int:
         found = solve(chunk)
