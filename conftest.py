@@ -46,6 +46,15 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+#: The one switch for work that takes minutes: ``YAHTZEE_RULES_SLOW=1`` runs the tests marked
+#: ``slow`` and the page examples skipped ``if(not RUN_SLOW, ...)`` (the pages see this name).
+RUN_SLOW = os.environ.get("YAHTZEE_RULES_SLOW") == "1"
+
+
+def _page_namespace(namespace: dict[str, object]) -> None:
+    namespace["RUN_SLOW"] = RUN_SLOW
+
+
 pytest_collect_file = Sybil(
     parsers=[
         PythonCodeBlockParser(doctest_optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS),
@@ -53,6 +62,7 @@ pytest_collect_file = Sybil(
     ],
     # Every Markdown file pytest visits: README.md and docs/ (the pytest testpaths).
     patterns=["*.md"],
+    setup=_page_namespace,
 ).pytest()
 
 
@@ -87,6 +97,16 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         if os.environ.get(CACHE_VARIABLE) == _CACHE["dir"]:
             del os.environ[CACHE_VARIABLE]
     _CACHE.clear()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the tests marked ``slow`` unless :data:`RUN_SLOW` (they take minutes)."""
+    if RUN_SLOW:
+        return
+    skip = pytest.mark.skip(reason="slow: set YAHTZEE_RULES_SLOW=1 to run")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -34,6 +34,7 @@ from yahtzee_rules import (
     to_json,
 )
 from yahtzee_rules import strategies as yst
+from yahtzee_rules._text import quote, show
 
 TEXT_READERS: dict[str, Callable[[Any], object]] = {
     "parse_dice": notation.parse_dice,
@@ -92,6 +93,18 @@ json_like = st.recursive(
 )
 
 
+def names_the_input(message: str, data: object) -> bool:
+    """Whether ``message`` names what it refuses: the input shown (its start, when long), the
+    text it decodes to, or for a document read as JSON the place in it (``at $.players[0]``)."""
+    shown = [show(data)[:20].rstrip("'\"")]
+    if isinstance(data, bytes):
+        try:
+            shown.append(quote(data.decode("utf-8"))[:20].rstrip("'\""))
+        except UnicodeDecodeError:
+            shown.append("UTF-8")
+    return " at $" in message or any(part in message for part in shown)
+
+
 def read_safely(reader: Callable[[Any], object], data: object) -> None:
     try:
         value = reader(data)
@@ -100,7 +113,14 @@ def read_safely(reader: Callable[[Any], object], data: object) -> None:
     else:
         revalidate(value)
         return
-    assert message
+    assert names_the_input(message, data), f"{message!r} does not name the input {data!r}"
+
+
+def test_the_message_check_can_fail() -> None:
+    assert names_the_input("dice '1234x': a face is 1 to 6", "1234x")
+    assert not names_the_input("a face is 1 to 6", "1234x")
+    assert not names_the_input("not an object", {"faces": 7})
+    assert names_the_input("dice JSON at $.faces: 7 is a int, not a string", {"faces": 7})
 
 
 @settings(max_examples=300)

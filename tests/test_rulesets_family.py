@@ -9,7 +9,6 @@ Yahtzee ("every Yahtzee must be scored in its matching upper box, even the first
 
 from __future__ import annotations
 
-import os
 import pickle
 
 import attrs
@@ -372,67 +371,6 @@ def test_the_schema_accepts_the_new_rulesets() -> None:
     bad = {**to_dict(FORCED_YATZY), "in_order": False}
     with pytest.raises(jsonschema.ValidationError):
         validator.validate(bad)
-
-
-# --- the solver -----------------------------------------------------------------------------
-
-solver = pytest.importorskip("yahtzee_rules.solver")
-
-from test_solver import PlainSolver  # noqa: E402  (a plain second implementation)
-
-
-@settings(max_examples=8, deadline=None)
-@given(st.data())
-def test_the_solver_agrees_with_the_plain_implementation(data: st.DataObject) -> None:
-    rules = data.draw(
-        st.sampled_from(
-            [
-                KINDS_FIRST,
-                FORCED_YAHTZEE,
-                attrs.evolve(FORCED_YAHTZEE, joker="free-choice"),
-                Rules.from_name("classic+5fh, none, yahtzee_bonus=0"),
-                Rules.from_name("yatzy+5fh+4k2p"),
-            ]
-        )
-    )
-    size = len(rules.card)
-    card = data.draw(yst.scorecards(rules=rules, min_filled=size - 3, max_filled=size - 2))
-    table = solver.build_table(rules=rules, start=card)
-    assert table.value(card) == pytest.approx(PlainSolver(rules).value(card), abs=1e-9)
-
-
-def test_forced_yatzy_optimum_agrees_with_the_plain_implementation() -> None:
-    table = solver.load_table(rules=FORCED_YATZY)
-    card = Turn(rules=FORCED_YATZY).roll(outcome="11123").fill(Y.ONES)
-    for _ in range(8):
-        (box,) = Turn(card, rules=FORCED_YATZY).roll(outcome="66543").options
-        card = fill(card, "66543", box, rules=FORCED_YATZY)
-    assert table.value(card) == pytest.approx(PlainSolver(FORCED_YATZY).value(card), abs=1e-9)
-    assert table.value(Scorecard(card=YATZY)) == pytest.approx(122.5585274, abs=5e-8)
-
-
-SLOW = pytest.mark.skipif(
-    not os.environ.get("YAHTZEE_RULES_SLOW"),
-    reason="builds full tables (a minute or more): set YAHTZEE_RULES_SLOW=1 to run",
-)
-
-REPRODUCED = {
-    "classic+5fh, none, yahtzee_bonus=0": 245.904728,
-    "yatzy+5fh": 248.4680909,
-    "yatzy+4k2p": 248.6440589,
-    "yatzy+5fh+4k2p": 248.6748827,
-    # ours, published in the docs
-    "kinds-first": 254.2142330,
-    "forced-yahtzee": 243.7591601,
-}
-
-
-@SLOW
-@pytest.mark.parametrize("name", REPRODUCED)
-def test_reproduces_the_published_optimum(name: str) -> None:
-    rules = Rules.from_name(name)
-    table = solver.load_table(rules=rules)
-    assert table.value(Scorecard(card=rules.card)) == pytest.approx(REPRODUCED[name], abs=1e-6)
 
 
 def _recoded(code: str, edit: object) -> str:
