@@ -83,9 +83,6 @@ _JOKERS = {rule.value: rule for rule in JokerRule}
 _TIES = {rule.value: rule for rule in TieRule if rule is not TieRule.SHARE}
 _PLACEMENT = ("forced_yahtzee", "in_order")
 """Rules switches written only when true: Forced Yahtzee and boxes in card order."""
-_OTHER_CARDS = {
-    name: Card.named(name) for name in Card.names(switched=True) if name != CLASSIC.name
-}
 
 
 def _box_name(box: Box) -> str:
@@ -288,7 +285,9 @@ class _Reader:
         """The card a document names with its optional ``"card"`` key (Classic without it)."""
         if "card" not in data:
             return CLASSIC
-        return self.text(data["card"], f"{path}.card", _OTHER_CARDS)
+        others = {name: Card.named(name) for name in Card.names(switched=True)}
+        del others[CLASSIC.name]
+        return self.text(data["card"], f"{path}.card", others)
 
     def integer(self, value: object, path: str, low: int = 0, high: int = _MAX_INT) -> int:
         if type(value) is not int:
