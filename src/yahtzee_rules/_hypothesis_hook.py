@@ -1,8 +1,9 @@
 """Registers a Hypothesis strategy for each public type (loaded by Hypothesis' entry point).
 
-Each card's boxes are registered from the card registry (:meth:`Card.names
-<yahtzee_rules.Card.names>`), so a card the library ships gets its strategy without
-a line here. The strategies module is imported lazily, inside the registered
+The types come from the value kinds' registry (:data:`yahtzee_rules.notation.KINDS`,
+which names each kind's strategy) and each card's boxes from the card registry
+(:meth:`Card.names <yahtzee_rules.Card.names>`), so a card the library ships, or a
+kind added, gets its strategy without a line here. The strategies module is imported lazily, inside the registered
 functions: importing it here would import Hypothesis' strategies while Hypothesis
 itself is still starting up.
 """
@@ -15,7 +16,8 @@ from typing import Any
 def _register_strategies() -> None:
     from hypothesis import strategies as st
 
-    from yahtzee_rules import Card, Dice, Game, GameRecord, Keep, Match, Rules, Scorecard, Turn
+    from yahtzee_rules import Card
+    from yahtzee_rules.notation import KINDS
 
     def lazily(name: str, **arguments: Any) -> Any:
         def build(_type: type) -> Any:
@@ -25,17 +27,12 @@ def _register_strategies() -> None:
 
         return build
 
-    st.register_type_strategy(Dice, lazily("dice"))
-    st.register_type_strategy(Keep, lazily("keeps"))
+    for kind in KINDS:  # the value kinds' one registry names each kind's strategy
+        if kind.strategy is not None:
+            st.register_type_strategy(kind.type, lazily(kind.strategy))
     seen: set[type] = set()
     for name in Card.names(switched=True):
         card = Card.named(name)
         if card.boxes not in seen:  # the first card of a box enumeration draws its boxes
             seen.add(card.boxes)
             st.register_type_strategy(card.boxes, lazily("categories", card=card))
-    st.register_type_strategy(Rules, lazily("rules"))
-    st.register_type_strategy(Scorecard, lazily("scorecards"))
-    st.register_type_strategy(Turn, lazily("turns"))
-    st.register_type_strategy(Game, lazily("games"))
-    st.register_type_strategy(GameRecord, lazily("records"))
-    st.register_type_strategy(Match, lazily("matches"))
