@@ -291,12 +291,12 @@ _RULESETS: dict[str, tuple[NamedRuleset, ...]] = {}
 """The named rulesets of each registered card, by the card's name, in registration order."""
 _ORDER: dict[str, tuple[int, int]] = {}
 """Where each registered card is listed: the place of the shipped module that registered
-it in :data:`~yahtzee_rules._shipped.CARD_MODULES` (past the end for any other module),
+it in ``_shipped.CARD_MODULES`` (past the end for any other module),
 then when it was registered (a count)."""
-_STATE = [0, 0]
-"""The number of registrations made so far, and a number that changes with every
-registration and unregistration (readers that derive tables from the registry, such
-as the rules' named-ruleset table, rebuild them when it changes)."""
+_STATE = [0]
+"""The number of registrations made so far."""
+_WATCHERS: list[Callable[[], object]] = []
+"""Called after every registration and unregistration (see :func:`watch_registry`)."""
 
 
 @attrs.frozen
@@ -370,7 +370,7 @@ def register_card(
     """Make ``card`` and its named rulesets known by name; return the card.
 
     This is the one call a card's module ends with (for a card the library ships, its
-    module is also one line of :data:`yahtzee_rules._shipped.CARD_MODULES`). It makes
+    module is also one line of ``yahtzee_rules._shipped.CARD_MODULES``). It makes
     the card known to :meth:`Card.named` and the formats, and its rulesets to
     :meth:`Rules.from_name <yahtzee_rules.Rules.from_name>`, :meth:`Rules.names
     <yahtzee_rules.Rules.names>` and :meth:`Rules.describe <yahtzee_rules.Rules.describe>`.
@@ -426,7 +426,8 @@ def register_card(
     _RULESETS[card.name] = entries
     _ORDER[card.name] = (rank, _STATE[0])
     _STATE[0] += 1
-    _STATE[1] += 1
+    for watcher in _WATCHERS:
+        watcher()
     return card
 
 
@@ -454,7 +455,8 @@ def unregister_card(card: Card) -> None:
     del _NAMED_CARDS[card.name], _RULESETS[card.name], _ORDER[card.name]
     if _DEFAULT_CARDS.get(card.boxes) is card:
         del _DEFAULT_CARDS[card.boxes]
-    _STATE[1] += 1
+    for watcher in _WATCHERS:
+        watcher()
 
 
 @contextlib.contextmanager
@@ -516,10 +518,13 @@ def _module_rank(module: object) -> int:
     return len(SHIPPED_MODULES)
 
 
-def registry_state() -> int:
-    """A number that changes whenever a card is registered or unregistered."""
-    load_shipped_cards()
-    return _STATE[1]
+def watch_registry(watcher: Callable[[], object]) -> None:
+    """Have ``watcher`` called after every registration and unregistration of a card.
+
+    Readers that derive tables from the registry (the rules' table of named rulesets)
+    drop them then, and build them again when next asked.
+    """
+    _WATCHERS.append(watcher)
 
 
 def registered_rulesets() -> tuple[tuple[Card, tuple[NamedRuleset, ...]], ...]:

@@ -30,7 +30,7 @@ from yahtzee_rules.boxes import (
     NamedRuleset,
     check_rulesets_with,
     registered_rulesets,
-    registry_state,
+    watch_registry,
 )
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
@@ -414,9 +414,11 @@ class Rules:
             >>> Rules.for_card(YACHT) == Rules.from_name("yacht")
             True
         """
-        card = _to_card(card)
-        found = _tables().usual.get(card)
-        return _default_for(card) if found is None else found
+        try:
+            found = (_TABLES[0] if _TABLES else _tables()).usual.get(card)
+        except TypeError:  # unhashable, so no card: _to_card says so
+            found = None
+        return _default_for(_to_card(card)) if found is None else found
 
     @staticmethod
     def names() -> tuple[str, ...]:
@@ -493,7 +495,6 @@ _JOKER_NAMES = frozenset(rule.value for rule in JokerRule)
 class _Named:
     """The named rulesets, as the registered cards give them (see ``register_card``)."""
 
-    state: int
     base: dict[str, Rules]
     """Each card's usual ruleset (by the card's name), and the named rulesets that vary one
     (by their names), in card order: a name that starts a ruleset's name."""
@@ -534,7 +535,7 @@ def _rulesets_of(card: Card, entries: tuple[NamedRuleset, ...]) -> list[tuple[st
     return made
 
 
-def _build(state: int) -> _Named:
+def _build() -> _Named:
     base: dict[str, Rules] = {}
     usual: dict[Card, Rules] = {}
     names: list[str] = []
@@ -552,18 +553,19 @@ def _build(state: int) -> _Named:
         for name, rules in made:
             if name not in _JOKER_NAMES and name != card.name:
                 base[name] = rules
-    return _Named(state, base, usual, tuple(names), descriptions)
+    return _Named(base, usual, tuple(names), descriptions)
 
 
-# A card registered from now on has its rulesets checked as it is registered.
+# A card registered from now on has its rulesets checked as it is registered, and the
+# tables are built again after every change to the registry.
 check_rulesets_with(_rulesets_of)
+watch_registry(_TABLES.clear)
 
 
 def _tables() -> _Named:
     """The named-ruleset tables, rebuilt when a card is registered or unregistered."""
-    state = registry_state()
-    if not _TABLES or _TABLES[0].state != state:
-        _TABLES[:] = [_build(state)]
+    if not _TABLES:
+        _TABLES.append(_build())
     return _TABLES[0]
 
 
