@@ -388,8 +388,12 @@ def register_card(
             no Joker), named by the card's name. A ruleset named after a Joker rule
             (``"forced"``, ``"free-choice"``...) is the Classic card's, named so.
 
+    Registering the same card again changes nothing. The rules layer checks each
+    ruleset as it is registered (:func:`check_rulesets_with`).
+
     Raises:
-        ValueError: If another card already has that name, or a ruleset's name is taken.
+        ValueError: If another card already has that name, a ruleset's name is taken,
+            or a ruleset is no :class:`~yahtzee_rules.Rules` of the card.
 
     Examples:
         >>> from yahtzee_rules import Rules
