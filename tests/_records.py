@@ -12,6 +12,7 @@ from yahtzee_rules import (
     Game,
     GameRecord,
     Keep,
+    Match,
     Roll,
     Rules,
     Scorecard,
@@ -134,6 +135,7 @@ def example_of(kind: type) -> object:
         Roll: Roll("12345"),
         Fill: Fill(Category.CHANCE),
         GameRecord: GameRecord.new(["Ann", "Bob"]),
+        Match: Match.new(["Ann", "Bob"]),
     }
     return examples[kind]
 

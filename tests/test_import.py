@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -106,3 +107,31 @@ def test_every_shipped_card_is_known_by_name_whatever_was_imported_first() -> No
         check=True,
     )
     assert done.stdout.strip() == "Yacht"
+
+
+def test_the_type_checkers_imports_name_exactly_the_public_table() -> None:
+    # The package's one table of public names (_PUBLIC) gives __all__, __dir__ and the lazy
+    # lookup; type checkers read the imports under TYPE_CHECKING instead, so they must agree.
+    source = Path(yahtzee_rules.__file__).read_text(encoding="utf-8")
+    block = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING"
+    )
+    imported = {}
+    for node in block.body:
+        assert isinstance(node, ast.ImportFrom)
+        assert node.module is not None
+        for alias in node.names:
+            assert alias.asname == alias.name  # an explicit re-export
+            imported[alias.name] = node.module.removeprefix("yahtzee_rules.")
+    table = {name: module for name, module in yahtzee_rules._PUBLIC.items() if module}
+    assert imported == table
+    assert yahtzee_rules.__all__ == sorted([*table, "__version__"])
+    submodules = {name for name, module in yahtzee_rules._PUBLIC.items() if module is None}
+    assert {"solver", "cli", "strategies", "boxes"} <= submodules
+    assert all(
+        os.path.exists(os.path.join(os.path.dirname(yahtzee_rules.__file__), f"{name}.py"))
+        or os.path.isdir(os.path.join(os.path.dirname(yahtzee_rules.__file__), name))
+        for name in {*submodules, *table.values()}
+    )

@@ -30,6 +30,7 @@ from yahtzee_rules import (
     GreedyStrategy,
     JokerRule,
     MalformedInputError,
+    Match,
     RandomStrategy,
     Rules,
     Scorecard,
@@ -37,13 +38,20 @@ from yahtzee_rules import (
     Turn,
     YachtBox,
     YatzyBox,
+    box_options,
+    can_fill,
+    fill,
+    forced_category,
     from_dict,
     from_json,
+    is_joker,
+    legal_fills,
     score,
     simulate,
     to_dict,
     to_json,
     totals,
+    verify_fill,
 )
 from yahtzee_rules import strategies as yst
 from yahtzee_rules.categories import classic_scores
@@ -206,13 +214,38 @@ def test_a_card_with_no_five_of_a_kind_box_has_no_joker_or_bonus() -> None:
 def test_a_card_and_rules_of_different_cards_are_refused_naming_both() -> None:
     yacht_card = Scorecard({YachtBox.CHOICE: 20})
     with pytest.raises(MalformedInputError, match="a Yacht card, but the rules 'forced' play"):
-        Turn(yacht_card)
+        Turn(yacht_card, rules=Rules())
+    with pytest.raises(MalformedInputError, match="a Yacht card, but the rules 'forced' play"):
+        fill(yacht_card, "12345", YachtBox.LITTLE_STRAIGHT, rules=Rules())
     with pytest.raises(MalformedInputError, match="a Classic card, but the rules 'yacht' play"):
         Turn(Scorecard(), rules=YACHT_RULES, dice="12345", rolls_used=1).fill(Category.CHANCE)
     with pytest.raises(MalformedInputError, match="a box of the Classic card, not of the Yacht"):
         Turn(rules=YACHT_RULES).roll(outcome="12345").fill(Category.CHANCE)
     with pytest.raises(MalformedInputError, match="add up a card under its own rules"):
         totals(yacht_card, rules=Rules())
+
+
+def test_rules_left_out_are_the_cards_usual_rules_everywhere() -> None:
+    for name in Card.names(switched=True):
+        design = Card.named(name)
+        usual = Rules.for_card(design)
+        card = Scorecard(card=design)
+        box = design.members[0]
+        dice = Dice("66666")
+        assert Turn(card).rules == usual == Turn(card, rules=None).rules
+        assert fill(card, dice, box) == fill(card, dice, box, rules=usual)
+        assert dict(legal_fills(card, dice)) == dict(legal_fills(card, dice, rules=usual))
+        assert dict(box_options(card, dice)) == dict(box_options(card, dice, rules=usual))
+        assert can_fill(card, dice, box)
+        assert can_fill(card, dice, box, rules=None)
+        verify_fill(card, dice, box)
+        assert is_joker(card, dice) == is_joker(card, dice, rules=usual)
+        assert forced_category(card, dice) == forced_category(card, dice, rules=usual)
+        filled = fill(card, dice, box)
+        assert totals(filled) == totals(filled, rules=usual) == totals(filled, rules=None)
+    assert Game.new(2).rules == Rules() == Game.new(2, rules=None).rules
+    assert GameRecord.new(1, rules=None).game.rules == Rules()
+    assert Match.new(2, rules=None).rules == Rules()
 
 
 # --- what every ruleset satisfies ------------------------------------------------------------

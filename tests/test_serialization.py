@@ -337,3 +337,10 @@ def test_roll_and_fill_documents() -> None:
     assert from_dict({"version": 1, "type": "fill", "category": "yahtzee"}, Fill) == Fill(
         Category.YAHTZEE
     )
+
+
+def test_the_schemas_documents_are_the_kinds_of_value() -> None:
+    from yahtzee_rules.notation import KINDS
+
+    documents = {entry["$ref"].removeprefix("#/$defs/") for entry in json_schema()["oneOf"]}
+    assert documents == {f"{kind.name}_document" for kind in KINDS}

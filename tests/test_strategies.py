@@ -89,3 +89,14 @@ def test_records_replay_to_their_game(record: GameRecord) -> None:
     replayed = GameRecord(record.start, record.actions)
     assert replayed.game == record.game
     assert GameRecord.from_share_code(record.share_code()) == record
+
+
+def test_every_registered_cards_boxes_have_the_hooks_strategy() -> None:
+    # The entry-point hook registers each card's boxes from the card registry, so no card
+    # (Yatzy's was once left out) can be forgotten.
+    from hypothesis.strategies._internal.types import _global_type_lookup
+
+    from yahtzee_rules import Card
+
+    for name in Card.names(switched=True):
+        assert Card.named(name).boxes in _global_type_lookup, name

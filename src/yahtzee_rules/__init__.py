@@ -25,232 +25,190 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from yahtzee_rules._shipped import CARD_MODULES as _CARD_MODULES
 from yahtzee_rules._shipped import install as _install_card_loader
-from yahtzee_rules._version import __version__
+from yahtzee_rules._version import __version__ as __version__
 
-if TYPE_CHECKING:
-    from yahtzee_rules.boxes import Box, Card, Section, Switch
-    from yahtzee_rules.categories import CLASSIC, Category
-    from yahtzee_rules.dice import Dice, DiceLike, Keep, KeepLike
-    from yahtzee_rules.errors import IllegalActionError, MalformedInputError, RulesError
-    from yahtzee_rules.game import Game, Result, RollOff, Standing, roll_off
-    from yahtzee_rules.match import Match, MatchStanding
-    from yahtzee_rules.notation import from_notation, to_notation
-    from yahtzee_rules.probability import Pattern, best_keep, chance_of, roll_distribution
-    from yahtzee_rules.record import Action, Fill, GameRecord, Roll
-    from yahtzee_rules.results import SimulationResult
-    from yahtzee_rules.rules import JokerRule, Rules, TieRule
-    from yahtzee_rules.scorecard import Scorecard, possible_values
-    from yahtzee_rules.scoring import (
-        BoxOption,
-        box_options,
-        can_fill,
-        fill,
-        forced_category,
-        is_joker,
-        legal_fills,
-        score,
-        verify_fill,
-    )
-    from yahtzee_rules.serialization import from_dict, from_json, json_schema, to_dict, to_json
-    from yahtzee_rules.simulation import (
-        GreedyStrategy,
-        OptimalStrategy,
-        RandomStrategy,
-        Strategy,
-        play_turn,
-        simulate,
-    )
-    from yahtzee_rules.totals import Totals, totals
-    from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER, TripleBox
-    from yahtzee_rules.turn import MAX_ROLLS, Turn
-    from yahtzee_rules.yacht import YACHT, YachtBox
-    from yahtzee_rules.yatzy import YATZY, YatzyBox
+if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compares them)
+    from yahtzee_rules.boxes import Box as Box
+    from yahtzee_rules.boxes import Card as Card
+    from yahtzee_rules.boxes import Section as Section
+    from yahtzee_rules.boxes import Switch as Switch
+    from yahtzee_rules.categories import CLASSIC as CLASSIC
+    from yahtzee_rules.categories import Category as Category
+    from yahtzee_rules.dice import Dice as Dice
+    from yahtzee_rules.dice import DiceLike as DiceLike
+    from yahtzee_rules.dice import Keep as Keep
+    from yahtzee_rules.dice import KeepLike as KeepLike
+    from yahtzee_rules.errors import IllegalActionError as IllegalActionError
+    from yahtzee_rules.errors import MalformedInputError as MalformedInputError
+    from yahtzee_rules.errors import RulesError as RulesError
+    from yahtzee_rules.game import Game as Game
+    from yahtzee_rules.game import Result as Result
+    from yahtzee_rules.game import RollOff as RollOff
+    from yahtzee_rules.game import Standing as Standing
+    from yahtzee_rules.game import roll_off as roll_off
+    from yahtzee_rules.match import Match as Match
+    from yahtzee_rules.match import MatchStanding as MatchStanding
+    from yahtzee_rules.notation import from_notation as from_notation
+    from yahtzee_rules.notation import to_notation as to_notation
+    from yahtzee_rules.probability import Pattern as Pattern
+    from yahtzee_rules.probability import best_keep as best_keep
+    from yahtzee_rules.probability import chance_of as chance_of
+    from yahtzee_rules.probability import roll_distribution as roll_distribution
+    from yahtzee_rules.record import Action as Action
+    from yahtzee_rules.record import Fill as Fill
+    from yahtzee_rules.record import GameRecord as GameRecord
+    from yahtzee_rules.record import Roll as Roll
+    from yahtzee_rules.results import SimulationResult as SimulationResult
+    from yahtzee_rules.rules import JokerRule as JokerRule
+    from yahtzee_rules.rules import Rules as Rules
+    from yahtzee_rules.rules import TieRule as TieRule
+    from yahtzee_rules.scorecard import Scorecard as Scorecard
+    from yahtzee_rules.scorecard import possible_values as possible_values
+    from yahtzee_rules.scoring import BoxOption as BoxOption
+    from yahtzee_rules.scoring import box_options as box_options
+    from yahtzee_rules.scoring import can_fill as can_fill
+    from yahtzee_rules.scoring import fill as fill
+    from yahtzee_rules.scoring import forced_category as forced_category
+    from yahtzee_rules.scoring import is_joker as is_joker
+    from yahtzee_rules.scoring import legal_fills as legal_fills
+    from yahtzee_rules.scoring import score as score
+    from yahtzee_rules.scoring import verify_fill as verify_fill
+    from yahtzee_rules.serialization import from_dict as from_dict
+    from yahtzee_rules.serialization import from_json as from_json
+    from yahtzee_rules.serialization import json_schema as json_schema
+    from yahtzee_rules.serialization import to_dict as to_dict
+    from yahtzee_rules.serialization import to_json as to_json
+    from yahtzee_rules.simulation import GreedyStrategy as GreedyStrategy
+    from yahtzee_rules.simulation import OptimalStrategy as OptimalStrategy
+    from yahtzee_rules.simulation import RandomStrategy as RandomStrategy
+    from yahtzee_rules.simulation import Strategy as Strategy
+    from yahtzee_rules.simulation import play_turn as play_turn
+    from yahtzee_rules.simulation import simulate as simulate
+    from yahtzee_rules.totals import Totals as Totals
+    from yahtzee_rules.totals import totals as totals
+    from yahtzee_rules.triple import TRIPLE as TRIPLE
+    from yahtzee_rules.triple import TRIPLE_IN_ORDER as TRIPLE_IN_ORDER
+    from yahtzee_rules.triple import TripleBox as TripleBox
+    from yahtzee_rules.turn import MAX_ROLLS as MAX_ROLLS
+    from yahtzee_rules.turn import Turn as Turn
+    from yahtzee_rules.yacht import YACHT as YACHT
+    from yahtzee_rules.yacht import YachtBox as YachtBox
+    from yahtzee_rules.yatzy import YATZY as YATZY
+    from yahtzee_rules.yatzy import YatzyBox as YatzyBox
 
-__all__ = [
-    "CLASSIC",
-    "MAX_ROLLS",
-    "TRIPLE",
-    "TRIPLE_IN_ORDER",
-    "YACHT",
-    "YATZY",
-    "Action",
-    "Box",
-    "BoxOption",
-    "Card",
-    "Category",
-    "Dice",
-    "DiceLike",
-    "Fill",
-    "Game",
-    "GameRecord",
-    "GreedyStrategy",
-    "IllegalActionError",
-    "JokerRule",
-    "Keep",
-    "KeepLike",
-    "MalformedInputError",
-    "Match",
-    "MatchStanding",
-    "OptimalStrategy",
-    "Pattern",
-    "RandomStrategy",
-    "Result",
-    "Roll",
-    "RollOff",
-    "Rules",
-    "RulesError",
-    "Scorecard",
-    "Section",
-    "SimulationResult",
-    "Standing",
-    "Strategy",
-    "Switch",
-    "TieRule",
-    "Totals",
-    "TripleBox",
-    "Turn",
-    "YachtBox",
-    "YatzyBox",
-    "__version__",
-    "best_keep",
-    "box_options",
-    "can_fill",
-    "chance_of",
-    "fill",
-    "forced_category",
-    "from_dict",
-    "from_json",
-    "from_notation",
-    "is_joker",
-    "json_schema",
-    "legal_fills",
-    "play_turn",
-    "possible_values",
-    "roll_distribution",
-    "roll_off",
-    "score",
-    "simulate",
-    "to_dict",
-    "to_json",
-    "to_notation",
-    "totals",
-    "verify_fill",
-]
-
-# Each public name, and the module it is imported from when first used.
-_MODULE_OF: dict[str, str] = {
-    "Action": "yahtzee_rules.record",
-    "Box": "yahtzee_rules.boxes",
-    "BoxOption": "yahtzee_rules.scoring",
-    "CLASSIC": "yahtzee_rules.categories",
-    "Card": "yahtzee_rules.boxes",
-    "Category": "yahtzee_rules.categories",
-    "Dice": "yahtzee_rules.dice",
-    "DiceLike": "yahtzee_rules.dice",
-    "Fill": "yahtzee_rules.record",
-    "Game": "yahtzee_rules.game",
-    "GameRecord": "yahtzee_rules.record",
-    "GreedyStrategy": "yahtzee_rules.simulation",
-    "IllegalActionError": "yahtzee_rules.errors",
-    "JokerRule": "yahtzee_rules.rules",
-    "Keep": "yahtzee_rules.dice",
-    "KeepLike": "yahtzee_rules.dice",
-    "MAX_ROLLS": "yahtzee_rules.turn",
-    "MalformedInputError": "yahtzee_rules.errors",
-    "OptimalStrategy": "yahtzee_rules.simulation",
-    "Pattern": "yahtzee_rules.probability",
-    "RandomStrategy": "yahtzee_rules.simulation",
-    "Result": "yahtzee_rules.game",
-    "Roll": "yahtzee_rules.record",
-    "RollOff": "yahtzee_rules.game",
-    "Rules": "yahtzee_rules.rules",
-    "RulesError": "yahtzee_rules.errors",
-    "Scorecard": "yahtzee_rules.scorecard",
-    "Section": "yahtzee_rules.boxes",
-    "SimulationResult": "yahtzee_rules.results",
-    "Standing": "yahtzee_rules.game",
-    "Strategy": "yahtzee_rules.simulation",
-    "Switch": "yahtzee_rules.boxes",
-    "TieRule": "yahtzee_rules.rules",
-    "Totals": "yahtzee_rules.totals",
-    "Turn": "yahtzee_rules.turn",
-    "YACHT": "yahtzee_rules.yacht",
-    "YATZY": "yahtzee_rules.yatzy",
-    "YachtBox": "yahtzee_rules.yacht",
-    "YatzyBox": "yahtzee_rules.yatzy",
-    "Match": "yahtzee_rules.match",
-    "MatchStanding": "yahtzee_rules.match",
-    "TRIPLE": "yahtzee_rules.triple",
-    "TRIPLE_IN_ORDER": "yahtzee_rules.triple",
-    "TripleBox": "yahtzee_rules.triple",
-    "best_keep": "yahtzee_rules.probability",
-    "box_options": "yahtzee_rules.scoring",
-    "can_fill": "yahtzee_rules.scoring",
-    "chance_of": "yahtzee_rules.probability",
-    "fill": "yahtzee_rules.scoring",
-    "forced_category": "yahtzee_rules.scoring",
-    "from_dict": "yahtzee_rules.serialization",
-    "from_json": "yahtzee_rules.serialization",
-    "from_notation": "yahtzee_rules.notation",
-    "is_joker": "yahtzee_rules.scoring",
-    "json_schema": "yahtzee_rules.serialization",
-    "legal_fills": "yahtzee_rules.scoring",
-    "play_turn": "yahtzee_rules.simulation",
-    "possible_values": "yahtzee_rules.scorecard",
-    "roll_distribution": "yahtzee_rules.probability",
-    "roll_off": "yahtzee_rules.game",
-    "score": "yahtzee_rules.scoring",
-    "simulate": "yahtzee_rules.simulation",
-    "to_dict": "yahtzee_rules.serialization",
-    "to_json": "yahtzee_rules.serialization",
-    "to_notation": "yahtzee_rules.notation",
-    "totals": "yahtzee_rules.totals",
-    "verify_fill": "yahtzee_rules.scoring",
+_PUBLIC: dict[str, str | None] = {
+    "Box": "boxes",
+    "Card": "boxes",
+    "Section": "boxes",
+    "Switch": "boxes",
+    "CLASSIC": "categories",
+    "Category": "categories",
+    "Dice": "dice",
+    "DiceLike": "dice",
+    "Keep": "dice",
+    "KeepLike": "dice",
+    "IllegalActionError": "errors",
+    "MalformedInputError": "errors",
+    "RulesError": "errors",
+    "Game": "game",
+    "Result": "game",
+    "RollOff": "game",
+    "Standing": "game",
+    "roll_off": "game",
+    "Match": "match",
+    "MatchStanding": "match",
+    "from_notation": "notation",
+    "to_notation": "notation",
+    "Pattern": "probability",
+    "best_keep": "probability",
+    "chance_of": "probability",
+    "roll_distribution": "probability",
+    "Action": "record",
+    "Fill": "record",
+    "GameRecord": "record",
+    "Roll": "record",
+    "SimulationResult": "results",
+    "JokerRule": "rules",
+    "Rules": "rules",
+    "TieRule": "rules",
+    "Scorecard": "scorecard",
+    "possible_values": "scorecard",
+    "BoxOption": "scoring",
+    "box_options": "scoring",
+    "can_fill": "scoring",
+    "fill": "scoring",
+    "forced_category": "scoring",
+    "is_joker": "scoring",
+    "legal_fills": "scoring",
+    "score": "scoring",
+    "verify_fill": "scoring",
+    "from_dict": "serialization",
+    "from_json": "serialization",
+    "json_schema": "serialization",
+    "to_dict": "serialization",
+    "to_json": "serialization",
+    "GreedyStrategy": "simulation",
+    "OptimalStrategy": "simulation",
+    "RandomStrategy": "simulation",
+    "Strategy": "simulation",
+    "play_turn": "simulation",
+    "simulate": "simulation",
+    "Totals": "totals",
+    "totals": "totals",
+    "TRIPLE": "triple",
+    "TRIPLE_IN_ORDER": "triple",
+    "TripleBox": "triple",
+    "MAX_ROLLS": "turn",
+    "Turn": "turn",
+    "YACHT": "yacht",
+    "YachtBox": "yacht",
+    "YATZY": "yatzy",
+    "YatzyBox": "yatzy",
+    "boxes": None,
+    "categories": None,
+    "cli": None,
+    "demo": None,
+    "dice": None,
+    "errors": None,
+    "game": None,
+    "match": None,
+    "notation": None,
+    "probability": None,
+    "record": None,
+    "render": None,
+    "results": None,
+    "rules": None,
+    "scorecard": None,
+    "scoring": None,
+    "serialization": None,
+    "sharecode": None,
+    "simulation": None,
+    "solver": None,
+    "strategies": None,
+    "triple": None,
+    "turn": None,
+    "yacht": None,
+    "yatzy": None,
 }
+"""The one table of the package's public names: each name and the module (under the
+package) it is imported from the first time it is used, or ``None`` for a public
+submodule, imported when first used as an attribute. ``__all__``, ``__dir__`` and the
+lazy lookup all read it."""
 
-#: The public submodules, imported when first used as attributes of the package.
-_SUBMODULES = frozenset(
-    {
-        "boxes",
-        "categories",
-        "cli",
-        "demo",
-        "dice",
-        "errors",
-        "game",
-        "match",
-        "notation",
-        "probability",
-        "record",
-        "render",
-        "results",
-        "rules",
-        "scorecard",
-        "scoring",
-        "serialization",
-        "sharecode",
-        "simulation",
-        "solver",
-        "strategies",
-        "totals",
-        "triple",
-        "turn",
-        "yacht",
-        "yatzy",
-    }
-)
+__all__ = sorted([*(name for name, module in _PUBLIC.items() if module), "__version__"])
 
 
 def _load(name: str) -> Any:
     """A public name (imported from its module, then kept here) or a public submodule."""
-    module = _MODULE_OF.get(name)
-    if module is not None:
-        value = getattr(import_module(module), name)
+    if name in _PUBLIC:
+        module = _PUBLIC[name]
+        if module is None:
+            return import_module(f"{__name__}.{name}")
+        value = getattr(import_module(f"{__name__}.{module}"), name)
         globals()[name] = value
         return value
-    if name in _SUBMODULES:
-        return import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -266,14 +224,14 @@ class _Package(ModuleType):
     """
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and name in _MODULE_OF:
+        if isinstance(value, ModuleType) and _PUBLIC.get(name):
             return
         super().__setattr__(name, value)
 
 
 def _load_cards() -> None:
     """Import the modules of the cards the library ships, so each is known by name."""
-    for module in ("categories", "yacht", "yatzy", "triple"):
+    for module in _CARD_MODULES:
         import_module(f"{__name__}.{module}")
 
 

@@ -173,8 +173,12 @@ def check_rules(rules: object) -> Rules:
 
 
 def check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
-    """``card`` and ``rules``, checked to be values and to be for the same card design."""
-    card_value, rules_value = check_card(card), check_rules(rules)
+    """``card`` and ``rules``, checked to be values and to be for the same card design.
+
+    ``rules`` of ``None`` are the card's usual rules (:meth:`Rules.for_card`).
+    """
+    card_value = check_card(card)
+    rules_value = Rules.for_card(card_value.card) if rules is None else check_rules(rules)
     if card_value.card != rules_value.card:
         raise MalformedInputError(
             f"card {show(card_value)}: a {card_value.card.title} card, but the rules "

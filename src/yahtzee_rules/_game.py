@@ -44,7 +44,6 @@ __all__ = [
     "rolled_game",
 ]
 
-_CLASSIC = Rules()
 _NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
 
 
@@ -301,7 +300,7 @@ class Game:
         cls,
         players: Sequence[str] | int,
         *,
-        rules: Rules = _CLASSIC,
+        rules: Rules | None = None,
         first: int = 0,
     ) -> Game:
         """A new game: empty cards, seat ``first`` to play first.
@@ -311,7 +310,7 @@ class Game:
                 at most :data:`~yahtzee_rules.game.MAX_PLAYERS` (50) players, with
                 names of at most :data:`~yahtzee_rules.game.MAX_NAME_LENGTH` (100)
                 characters, so that every game can be saved in every format.
-            rules: The rule set.
+            rules: The rule set; omitted or ``None``, ``Rules()`` (Hasbro's Classic game).
             first: The starting seat, for example :func:`roll_off`'s ``starter``.
 
         Raises:
@@ -337,6 +336,8 @@ class Game:
                 )
             players = [f"Player {i + 1}" for i in range(players)]
         names = _to_players(players)
+        if rules is None:
+            rules = Rules()
         if not isinstance(rules, Rules):
             raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
         empty = empty_card(rules.card)

@@ -1,8 +1,11 @@
 """Registers a Hypothesis strategy for each public type (loaded by Hypothesis' entry point).
 
-The strategies module is imported lazily, inside the registered functions:
-importing it here would import Hypothesis' strategies while Hypothesis itself
-is still starting up.
+The types come from the value kinds' registry (:data:`yahtzee_rules.notation.KINDS`,
+which names each kind's strategy) and each card's boxes from the card registry
+(:meth:`Card.names <yahtzee_rules.Card.names>`), so a card the library ships, or a
+kind added, gets its strategy without a line here. The strategies module is imported lazily, inside the registered
+functions: importing it here would import Hypothesis' strategies while Hypothesis
+itself is still starting up.
 """
 
 from __future__ import annotations
@@ -13,50 +16,23 @@ from typing import Any
 def _register_strategies() -> None:
     from hypothesis import strategies as st
 
-    from yahtzee_rules import (
-        TRIPLE,
-        YACHT,
-        Category,
-        Dice,
-        Game,
-        GameRecord,
-        Keep,
-        Match,
-        Rules,
-        Scorecard,
-        TripleBox,
-        Turn,
-        YachtBox,
-    )
+    from yahtzee_rules import Card
+    from yahtzee_rules.notation import KINDS
 
-    def lazily(name: str) -> Any:
+    def lazily(name: str, **arguments: Any) -> Any:
         def build(_type: type) -> Any:
             from yahtzee_rules import strategies
 
-            return getattr(strategies, name)()
+            return getattr(strategies, name)(**arguments)
 
         return build
 
-    st.register_type_strategy(Dice, lazily("dice"))
-    st.register_type_strategy(Keep, lazily("keeps"))
-    st.register_type_strategy(Category, lazily("categories"))
-
-    def yacht_boxes(_type: type) -> Any:
-        from yahtzee_rules import strategies
-
-        return strategies.categories(card=YACHT)
-
-    st.register_type_strategy(YachtBox, yacht_boxes)
-
-    def triple_boxes(_type: type) -> Any:
-        from yahtzee_rules import strategies
-
-        return strategies.categories(card=TRIPLE)
-
-    st.register_type_strategy(TripleBox, triple_boxes)
-    st.register_type_strategy(Rules, lazily("rules"))
-    st.register_type_strategy(Scorecard, lazily("scorecards"))
-    st.register_type_strategy(Turn, lazily("turns"))
-    st.register_type_strategy(Game, lazily("games"))
-    st.register_type_strategy(GameRecord, lazily("records"))
-    st.register_type_strategy(Match, lazily("matches"))
+    for kind in KINDS:  # the value kinds' one registry names each kind's strategy
+        if kind.strategy is not None:
+            st.register_type_strategy(kind.type, lazily(kind.strategy))
+    seen: set[type] = set()
+    for name in Card.names(switched=True):
+        card = Card.named(name)
+        if card.boxes not in seen:  # the first card of a box enumeration draws its boxes
+            seen.add(card.boxes)
+            st.register_type_strategy(card.boxes, lazily("categories", card=card))

@@ -51,8 +51,6 @@ __all__ = [
     "roll_action",
 ]
 
-_CLASSIC = Rules()
-
 
 def _to_outcome(value: object) -> tuple[int, ...]:
     if isinstance(value, (Dice, Keep)):
@@ -422,7 +420,7 @@ class GameRecord:
         cls,
         players: Sequence[str] | int,
         *,
-        rules: Rules = _CLASSIC,
+        rules: Rules | None = None,
         first: int = 0,
     ) -> GameRecord:
         """A record of a new game; arguments as for :meth:`Game.new <yahtzee_rules.Game.new>`.

@@ -40,7 +40,6 @@ PREFIX = "y1"
 
 _JOKERS = (JokerRule.FORCED, JokerRule.FREE_CHOICE, JokerRule.NONE, JokerRule.KINDS_FIRST)
 _TIES = (TieRule.SHARE, TieRule.UPPER_TOTAL, TieRule.PLAY_OFF)
-_CLASSIC = Rules()
 _CODE_RE = re.compile(r"[A-Za-z0-9_-]*")
 _MAX_VARINT_BYTES = 5
 _ALL_DICE_ = Dice.all()
@@ -247,7 +246,7 @@ def _read_start(reader: _Reader) -> Game:
         placement = {"forced_yahtzee": bool(more & 0b100), "in_order": bool(more & 0b1000)}
     else:
         tie = _TIES[flags >> 6]
-    base = _CLASSIC
+    base = Rules()
     if flags & 0b100000:
         length = reader.varint("the length of the card's name", 40)
         name = reader.take(length, "the card's name")

@@ -1,32 +1,32 @@
-"""The cards the library ships, found by name even before their modules are imported.
+"""The cards the library ships: one list of their modules, loaded before a card is looked up.
 
 ``import yahtzee_rules`` imports none of its modules, so a card's module (which
-registers the card) may not have run when a card is first looked up by name, or
-may run after another card's. The package installs a loader here that imports
-every shipped card's module; :mod:`yahtzee_rules.boxes` runs it before a lookup
-and lists the shipped cards in their own order (``ORDER``), whatever order their
-modules ran in. Nothing here imports a module above it: the package, at the top,
-hands the loader down.
+registers the card and its named rulesets) may not have run when a card or a
+ruleset is first looked up by name, or may run after another card's. The package
+installs a loader here that imports every module of :data:`CARD_MODULES`;
+:mod:`yahtzee_rules.boxes` runs it before a lookup and lists the shipped cards in
+the order of this list, whatever order their modules ran in. Nothing here imports
+a module above it: the package, at the top, hands the loader down.
+
+Adding a card to the library is one module that ends with its
+:func:`~yahtzee_rules.boxes.register_card` call, and one line here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["ORDER", "install", "load"]
+__all__ = ["CARD_MODULES", "install", "load"]
 
-#: The shipped cards' names, in the order :meth:`Card.names` lists them (a card with
-#: house switches right after the card it changes).
-ORDER = (
-    "classic",
-    "classic+5fh",
+#: The modules of the shipped cards (under ``yahtzee_rules``), in the order
+#: :meth:`Card.names <yahtzee_rules.Card.names>` and :meth:`Rules.names
+#: <yahtzee_rules.Rules.names>` list their cards and rulesets; within a module, its
+#: cards come in the order it registers them.
+CARD_MODULES = (
+    "categories",
     "yacht",
     "yatzy",
-    "yatzy+5fh",
-    "yatzy+4k2p",
-    "yatzy+5fh+4k2p",
     "triple",
-    "triple-in-order",
 )
 
 _LOADERS: list[Callable[[], object]] = []

@@ -41,14 +41,13 @@ from yahtzee_rules._limits import MAX_ROLLS
 from yahtzee_rules._scorecard import EMPTY_CARD, Scorecard, category_arg, empty_card
 from yahtzee_rules._text import show
 from yahtzee_rules._value_text import format_card, format_progress, parse_card, parse_progress
-from yahtzee_rules.boxes import Box
+from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.rules import JokerRule, Rules
 from yahtzee_rules.scoring import BoxOption, box_options, forced_category, verify_fill
 
 __all__ = ["MAX_ROLLS", "Turn", "check_marks_allowed", "make_turn", "next_dice", "raw_turn"]
 
-_CLASSIC = Rules()
 _OUTCOMES = tuple(6**n for n in range(6))
 _NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
 
@@ -72,6 +71,14 @@ def _check_turn_card(instance: Turn, attribute: attrs.Attribute[Any], card: obje
             f"turn: the card is complete; a game has {len(card.boxes)} turns "  # type: ignore[attr-defined]
             f"per player, one box each"
         )
+
+
+def _usual_rules(rules: Rules | None, instance: Any) -> Rules:
+    """The rules given, or for ``None`` the card's usual rules (``Rules.for_card``)."""
+    if rules is not None:
+        return rules
+    design = getattr(instance.card, "card", None)  # the card's own check refuses a non-card
+    return Rules.for_card(design) if isinstance(design, Card) else Rules()
 
 
 def _check_turn_rules(instance: Turn, attribute: attrs.Attribute[Any], rules: object) -> None:
@@ -137,7 +144,9 @@ class Turn:
     Args:
         card: The card this turn will fill a box of; it must have an open box and be
             of the rules' card design. Omitted, the empty card of ``rules``.
-        rules: The ruleset (Classic with the forced Joker by default; keyword only).
+        rules: The ruleset (keyword only). Omitted or ``None``, the card's usual rules
+            (:meth:`Rules.for_card <yahtzee_rules.Rules.for_card>`): Classic with the
+            forced Joker for a Classic card, or with no card given.
         dice: The dice showing, or ``None`` before the first roll (keyword only).
         rolls_used: 0 to 3 (keyword only).
 
@@ -161,10 +170,18 @@ class Turn:
         >>> from yahtzee_rules import Rules, Scorecard
         >>> Turn(Scorecard(), rules=Rules.from_name("free-choice")).rules.name
         'free-choice'
+        >>> from yahtzee_rules import YATZY
+        >>> Turn(Scorecard(card=YATZY)).rules.name  # the card's usual rules
+        'yatzy'
     """
 
     card: Scorecard = attrs.field(default=EMPTY_CARD, validator=_check_turn_card)
-    rules: Rules = attrs.field(default=_CLASSIC, validator=_check_turn_rules, kw_only=True)
+    rules: Rules = attrs.field(
+        default=None,
+        converter=attrs.Converter(_usual_rules, takes_self=True),  # type: ignore[misc]
+        validator=_check_turn_rules,
+        kw_only=True,
+    )
     dice: Dice | None = attrs.field(default=None, converter=_optional_dice, kw_only=True)
     rolls_used: int = attrs.field(default=0, validator=_check_turn, kw_only=True)
 

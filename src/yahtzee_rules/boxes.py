@@ -20,8 +20,10 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from gc import get_referents
 from typing import Any, ClassVar, SupportsIndex, TypeVar
@@ -29,7 +31,7 @@ from typing import Any, ClassVar, SupportsIndex, TypeVar
 import attrs
 
 from yahtzee_rules._frozen import reinit_error
-from yahtzee_rules._shipped import ORDER as SHIPPED_ORDER
+from yahtzee_rules._shipped import CARD_MODULES as SHIPPED_MODULES
 from yahtzee_rules._shipped import load as load_shipped_cards
 from yahtzee_rules._text import show
 from yahtzee_rules.dice import Dice, dice_index
@@ -285,19 +287,204 @@ def describe_boxes(
 
 _DEFAULT_CARDS: dict[type[Box], Card] = {}
 _NAMED_CARDS: dict[str, Card] = {}
+_RULESETS: dict[str, tuple[NamedRuleset, ...]] = {}
+"""The named rulesets of each registered card, by the card's name, in registration order."""
+_ORDER: dict[str, tuple[int, int]] = {}
+"""Where each registered card is listed: the place of the shipped module that registered
+it in ``_shipped.CARD_MODULES`` (past the end for any other module),
+then when it was registered (a count)."""
+_STATE = [0]
+"""The number of registrations made so far."""
+_WATCHERS: list[Callable[[], object]] = []
+"""Called after every registration and unregistration (see :func:`watch_registry`)."""
 
 
-def register_card(card: Card) -> Card:
-    """Make ``card`` known by its name to :meth:`Card.named` and the formats; return it.
+@attrs.frozen
+class NamedRuleset:
+    """A named ruleset of a card as plain data: its name, one line about it, and its fields.
 
-    The module that defines a card the library ships calls this once.
+    ``fields`` are the :class:`~yahtzee_rules.Rules` arguments other than the card (such
+    as ``{"joker": "none", "upper_bonus": 50}``); the rules layer builds the ruleset from
+    them, so a card's module, below the rules, describes its rulesets without importing
+    them. :func:`register_card` makes these from the ``rulesets`` it is given.
+
+    Examples:
+        >>> NamedRuleset("yatzy", "Scandinavian Yatzy", (("upper_bonus", 50),)).fields
+        (('upper_bonus', 50),)
+    """
+
+    name: str
+    description: str | None
+    fields: tuple[tuple[str, object], ...]
+
+
+_CHECKS: list[Callable[[Card, tuple[NamedRuleset, ...]], object]] = []
+
+
+def check_rulesets_with(check: Callable[[Card, tuple[NamedRuleset, ...]], object]) -> None:
+    """Have :func:`register_card` run ``check`` on a card's rulesets before registering it.
+
+    The rules layer, above the cards, installs the check that makes each ruleset (so a
+    ruleset that is no :class:`~yahtzee_rules.Rules` is refused as it is registered);
+    the cards registered before it was installed are checked now.
+    """
+    for card, entries in registered_rulesets():
+        check(card, entries)
+    _CHECKS.append(check)
+
+
+def _check_name(name: object, what: str) -> str:
+    if not isinstance(name, str) or not name or name != name.strip().lower() or "," in name:
+        raise ValueError(
+            f"{what} {show(name)}: not a lower-case name without spaces at its ends or commas"
+        )
+    return name
+
+
+def _rulesets_of(
+    rulesets: Mapping[str, tuple[str | None, Mapping[str, object]]] | None,
+) -> tuple[NamedRuleset, ...]:
+    entries = []
+    for name, entry in (rulesets or {}).items():
+        _check_name(name, "ruleset name")
+        try:
+            description, fields = entry
+            pairs = tuple((str(key), value) for key, value in dict(fields).items())
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"ruleset {name!r}: not a pair of a description and a mapping of Rules fields"
+            ) from None
+        if description is not None and not isinstance(description, str):
+            raise ValueError(f"ruleset {name!r}: the description {show(description)} is not text")
+        if any(key == "card" for key, _ in pairs):
+            raise ValueError(f"ruleset {name!r}: the card is the one registered; leave 'card' out")
+        entries.append(NamedRuleset(name, description, pairs))
+    return tuple(entries)
+
+
+def register_card(
+    card: Card,
+    *,
+    rulesets: Mapping[str, tuple[str | None, Mapping[str, object]]] | None = None,
+) -> Card:
+    """Make ``card`` and its named rulesets known by name; return the card.
+
+    This is the one call a card's module ends with (for a card the library ships, its
+    module is also one line of ``yahtzee_rules._shipped.CARD_MODULES``). It makes
+    the card known to :meth:`Card.named` and the formats, and its rulesets to
+    :meth:`Rules.from_name <yahtzee_rules.Rules.from_name>`, :meth:`Rules.names
+    <yahtzee_rules.Rules.names>` and :meth:`Rules.describe <yahtzee_rules.Rules.describe>`.
+
+    Args:
+        card: The card.
+        rulesets: Each named ruleset of the card, in order: its name, then a pair of a
+            one-line description (``None`` to have one composed) and the
+            :class:`~yahtzee_rules.Rules` arguments other than ``card`` (a plain
+            mapping, such as ``{"joker": "none", "upper_bonus": 50}``). The first is the
+            card's usual ruleset (:meth:`Rules.for_card
+            <yahtzee_rules.Rules.for_card>`), which the card's name also names. Left
+            out, the card's usual ruleset is the rules' default for it (the Classic
+            bonuses and the forced Joker, or with no five-of-a-kind box no bonuses and
+            no Joker), named by the card's name. A ruleset named after a Joker rule
+            (``"forced"``, ``"free-choice"``...) is the Classic card's, named so.
+
+    Registering the same card again changes nothing. The rules layer checks each
+    ruleset as it is registered (:func:`check_rulesets_with`).
 
     Raises:
-        ValueError: If another card already has that name.
+        ValueError: If another card already has that name, a ruleset's name is taken,
+            or a ruleset is no :class:`~yahtzee_rules.Rules` of the card.
+
+    Examples:
+        >>> from yahtzee_rules import Rules
+        >>> from yahtzee_rules.yacht import YachtBox, yacht_scores
+        >>> plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
+        >>> usual = {"joker": "none", "yahtzee_bonus": 0}  # no five-of-a-kind box: no Joker
+        >>> with registered(plain, rulesets={"plain": ("Yacht boxes, no bonus", usual)}):
+        ...     Rules.from_name("plain").card is plain, Rules.describe("plain")
+        (True, 'Yacht boxes, no bonus')
+        >>> Card.names()[-1]
+        'triple-in-order'
     """
-    if _NAMED_CARDS.setdefault(card.name, card) is not card:
+    rank = _module_rank(sys._getframe(1).f_globals.get("__name__"))
+    if rank == len(SHIPPED_MODULES):
+        load_shipped_cards()  # so that a name a shipped card has is refused now, not then
+    entries = _rulesets_of(rulesets)
+    if not isinstance(card, Card):
+        raise ValueError(f"card {show(card)}: not a Card")
+    if _NAMED_CARDS.get(card.name, card) is not card:
         raise ValueError(f"card {card.name!r}: a card of that name is registered already")
+    if card.name in _NAMED_CARDS:
+        return card  # registered already
+    taken = {entry.name for entries in _RULESETS.values() for entry in entries}
+    for entry in entries:
+        if entry.name in taken or (entry.name != card.name and entry.name in _NAMED_CARDS):
+            raise ValueError(
+                f"ruleset {entry.name!r}: a ruleset or card of that name is registered"
+            )
+    if card.name in taken:
+        raise ValueError(f"card {card.name!r}: a ruleset of that name is registered already")
+    for check in _CHECKS:
+        check(card, entries)
+    _NAMED_CARDS[card.name] = card
+    _RULESETS[card.name] = entries
+    _ORDER[card.name] = (rank, _STATE[0])
+    _STATE[0] += 1
+    for watcher in _WATCHERS:
+        watcher()
     return card
+
+
+def unregister_card(card: Card) -> None:
+    """Forget ``card`` and its named rulesets, as :func:`register_card` made them known.
+
+    For tests and tools that register a card for a while (:func:`registered` does both).
+    A card the library ships cannot be unregistered.
+
+    Raises:
+        ValueError: If ``card`` is not registered, or is a card the library ships.
+
+    Examples:
+        >>> from yahtzee_rules.yacht import YachtBox, yacht_scores
+        >>> plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
+        >>> _ = register_card(plain)
+        >>> unregister_card(plain)
+        >>> plain.is_registered
+        False
+    """
+    if not isinstance(card, Card) or _NAMED_CARDS.get(card.name) is not card:
+        raise ValueError(f"card {show(card)}: not registered")
+    if _ORDER[card.name][0] < len(SHIPPED_MODULES):
+        raise ValueError(f"card {card.name!r}: a card the library ships stays registered")
+    del _NAMED_CARDS[card.name], _RULESETS[card.name], _ORDER[card.name]
+    if _DEFAULT_CARDS.get(card.boxes) is card:
+        del _DEFAULT_CARDS[card.boxes]
+    for watcher in _WATCHERS:
+        watcher()
+
+
+@contextlib.contextmanager
+def registered(
+    card: Card,
+    *,
+    rulesets: Mapping[str, tuple[str | None, Mapping[str, object]]] | None = None,
+) -> Iterator[Card]:
+    """Register ``card`` (as :func:`register_card` does) for the ``with`` block, then forget it.
+
+    Examples:
+        >>> from yahtzee_rules.yacht import YachtBox, yacht_scores
+        >>> plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
+        >>> with registered(plain):
+        ...     Card.named("plain") is plain
+        True
+        >>> "plain" in Card.names()
+        False
+    """
+    register_card(card, rulesets=rulesets)
+    try:
+        yield card
+    finally:
+        unregister_card(card)
 
 
 def check_registered(card: Card, what: str) -> Card:
@@ -327,9 +514,26 @@ def check_registered(card: Card, what: str) -> Card:
     )
 
 
-def _rank(name: str) -> int:
-    """Shipped cards first, in their own order; then the others, in the order made."""
-    return SHIPPED_ORDER.index(name) if name in SHIPPED_ORDER else len(SHIPPED_ORDER)
+def _module_rank(module: object) -> int:
+    """The place of a shipped card module in the one list of them; past the end for others."""
+    package, _, name = str(module).rpartition(".")
+    if package == __name__.rpartition(".")[0] and name in SHIPPED_MODULES:
+        return SHIPPED_MODULES.index(name)
+    return len(SHIPPED_MODULES)
+
+
+def watch_registry(watcher: Callable[[], object]) -> None:
+    """Have ``watcher`` called after every registration and unregistration of a card.
+
+    Readers that derive tables from the registry (the rules' table of named rulesets)
+    drop them then, and build them again when next asked.
+    """
+    _WATCHERS.append(watcher)
+
+
+def registered_rulesets() -> tuple[tuple[Card, tuple[NamedRuleset, ...]], ...]:
+    """Every registered card, in :meth:`Card.names` order, with its named rulesets."""
+    return tuple((_NAMED_CARDS[name], _RULESETS[name]) for name in Card.names(switched=True))
 
 
 def card_of(box: Box) -> Card:
@@ -663,7 +867,7 @@ class Card:
         """
         load_shipped_cards()
         made = [name for name, card in _NAMED_CARDS.items() if switched or card.base is None]
-        return tuple(sorted(made, key=lambda name: (_rank(name), made.index(name))))
+        return tuple(sorted(made, key=_ORDER.__getitem__))
 
     def switched(self, *switches: Switch | str) -> Card:
         """This card with house ``switches`` on: the registered card that scores so.

@@ -90,7 +90,33 @@ CLASSIC = register_card(
             Category.LARGE_STRAIGHT: 40,
         },
         joker_first=(Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND),
-    )
+    ),
+    rulesets={
+        "forced": (
+            "Hasbro's Classic game (the default): 13 boxes, 35-point upper bonus at 63, "
+            "100 per extra Yahtzee, forced Joker order",
+            {},
+        ),
+        "free-choice": (
+            "Classic with the free-choice Joker: an extra Yahtzee may go in any open box "
+            "(Verhoeff's reading)",
+            {"joker": "free-choice"},
+        ),
+        "none": (
+            "Classic with no Joker: an extra Yahtzee scores like any roll, still earning its 100",
+            {"joker": "none"},
+        ),
+        "kinds-first": (
+            "Classic with Hasbro's current Joker order: an extra Yahtzee fills Three or Four "
+            "of a Kind first (rulebook 001)",
+            {"joker": "kinds-first"},
+        ),
+        "forced-yahtzee": (
+            "Classic with Forced Yahtzee: five of a kind goes in its open upper box, even the "
+            "first (rulebook 002)",
+            {"forced_yahtzee": True},
+        ),
+    },
 )
 """Hasbro's Classic scorecard: 13 boxes, Joker values Full House 25, Small Straight 30,
 Large Straight 40.
@@ -120,5 +146,8 @@ register_card(
         joker_first=CLASSIC.joker_first,
         base=CLASSIC,
         switches=(Switch.FIVE_OF_A_KIND_FULL_HOUSE,),
-    )
+    ),
+    rulesets={
+        "classic+5fh": ("Classic with five of a kind also a Full House (a house switch)", {}),
+    },
 )

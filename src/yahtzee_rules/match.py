@@ -63,7 +63,6 @@ MAX_BEST_OF = 99
 SHARE_CODE_PREFIX = "m1"
 """The version prefix of a match's share code."""
 
-_CLASSIC = Rules()
 _BEST_OF_RE = re.compile(r"bo([1-9][0-9]?)")
 _SHARE_RE = re.compile(r"[A-Za-z0-9_.-]*")
 
@@ -263,7 +262,7 @@ class Match:
         players: Sequence[str] | int,
         *,
         best_of: int = 3,
-        rules: Rules = _CLASSIC,
+        rules: Rules | None = None,
         first: int = 0,
     ) -> Match:
         """A new match, its first game started with seat ``first`` to roll first.
@@ -271,7 +270,8 @@ class Match:
         Args:
             players: Two or more player names in seat order, or a count.
             best_of: The number of games, odd (3 or 5, say).
-            rules: The rules of every game, its tie rule included.
+            rules: The rules of every game, its tie rule included; omitted or ``None``,
+                ``Rules()``.
             first: The seat that starts the first game.
 
         Raises:

@@ -48,7 +48,10 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
+
+import attrs
 
 from yahtzee_rules import _text
 from yahtzee_rules._dice import DICE_BY_FACES, KEEP_BY_FACES
@@ -67,7 +70,9 @@ from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.turn import Turn
 
 __all__ = [
+    "KINDS",
     "MAX_INPUT_LENGTH",
+    "ValueKind",
     "from_notation",
     "parse_action",
     "parse_category",
@@ -312,7 +317,75 @@ def parse_record(text: str) -> GameRecord:
     return GameRecord.parse(text)
 
 
-# --- one entry point -----------------------------------------------------------------------
+# --- the kinds of value, and one entry point ----------------------------------------------
+
+
+@attrs.frozen
+class ValueKind:
+    """A kind of value that has a notation and a JSON document: one entry of :data:`KINDS`.
+
+    Attributes:
+        type: The value's class (for the boxes, :class:`~yahtzee_rules.Category`; every
+            card's box enumeration is read the same way).
+        name: Its JSON document's ``"type"`` (``"game_record"``).
+        parse: Reads its notation (the function :func:`from_notation` calls).
+        strategy: The name of the function in :mod:`yahtzee_rules.strategies` that
+            draws such values (registered for :func:`hypothesis.strategies.from_type`),
+            or ``None`` when it is drawn as part of another (a recorded action).
+
+    Examples:
+        >>> kind = next(kind for kind in KINDS if kind.name == "game_record")
+        >>> kind.type.__name__, kind.strategy
+        ('GameRecord', 'records')
+    """
+
+    type: type
+    name: str
+    parse: Callable[[str], object] = attrs.field(repr=False)
+    strategy: str | None
+
+
+def _parse_match(text: str) -> Match:
+    return Match.parse(text)
+
+
+KINDS: tuple[ValueKind, ...] = (
+    ValueKind(Dice, "dice", parse_dice, "dice"),
+    ValueKind(Keep, "keep", parse_keep, "keeps"),
+    ValueKind(Category, "category", parse_category, "categories"),
+    ValueKind(Rules, "rules", parse_rules, "rules"),
+    ValueKind(Scorecard, "scorecard", parse_scorecard, "scorecards"),
+    ValueKind(Turn, "turn", parse_turn, "turns"),
+    ValueKind(Game, "game", parse_game, "games"),
+    ValueKind(Roll, "roll", parse_action, None),
+    ValueKind(Fill, "fill", parse_action, None),
+    ValueKind(GameRecord, "game_record", parse_record, "records"),
+    ValueKind(Match, "match", _parse_match, "matches"),
+)
+"""The one registry of the kinds of value the formats read and write, in the order
+messages list them: notation (:func:`to_notation`, :func:`from_notation`), JSON
+(:func:`~yahtzee_rules.to_dict`, :func:`~yahtzee_rules.from_dict` and the schema's
+documents), the Hypothesis strategies registered for :func:`hypothesis.strategies.from_type`,
+and the tests that feed every reader read it.
+
+Examples:
+    >>> [kind.type.__name__ for kind in KINDS][-3:]
+    ['Fill', 'GameRecord', 'Match']
+"""
+
+_TYPES = tuple(kind.type for kind in KINDS)
+_PARSERS: dict[object, Callable[[str], object]] = {kind.type: kind.parse for kind in KINDS}
+
+
+def kind_list(conjunction: str = "or") -> str:
+    """The kinds' names as a message lists them: ``"Dice, Keep, ... or Match"``.
+
+    Examples:
+        >>> kind_list()
+        'Dice, Keep, Category, Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match'
+    """
+    names = [kind.type.__name__ for kind in KINDS]
+    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
 
 
 def to_notation(value: object) -> str:
@@ -333,14 +406,14 @@ def to_notation(value: object) -> str:
     """
     if isinstance(value, Box):
         return value.code
-    if isinstance(value, (Dice, Keep, Roll, Fill, Rules, Scorecard, Turn, Game, GameRecord, Match)):
+    if isinstance(value, _TYPES):
         card = _card_written(value)
         if card is not None:
             check_registered(card, "notation")
         return str(value)
     raise MalformedInputError(
-        f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: a {type(value).__name__} has no notation; give a Dice, Keep, "
-        f"Category, Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
+        f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: a {type(value).__name__} has "
+        f"no notation; give a {kind_list()}"
     )
 
 
@@ -377,21 +450,9 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
         >>> from_notation("c=20", Scorecard)
         Scorecard({Category.CHANCE: 20})
     """
-    parsers: dict[object, Any] = {
-        Dice: parse_dice,
-        Keep: parse_keep,
-        Category: parse_category,
-        Rules: parse_rules,
-        Scorecard: parse_scorecard,
-        Turn: parse_turn,
-        Game: parse_game,
-        GameRecord: parse_record,
-        Roll: parse_action,
-        Fill: parse_action,
-    }
     if kind is Match:  # a match checks its own rules, game by game
         return cast(T, Match.parse(text, rules=rules))
-    parser = parsers.get(kind) if isinstance(kind, type) else None
+    parser: Any = _PARSERS.get(kind) if isinstance(kind, type) else None
     if parser is None and isinstance(kind, type) and issubclass(kind, Box) and kind is not Box:
         design = card_of(next(iter(kind)))
 
@@ -400,8 +461,7 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
 
     if parser is None:
         raise MalformedInputError(
-            f"kind {show(kind)}: no notation for this type; give Dice, Keep, Category, Rules, "
-            f"Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
+            f"kind {show(kind)}: no notation for this type; give {kind_list()}"
         )
     value: object
     if rules is not None and kind in (Roll, Fill):

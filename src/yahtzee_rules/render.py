@@ -27,21 +27,20 @@ from yahtzee_rules.totals import totals
 
 __all__ = ["render_scorecards"]
 
-_CLASSIC = Rules()
-
 
 def render_scorecards(
     cards: Sequence[Scorecard],
     names: Sequence[str],
     *,
-    rules: Rules = _CLASSIC,
+    rules: Rules | None = None,
     options: Mapping[Box, int] | None = None,
     options_for: int | None = None,
     width: int | None = None,
 ) -> str:
     """A score sheet with one column per card: boxes, then the totals lines.
 
-    The rows are the boxes of the rules' card; on a card other than Classic, a bonus
+    The rows are the boxes of the rules' card (omitted or ``None``, the rules are the
+    usual rules of the first card's design, or ``Rules()`` with no cards); on a card other than Classic, a bonus
     the rules do not pay has no line. Open boxes show ``.``; with ``options`` (for example :attr:`Turn.options`), the
     column ``options_for`` (default: the first) shows what each open box would score
     now as ``+n``. Bonus lines follow the totals of :func:`~yahtzee_rules.totals`.
@@ -73,6 +72,8 @@ def render_scorecards(
         raise MalformedInputError(
             f"render: {len(cards)} cards for {len(names)} names; give one name per card"
         )
+    if rules is None:
+        rules = Rules.for_card(cards[0].card) if cards else Rules()
     column = 0 if options_for is None else options_for
     widths = [max(5, len(name)) for name in names]
     label_width = 17

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import re
 from gc import get_referents
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -25,12 +25,15 @@ from yahtzee_rules import _text
 from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._limits import MAX_BONUS
 from yahtzee_rules._text import show
-from yahtzee_rules.boxes import Card
+from yahtzee_rules.boxes import (
+    Card,
+    NamedRuleset,
+    check_rulesets_with,
+    registered_rulesets,
+    watch_registry,
+)
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER
-from yahtzee_rules.yacht import YACHT
-from yahtzee_rules.yatzy import YATZY
 
 __all__ = ["JokerRule", "Rules", "TieRule"]
 
@@ -317,7 +320,7 @@ class Rules:
     def _parse_parts(cls, text: str) -> Rules:
         jokers = [rule.value for rule in JokerRule]
         head = text.partition(",")[0]
-        base = _BASE.get(head) if head != CLASSIC.name else None
+        base = _tables().base.get(head) if head != CLASSIC.name else None
         if base is None:
             joker, values = _text.parse_rules(text, jokers, attrs.asdict(_CLASSIC, recurse=False))
             try:
@@ -411,15 +414,11 @@ class Rules:
             >>> Rules.for_card(YACHT) == Rules.from_name("yacht")
             True
         """
-        card = _to_card(card)
-        found = _BASE.get(card.name)
-        if found is None or found.card != card:
-            return (
-                Rules(card=card)
-                if card.yahtzee is not None
-                else Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=card)
-            )
-        return found
+        try:
+            found = (_TABLES[0] if _TABLES else _tables()).usual.get(card)
+        except TypeError:  # unhashable, so no card: _to_card says so
+            found = None
+        return _default_for(_to_card(card)) if found is None else found
 
     @staticmethod
     def names() -> tuple[str, ...]:
@@ -431,7 +430,7 @@ class Rules:
              'yacht', 'yatzy', 'forced-yatzy', 'yatzy+5fh', 'yatzy+4k2p', 'yatzy+5fh+4k2p',
              'triple', 'triple-in-order')
         """
-        return (*(rule.value for rule in JokerRule), *(name for name in _BASE if name != "classic"))
+        return _tables().names
 
     @staticmethod
     def describe(name: str) -> str:
@@ -452,7 +451,7 @@ class Rules:
             >>> Rules.describe("triple, upper_bonus=10")
             'Triple Yahtzee card (39 boxes), forced Joker, 10-point upper bonus at 63, 100-point Yahtzee bonus'
         """
-        text = _DESCRIPTIONS.get(name) if isinstance(name, str) else None
+        text = _tables().descriptions.get(name) if isinstance(name, str) else None
         if text is not None:
             return text
         rules = Rules.from_name(name)
@@ -489,58 +488,86 @@ class Rules:
 
 
 _CLASSIC = Rules()
-_YATZY = Rules(joker=JokerRule.NONE, upper_bonus=50, yahtzee_bonus=0, card=YATZY)
-_BASE: dict[str, Rules] = {
-    "classic": _CLASSIC,
-    "forced-yahtzee": Rules(forced_yahtzee=True),
-    "classic+5fh": Rules(card=Card.named("classic+5fh")),
-    "yacht": Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=YACHT),
-    "yatzy": _YATZY,
-    "forced-yatzy": attrs.evolve(_YATZY, in_order=True),
-    **{
-        name: attrs.evolve(_YATZY, card=Card.named(name))
-        for name in ("yatzy+5fh", "yatzy+4k2p", "yatzy+5fh+4k2p")
-    },
-    "triple": Rules(card=TRIPLE),
-    "triple-in-order": Rules(card=TRIPLE_IN_ORDER),
-}
-"""Each card's usual ruleset (by the card's name), and the named rulesets that vary one."""
+_JOKER_NAMES = frozenset(rule.value for rule in JokerRule)
 
-_DESCRIPTIONS: dict[str, str] = {
-    "forced": (
-        "Hasbro's Classic game (the default): 13 boxes, 35-point upper bonus at 63, "
-        "100 per extra Yahtzee, forced Joker order"
-    ),
-    "free-choice": (
-        "Classic with the free-choice Joker: an extra Yahtzee may go in any open box "
-        "(Verhoeff's reading)"
-    ),
-    "none": "Classic with no Joker: an extra Yahtzee scores like any roll, still earning its 100",
-    "yacht": "Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker",
-    "yatzy": "Scandinavian Yatzy: 15 boxes, 50-point upper bonus at 63, no Yatzy bonus, no Joker",
-    "kinds-first": (
-        "Classic with Hasbro's current Joker order: an extra Yahtzee fills Three or Four of "
-        "a Kind first (rulebook 001)"
-    ),
-    "forced-yahtzee": (
-        "Classic with Forced Yahtzee: five of a kind goes in its open upper box, even the "
-        "first (rulebook 002)"
-    ),
-    "classic+5fh": "Classic with five of a kind also a Full House (a house switch)",
-    "forced-yatzy": "Forced Yatzy: Yatzy with the boxes filled in card order, top to bottom",
-    "yatzy+5fh": "Yatzy with five of a kind also a Full House (a house switch)",
-    "yatzy+4k2p": "Yatzy with four of a kind also Two Pairs (a house switch)",
-    "yatzy+5fh+4k2p": (
-        "Yatzy with five of a kind also a Full House and four of a kind also Two Pairs"
-    ),
-    "triple": (
-        "Triple Yahtzee: three columns of the Classic boxes scored x1, x2, x3, a 35-point "
-        "bonus per column, 100 per extra Yahtzee, forced Joker"
-    ),
-    "triple-in-order": "Triple Yahtzee with each row filled left to right",
-}
-"""One line per named ruleset, for :meth:`Rules.describe`; a name missing here gets a
-line composed from its ruleset."""
+
+@attrs.frozen
+class _Named:
+    """The named rulesets, as the registered cards give them (see ``register_card``)."""
+
+    base: dict[str, Rules]
+    """Each card's usual ruleset (by the card's name), and the named rulesets that vary one
+    (by their names), in card order: a name that starts a ruleset's name."""
+    usual: dict[Card, Rules]
+    """Each registered card's usual ruleset."""
+    names: tuple[str, ...]
+    """The names :meth:`Rules.names` lists."""
+    descriptions: dict[str, str]
+    """One line per named ruleset that has one, for :meth:`Rules.describe`; a name missing
+    here gets a line composed from its ruleset."""
+
+
+_TABLES: list[_Named] = []
+
+
+def _default_for(card: Card) -> Rules:
+    """The rules of a card with no ruleset registered: Classic's bonuses and the forced
+    Joker, or with no five-of-a-kind box, no bonuses and no Joker."""
+    if card.yahtzee is not None:
+        return Rules(card=card)
+    return Rules(joker=JokerRule.NONE, upper_bonus=0, yahtzee_bonus=0, card=card)
+
+
+def _rulesets_of(card: Card, entries: tuple[NamedRuleset, ...]) -> list[tuple[str, Rules]]:
+    """The rulesets a card registers, made from their fields; raises if one is no ruleset."""
+    made = []
+    for entry in entries:
+        try:
+            rules = Rules(card=card, **cast(dict[str, Any], dict(entry.fields)))
+        except (MalformedInputError, TypeError) as error:
+            raise ValueError(f"ruleset {entry.name!r} of the {card.title} card: {error}") from None
+        if entry.name in _JOKER_NAMES and (card is not CLASSIC or rules.joker.value != entry.name):
+            raise ValueError(
+                f"ruleset {entry.name!r}: the name of a Joker rule names the Classic card "
+                f"with that Joker rule"
+            )
+        made.append((entry.name, rules))
+    return made
+
+
+def _build() -> _Named:
+    base: dict[str, Rules] = {}
+    usual: dict[Card, Rules] = {}
+    names: list[str] = []
+    descriptions: dict[str, str] = {}
+    for card, entries in registered_rulesets():
+        made = _rulesets_of(card, entries)
+        names.extend(entry.name for entry in entries)
+        descriptions.update(
+            (entry.name, entry.description) for entry in entries if entry.description is not None
+        )
+        usual[card] = made[0][1] if made else _default_for(card)
+        base[card.name] = usual[card]
+        if not made:
+            names.append(card.name)
+        for name, rules in made:
+            if name not in _JOKER_NAMES and name != card.name:
+                base[name] = rules
+    return _Named(base, usual, tuple(names), descriptions)
+
+
+# A card registered from now on has its rulesets checked as it is registered, and the
+# tables are built again after every change to the registry.
+check_rulesets_with(_rulesets_of)
+watch_registry(_TABLES.clear)
+
+
+def _tables() -> _Named:
+    """The named-ruleset tables, rebuilt when a card is registered or unregistered."""
+    if not _TABLES:
+        _TABLES.append(_build())
+    return _TABLES[0]
+
 
 _FLAGS = ("forced_yahtzee", "in_order")
 _FIELDS = ("upper_bonus", "upper_bonus_threshold", "yahtzee_bonus", *_FLAGS)
@@ -550,7 +577,7 @@ def _base_of(rules: Rules) -> tuple[str, Rules]:
     """The named ruleset ``rules`` varies, and its name: the first of the card's with the
     same switches, else the card's usual one (Classic's values for an unnamed card)."""
     usual: tuple[str, Rules] | None = None
-    for name, base in _BASE.items():
+    for name, base in _tables().base.items():
         if base.card is rules.card:
             if base.forced_yahtzee == rules.forced_yahtzee and base.in_order == rules.in_order:
                 return name, base
@@ -576,7 +603,7 @@ def _named(name: object) -> Rules | None:
     if not isinstance(name, str) or len(name) > 200:
         return None
     parts = [part.strip() for part in name.split(",")]
-    base = _BASE.get(parts[0].lower())
+    base = _tables().base.get(parts[0].lower())
     if base is not None:
         parts.pop(0)
     else:

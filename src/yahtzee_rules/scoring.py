@@ -8,6 +8,10 @@
   :func:`verify_fill` (raises with the reason), :func:`can_fill` (answers) and
   :func:`fill` (does it) follows one rule.
 
+Every function that takes ``rules`` reads them as the card's usual rules
+(:meth:`Rules.for_card <yahtzee_rules.Rules.for_card>`) when they are left out or
+``None``: ``Rules()`` for a Classic card, the Yatzy rules for a Yatzy card.
+
 Examples:
     >>> from yahtzee_rules import Category, Dice, Scorecard, score, legal_fills, fill
     >>> score(Dice("22256"), Category.TWOS), score(Dice("22256"), Category.THREE_OF_A_KIND)
@@ -55,8 +59,6 @@ __all__ = [
     "verify_fill",
 ]
 
-_CLASSIC = Rules()
-
 
 def score(dice: DiceLike, category: Box) -> int:
     """The plain value of ``category`` for ``dice``: no Joker, no bonus.
@@ -95,7 +97,9 @@ def score(dice: DiceLike, category: Box) -> int:
     return card_of(category).table[dice_index(dice_value)][category]
 
 
-def legal_fills(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Mapping[Box, int]:
+def legal_fills(
+    card: Scorecard, dice: DiceLike, *, rules: Rules | None = None
+) -> Mapping[Box, int]:
     """Every box ``dice`` may fill on ``card``, with the points that would be written.
 
     The result is a read-only mapping in card order. It never includes a filled
@@ -118,7 +122,7 @@ def legal_fills(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> 
     return MappingProxyType(legal(card.boxes, as_dice(dice), rules))
 
 
-def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> bool:
+def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules | None = None) -> bool:
     """Whether the Joker rule governs this roll: five equal dice, Yahtzee box filled.
 
     Always ``False`` under :attr:`JokerRule.NONE`.
@@ -137,7 +141,7 @@ def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> boo
     )
 
 
-def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC) -> Box | None:
+def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules | None = None) -> Box | None:
     """The one box the rules require for this roll, or ``None`` if no box is forced.
 
     Under :attr:`JokerRule.FORCED` and :attr:`JokerRule.KINDS_FIRST` an extra Yahtzee
@@ -231,7 +235,7 @@ def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Box, BoxOptio
 
 
 def box_options(
-    card: Scorecard, dice: DiceLike, *, rules: Rules = _CLASSIC
+    card: Scorecard, dice: DiceLike, *, rules: Rules | None = None
 ) -> Mapping[Box, BoxOption]:
     """A :class:`BoxOption` for each box of the card: points if legal, else the reason.
 
@@ -251,7 +255,9 @@ def box_options(
     return _options(card, as_dice(dice), rules)
 
 
-def verify_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> None:
+def verify_fill(
+    card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules | None = None
+) -> None:
     """Raise :class:`IllegalActionError` with the reason if ``dice`` may not fill ``category``.
 
     Raises:
@@ -272,7 +278,7 @@ def verify_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules 
     legal_points(card.boxes, dice_value, category_arg(category, rules.card), rules)
 
 
-def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> bool:
+def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules | None = None) -> bool:
     """Whether ``dice`` may fill ``category`` on ``card`` now.
 
     Examples:
@@ -285,7 +291,9 @@ def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _
     return category_arg(category, rules.card) in legal(card.boxes, dice_value, rules)
 
 
-def fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLASSIC) -> Scorecard:
+def fill(
+    card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules | None = None
+) -> Scorecard:
     """A new card with ``category`` filled for ``dice``, plus a bonus mark when one is due.
 
     A bonus mark is added when the dice are five equal faces, the Yahtzee box
@@ -306,6 +314,9 @@ def fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules = _CLAS
         ...             Category.LARGE_STRAIGHT)
         >>> card[Category.LARGE_STRAIGHT], card.bonus_marks, totals(card).grand_total
         (40, 1, 202)
+        >>> from yahtzee_rules import YATZY, YatzyBox
+        >>> fill(Scorecard(card=YATZY), "33552", YatzyBox.TWO_PAIRS)  # Yatzy's own rules
+        Scorecard({YatzyBox.TWO_PAIRS: 16})
     """
     card, rules = check_pair(card, rules)
     return fill_unchecked(card, as_dice(dice), category_arg(category, rules.card), rules)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any, TypeVar, cast
 
@@ -54,10 +55,11 @@ from yahtzee_rules._text import brief, quote, show
 from yahtzee_rules._turn import make_turn
 from yahtzee_rules.boxes import Box, Card, card_of, check_registered
 from yahtzee_rules.categories import CLASSIC, Category
-from yahtzee_rules.dice import Dice, Keep
+from yahtzee_rules.dice import Dice
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.match import MAX_BEST_OF, Match
+from yahtzee_rules.notation import KINDS, ValueKind, kind_list
 from yahtzee_rules.record import Fill, GameRecord, Roll
 from yahtzee_rules.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
@@ -83,9 +85,6 @@ _JOKERS = {rule.value: rule for rule in JokerRule}
 _TIES = {rule.value: rule for rule in TieRule if rule is not TieRule.SHARE}
 _PLACEMENT = ("forced_yahtzee", "in_order")
 """Rules switches written only when true: Forced Yahtzee and boxes in card order."""
-_OTHER_CARDS = {
-    name: Card.named(name) for name in Card.names(switched=True) if name != CLASSIC.name
-}
 
 
 def _box_name(box: Box) -> str:
@@ -98,19 +97,16 @@ def _boxes_by_name(design: Card) -> dict[str, Box]:
 
 _MAX_INT = MAX_BONUS
 
-_TYPE_NAMES: dict[type, str] = {
-    Dice: "dice",
-    Keep: "keep",
-    Category: "category",
-    Rules: "rules",
-    Scorecard: "scorecard",
-    Turn: "turn",
-    Game: "game",
-    Roll: "roll",
-    Fill: "fill",
-    GameRecord: "game_record",
-    Match: "match",
-}
+_KINDS_BY_TYPE = {kind.type: kind for kind in KINDS}
+
+
+def _kind_of(kind: object) -> ValueKind | None:
+    """The registered kind of the class ``kind``: every card's boxes are a ``category``."""
+    if not isinstance(kind, type):
+        return None
+    if issubclass(kind, Box) and kind is not Box:
+        kind = Category
+    return _KINDS_BY_TYPE.get(kind)
 
 
 # --- writing -----------------------------------------------------------------------------
@@ -177,42 +173,42 @@ def _record_body(record: GameRecord) -> dict[str, Any]:
     }
 
 
+def _fill_body(value: Fill) -> dict[str, Any]:
+    return {**_named(card_of(value.category)), "category": _box_name(value.category)}
+
+
+_WRITERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "dice": lambda value: {"faces": list(value.faces)},
+    "keep": lambda value: {"faces": list(value.faces)},
+    "category": lambda value: {**_named(card_of(value)), "category": _box_name(value)},
+    "rules": _rules_body,
+    "scorecard": lambda value: {**_named(value.card), **_card_body(value)},
+    "turn": lambda value: {
+        "rules": _rules_body(value.rules),
+        "card": _card_body(value.card),
+        **_progress_body(value),
+    },
+    "game": _game_body,
+    "roll": lambda value: {"keep": list(value.keep.faces), "outcome": list(value.outcome)},
+    "fill": _fill_body,
+    "game_record": _record_body,
+    "match": lambda value: {
+        "best_of": value.best_of,
+        "records": [_record_body(record) for record in value.records],
+    },
+}
+"""How each kind of :data:`~yahtzee_rules.notation.KINDS` is written, by its document type."""
+
+
 def _body(value: object) -> tuple[str, dict[str, Any]]:
-    if isinstance(value, Box):
-        return "category", {**_named(card_of(value)), "category": _box_name(value)}
-    if isinstance(value, Dice):
-        return "dice", {"faces": list(value.faces)}
-    if isinstance(value, Keep):
-        return "keep", {"faces": list(value.faces)}
-    if isinstance(value, Rules):
-        return "rules", _rules_body(value)
-    if isinstance(value, Scorecard):
-        return "scorecard", {**_named(value.card), **_card_body(value)}
-    if isinstance(value, Turn):
-        return "turn", {
-            "rules": _rules_body(value.rules),
-            "card": _card_body(value.card),
-            **_progress_body(value),
-        }
-    if isinstance(value, Game):
-        return "game", _game_body(value)
-    if isinstance(value, Roll):
-        body = _action_body(value)
-        return str(body.pop("type")), body
-    if isinstance(value, Fill):
-        body = _action_body(value)
-        return str(body.pop("type")), {**_named(card_of(value.category)), **body}
-    if isinstance(value, GameRecord):
-        return "game_record", _record_body(value)
-    if isinstance(value, Match):
-        return "match", {
-            "best_of": value.best_of,
-            "records": [_record_body(record) for record in value.records],
-        }
-    raise MalformedInputError(
-        f"value {show(value)}: a {type(value).__name__} has no JSON form; give a Dice, Keep, "
-        f"Category, Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
-    )
+    kind = _kind_of(Category if isinstance(value, Box) else type(value))
+    if kind is None:
+        kind = next((kind for kind in KINDS if isinstance(value, kind.type)), None)
+    if kind is None:
+        raise MalformedInputError(
+            f"value {show(value)}: a {type(value).__name__} has no JSON form; give a {kind_list()}"
+        )
+    return kind.name, _WRITERS[kind.name](value)
 
 
 def to_dict(value: object) -> dict[str, Any]:
@@ -288,7 +284,9 @@ class _Reader:
         """The card a document names with its optional ``"card"`` key (Classic without it)."""
         if "card" not in data:
             return CLASSIC
-        return self.text(data["card"], f"{path}.card", _OTHER_CARDS)
+        others = {name: Card.named(name) for name in Card.names(switched=True)}
+        del others[CLASSIC.name]
+        return self.text(data["card"], f"{path}.card", others)
 
     def integer(self, value: object, path: str, low: int = 0, high: int = _MAX_INT) -> int:
         if type(value) is not int:
@@ -483,54 +481,61 @@ class _Reader:
             raise self.fail(path, str(error)) from None
 
 
+def _read_turn(reader: _Reader, body: dict[str, Any]) -> Turn:
+    rules = reader.rules(body["rules"], "$.rules")
+    card = reader.card(body["card"], "$.card", rules.card)
+    progress = reader.progress({"dice": body["dice"], "rolls_used": body["rolls_used"]}, "$")
+    try:
+        return make_turn(rules, card, progress)
+    except MalformedInputError as error:
+        raise reader.fail("$", str(error)) from None
+
+
+def _read_box(reader: _Reader, body: dict[str, Any]) -> Box:
+    names = _boxes_by_name(reader.design(body, "$"))
+    return reader.text(body["category"], "$.category", names)
+
+
+_READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader, dict[str, Any]], object]]] = {
+    "dice": (
+        ("faces",),
+        lambda reader, body: DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))],
+    ),
+    "keep": (
+        ("faces",),
+        lambda reader, body: KEEP_BY_FACES[reader.faces(body["faces"], "$.faces", range(6))],
+    ),
+    "category": (("category",), _read_box),
+    "rules": (
+        ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"),
+        lambda reader, body: reader.rules(body, "$"),
+    ),
+    "scorecard": (("boxes", "bonus_marks"), lambda reader, body: reader.card(body, "$")),
+    "turn": (("rules", "card", "dice", "rolls_used"), _read_turn),
+    "game": (
+        ("players", "rules", "first", "current", "cards", "turn"),
+        lambda reader, body: reader.game(body, "$"),
+    ),
+    "roll": (("keep", "outcome"), lambda reader, body: reader.roll(body, "$")),
+    "fill": (("category",), lambda reader, body: fill_action(_read_box(reader, body))),
+    "game_record": (("start", "actions"), lambda reader, body: reader.record(body, "$")),
+    "match": (("best_of", "records"), lambda reader, body: reader.match(body, "$")),
+}
+"""How each kind of :data:`~yahtzee_rules.notation.KINDS` is read, by its document type:
+the keys its document must have, and the reader of its body."""
+
+if set(_WRITERS) != set(_READERS) or set(_READERS) != {kind.name for kind in KINDS}:
+    raise RuntimeError("every kind of value in notation.KINDS needs a JSON writer and reader")
+
+
 def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
-    keys: dict[str, tuple[str, ...]] = {
-        "dice": ("faces",),
-        "keep": ("faces",),
-        "category": ("category",),
-        "rules": ("joker", "upper_bonus", "upper_bonus_threshold", "yahtzee_bonus"),
-        "scorecard": ("boxes", "bonus_marks"),
-        "turn": ("rules", "card", "dice", "rolls_used"),
-        "game": ("players", "rules", "first", "current", "cards", "turn"),
-        "roll": ("keep", "outcome"),
-        "fill": ("category",),
-        "game_record": ("start", "actions"),
-        "match": ("best_of", "records"),
-    }
     body = {k: v for k, v in data.items() if k not in ("version", "type")}
     named: tuple[str, ...] = ("card",) if kind in ("category", "scorecard", "fill") else ()
     if kind == "rules":
         named = ("card", "tie", *_PLACEMENT)
-    reader.obj(body, "$", keys[kind], named)
-    if kind == "dice":
-        return DICE_BY_FACES[reader.faces(body["faces"], "$.faces", range(5, 6))]
-    if kind == "keep":
-        return KEEP_BY_FACES[reader.faces(body["faces"], "$.faces", range(6))]
-    if kind == "category":
-        names = _boxes_by_name(reader.design(body, "$"))
-        return reader.text(body["category"], "$.category", names)
-    if kind == "rules":
-        return reader.rules(body, "$")
-    if kind == "scorecard":
-        return reader.card(body, "$")
-    if kind == "turn":
-        rules = reader.rules(body["rules"], "$.rules")
-        card = reader.card(body["card"], "$.card", rules.card)
-        progress = reader.progress({"dice": body["dice"], "rolls_used": body["rolls_used"]}, "$")
-        try:
-            return make_turn(rules, card, progress)
-        except MalformedInputError as error:
-            raise reader.fail("$", str(error)) from None
-    if kind == "game":
-        return reader.game(body, "$")
-    if kind == "roll":
-        return reader.roll(body, "$")
-    if kind == "fill":
-        names = _boxes_by_name(reader.design(body, "$"))
-        return fill_action(reader.text(body["category"], "$.category", names))
-    if kind == "match":
-        return reader.match(body, "$")
-    return reader.record(body, "$")
+    keys, read = _READERS[kind]
+    reader.obj(body, "$", keys, named)
+    return read(reader, body)
 
 
 def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
@@ -567,8 +572,7 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
     name = _type_name(kind)
     if name is None:
         raise MalformedInputError(
-            f"kind {show(kind)}: no JSON form for this type; give Dice, Keep, Category, Rules, "
-            f"Scorecard, Turn, Game, Roll, Fill, GameRecord or Match"
+            f"kind {show(kind)}: no JSON form for this type; give {kind_list()}"
         )
     reader = _Reader(name)
     if type(data) is not dict:
@@ -604,11 +608,8 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
 
 def _type_name(kind: object) -> str | None:
     """The document type of ``kind``: every card's boxes are a ``category``."""
-    if not isinstance(kind, type):
-        return None
-    if issubclass(kind, Box) and kind is not Box:
-        return "category"
-    return _TYPE_NAMES.get(kind) if isinstance(kind, type) else None
+    found = _kind_of(kind)
+    return None if found is None else found.name
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

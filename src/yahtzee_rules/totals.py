@@ -17,14 +17,11 @@ import attrs
 
 from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._text import show
-from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard
 
 __all__ = ["Totals", "totals"]
-
-_CLASSIC = Rules()
 
 
 @attrs.frozen
@@ -78,8 +75,9 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
 
     Only the upper boxes (Aces to Sixes) count towards the upper bonus. Each bonus
     mark adds ``rules.yahtzee_bonus``. On a card of several columns each column earns
-    its own upper bonus and its total is multiplied by the column's multiplier. Without ``rules``, a Classic card is added up
-    under ``Rules()`` and any other card under its own usual ruleset.
+    its own upper bonus and its total is multiplied by the column's multiplier. Without ``rules`` (or with ``None``), the card is
+    added up under its usual rules (:meth:`Rules.for_card
+    <yahtzee_rules.Rules.for_card>`): ``Rules()`` for a Classic card.
 
     Raises:
         MalformedInputError: If ``card`` is not a Scorecard, ``rules`` not a Rules, or
@@ -105,7 +103,7 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
     if not isinstance(card, Scorecard):
         raise MalformedInputError(f"card {show(card)}: not a Scorecard; totals add up a Scorecard")
     if rules is None:
-        rules = _CLASSIC if card.card is CLASSIC else Rules.from_name(card.card.name)
+        rules = Rules.for_card(card.card)
     elif not isinstance(rules, Rules):
         raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
     elif rules.card != card.card:

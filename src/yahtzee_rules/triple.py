@@ -141,7 +141,14 @@ TRIPLE = register_card(
                 (TripleBox[f"LARGE_STRAIGHT_X{m}"], 40),
             )
         },
-    )
+    ),
+    rulesets={
+        "triple": (
+            "Triple Yahtzee: three columns of the Classic boxes scored x1, x2, x3, a 35-point "
+            "bonus per column, 100 per extra Yahtzee, forced Joker",
+            {},
+        ),
+    },
 )
 """The Triple Yahtzee card: 39 boxes in three columns multiplied by 1, 2 and 3. Its
 ruleset, ``Rules.from_name("triple")``, has the forced Joker, 35 points per column
@@ -155,7 +162,10 @@ Examples:
 TRIPLE_IN_ORDER = register_card(
     attrs.evolve(
         TRIPLE, name="triple-in-order", title="Triple Yahtzee in order", left_to_right=True
-    )
+    ),
+    rulesets={
+        "triple-in-order": ("Triple Yahtzee with each row filled left to right", {}),
+    },
 )
 """Triple Yahtzee with each row filled left to right: a box opens once the box to its
 left is filled (Fours ×2 once Fours ×1 is). Its ruleset is

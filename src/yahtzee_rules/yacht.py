@@ -105,7 +105,13 @@ YACHT = register_card(
         boxes=YachtBox,
         scorer=yacht_scores,
         yahtzee=YachtBox.YACHT,
-    )
+    ),
+    rulesets={
+        "yacht": (
+            "Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker",
+            {"joker": "none", "upper_bonus": 0, "yahtzee_bonus": 0},
+        ),
+    },
 )
 """The Yacht card: 12 boxes. Its ruleset, ``Rules.from_name("yacht")``, has no bonuses and
 no Joker.

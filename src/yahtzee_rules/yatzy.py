@@ -88,6 +88,11 @@ describe_boxes(
 )
 
 
+_YATZY_RULES: dict[str, object] = {"joker": "none", "upper_bonus": 50, "yahtzee_bonus": 0}
+"""The usual Yatzy ruleset's fields (the rules layer makes the :class:`~yahtzee_rules.Rules`):
+no Joker, the 50-point upper bonus at 63, no Yatzy bonus; the switched cards play it too."""
+
+
 def yatzy_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
     """The Yatzy value of every box for five sorted faces, in card order.
 
@@ -124,7 +129,17 @@ YATZY = register_card(
         boxes=YatzyBox,
         scorer=yatzy_scores,
         yahtzee=YatzyBox.YATZY,
-    )
+    ),
+    rulesets={
+        "yatzy": (
+            "Scandinavian Yatzy: 15 boxes, 50-point upper bonus at 63, no Yatzy bonus, no Joker",
+            _YATZY_RULES,
+        ),
+        "forced-yatzy": (
+            "Forced Yatzy: Yatzy with the boxes filled in card order, top to bottom",
+            {**_YATZY_RULES, "in_order": True},
+        ),
+    },
 )
 """The Scandinavian Yatzy card: 15 boxes. Its ruleset, ``Rules.from_name("yatzy")``, has
 the 50-point upper bonus at 63, no Yatzy bonus and no Joker.
@@ -152,10 +167,19 @@ def _switched_scores(
     return scores
 
 
-for _switches in (
-    (Switch.FIVE_OF_A_KIND_FULL_HOUSE,),
-    (Switch.FOUR_OF_A_KIND_TWO_PAIRS,),
-    (Switch.FIVE_OF_A_KIND_FULL_HOUSE, Switch.FOUR_OF_A_KIND_TWO_PAIRS),
+for _switches, _description in (
+    (
+        (Switch.FIVE_OF_A_KIND_FULL_HOUSE,),
+        "Yatzy with five of a kind also a Full House (a house switch)",
+    ),
+    (
+        (Switch.FOUR_OF_A_KIND_TWO_PAIRS,),
+        "Yatzy with four of a kind also Two Pairs (a house switch)",
+    ),
+    (
+        (Switch.FIVE_OF_A_KIND_FULL_HOUSE, Switch.FOUR_OF_A_KIND_TWO_PAIRS),
+        "Yatzy with five of a kind also a Full House and four of a kind also Two Pairs",
+    ),
 ):
     _five = Switch.FIVE_OF_A_KIND_FULL_HOUSE in _switches
     _four = Switch.FOUR_OF_A_KIND_TWO_PAIRS in _switches
@@ -167,15 +191,17 @@ for _switches in (
         )
         if on
     )
+    _name = "+".join(("yatzy", *(switch.value for switch in _switches)))
     register_card(
         Card(
-            name="+".join(("yatzy", *(switch.value for switch in _switches))),
+            name=_name,
             title=f"Yatzy with {_title}",
             boxes=YatzyBox,
             scorer=_switched_scores(_five, _four),
             yahtzee=YatzyBox.YATZY,
             base=YATZY,
             switches=_switches,
-        )
+        ),
+        rulesets={_name: (_description, _YATZY_RULES)},
     )
-del _switches, _five, _four, _title
+del _switches, _description, _five, _four, _title, _name
