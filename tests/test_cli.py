@@ -1402,7 +1402,7 @@ def test_simulate_and_demo_play_the_named_ruleset(capsys: pytest.CaptureFixture[
 def test_humans_fill_the_boxes_of_the_ruleset_s_card() -> None:
     result = run("play", "Ann", "--rules", "yatzy", "--seed", "1", stdin=script("f 1p", "q", ""))
     assert result.returncode == 0, result.stderr
-    assert "Rules: Yatzy card" in result.stdout
+    assert "Rules: Scandinavian Yatzy: 15 boxes" in result.stdout
     assert "Ann fills One Pair with" in result.stdout
 
 
@@ -1416,7 +1416,7 @@ def test_play_match_plays_best_of_n_with_computer_players() -> None:
     result = run("play", "--bot", "greedy", "Ann", "--bot", "random", "Bob", "--match", "3")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Match: best of 3; a tied game is shared." in out
+    assert "Match: best of 3; a tie for the highest total is shared." in out
     starters = re.findall(r"Game (\d) of the best of 3: (\w+) rolls first\.", out)
     assert 2 <= len(starters) <= 3
     assert [number for number, _ in starters] == [str(n + 1) for n in range(len(starters))]

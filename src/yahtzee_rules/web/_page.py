@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+import attrs
+
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game
 from yahtzee_rules.rules import Rules, TieRule
@@ -27,11 +29,6 @@ _PIPS = {
     4: ((28, 28), (72, 28), (28, 72), (72, 72)),
     5: ((26, 26), (74, 26), (50, 50), (26, 74), (74, 74)),
     6: ((28, 24), (72, 24), (28, 50), (72, 50), (28, 76), (72, 76)),
-}
-_TIES = {
-    TieRule.SHARE: "a tie for the highest total is shared",
-    TieRule.UPPER_TOTAL: "a tie goes to the higher upper total (still tied: shared)",
-    TieRule.PLAY_OFF: "tied leaders play another game to decide",
 }
 
 _STYLE = """
@@ -114,7 +111,7 @@ def _die_svg(face: int) -> str:
 
 
 def _rules_line(rules: Rules) -> str:
-    return Rules.describe(rules.name)
+    return Rules.describe(attrs.evolve(rules, tie=TieRule.SHARE))  # the tie rule follows
 
 
 def setup_page(error: str | None = None, *, optimal: bool) -> str:
@@ -141,7 +138,7 @@ def setup_page(error: str | None = None, *, optimal: bool) -> str:
         for name in Rules.names()
     )
     ties = "".join(
-        f'<option value="{tie.value}">{escape(text)}</option>' for tie, text in _TIES.items()
+        f'<option value="{tie.value}">{escape(tie.description)}</option>' for tie in TieRule
     )
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
     body = (
@@ -337,7 +334,7 @@ def _standings(position: Position) -> str:
         '<section class="panel" aria-labelledby="result-heading">'
         '<h2 id="result-heading">Final standings</h2>'
         f'<p id="verdict" role="status"><strong>{escape(verdict)}</strong> '
-        f"Tie rule: {escape(_TIES[game.rules.tie])}.</p>"
+        f"Tie rule: {escape(game.rules.tie.description)}.</p>"
         '<table id="standings"><thead><tr><th scope="col" class="num">Rank</th>'
         '<th scope="col">Player</th><th scope="col">Seat</th><th scope="col" class="num">Total</th>'
         f'<th scope="col" class="num">Upper</th></tr></thead><tbody>{rows}</tbody></table>'
@@ -445,7 +442,7 @@ def play_page(
     )
     body = (
         f"<h1>{heading}</h1><p>Rules: {escape(_rules_line(rules))}; "
-        f"{escape(_TIES[rules.tie])}.</p>"
+        f"{escape(rules.tie.description)}.</p>"
         f'<div class="layout">{"".join(parts)}{turn_panel}{side}</div>'
     )
     return _document(f"{heading} · Yahtzee table", body)
