@@ -148,8 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_joker_rule,
         metavar="{" + _JOKER_CHOICES + "}",
         default=None,
-        help="the Joker rule on the Classic card: forced (Hasbro Classic, default), "
-        "free-choice (or free), none or kinds-first (Hasbro's current order)",
+        help="the Joker rule on the Classic card (default forced; free is short for "
+        "free-choice): " + "; ".join(f"{rule.value}: {rule.title}" for rule in JokerRule),
     )
 
     demo = sub.add_parser(

@@ -1,7 +1,8 @@
 """Internal: the web table's HTML, written from library values (no scoring here).
 
 Every number and every reason on the page comes from the library: box options and
-reasons from :meth:`Game.box_options <yahtzee_rules.Game.box_options>`, totals from
+reasons from :meth:`Game.box_options <yahtzee_rules.Game.box_options>`, the Joker note
+from :func:`yahtzee_rules.scoring.joker_note`, totals from
 :meth:`Game.totals <yahtzee_rules.Game.totals>`, the result from
 :attr:`Game.result <yahtzee_rules.Game.result>`. The page's script only adds keyboard
 shortcuts and a copy button; the page works without it.
@@ -17,6 +18,7 @@ import attrs
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game
 from yahtzee_rules.rules import Rules, TieRule
+from yahtzee_rules.scoring import joker_note
 from yahtzee_rules.web._position import KINDS, MAX_SEATS, Coach, Position
 
 __all__ = ["error_page", "play_page", "setup_page"]
@@ -62,6 +64,7 @@ td.num{text-align:right;white-space:nowrap}
 .reason{display:block;color:#6b3a00;font-size:.8rem}
 .bonus{color:#1b6b00;font-size:.8rem}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}
+.joker{background:#fff7e0;border-left:4px solid #b07800;padding:8px;margin:8px 0}
 .coach{background:#eaf3ff;border-left:4px solid #0b4f8a;padding:8px;margin:8px 0}
 .scroll{overflow-x:auto}
 .qr svg{width:160px;height:160px;background:#fff}
@@ -172,6 +175,14 @@ def error_page(message: str, *, status: int) -> str:
         '<p><a class="button" href="/">Start a new game</a></p>'
     )
     return _document(heading, body)
+
+
+def _joker_note(game: Game) -> str | None:
+    """The library's note on the Joker rule for the dice showing, when it applies."""
+    turn = game.turn
+    if turn is None or turn.dice is None:
+        return None
+    return joker_note(turn.card, turn.dice, rules=game.rules)
 
 
 def _held_positions(dice: Dice, keep: Keep) -> set[int]:
@@ -403,6 +414,9 @@ def play_page(
             )
         else:
             controls.append(_dice_form(position, advice))
+            note = _joker_note(game)
+            if note is not None:
+                controls.append(f'<p class="joker" id="joker-note" role="note">{escape(note)}</p>')
             if advice is not None:
                 controls.append(_coach_box(advice))
             elif coach_error:
