@@ -8,7 +8,6 @@ Nothing here validates its arguments except the ``check_*`` functions.
 from __future__ import annotations
 
 import functools
-import re
 from itertools import islice
 
 from yahtzee_rules._dice import Dice
@@ -16,7 +15,7 @@ from yahtzee_rules._scorecard import Scorecard, raw_card
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
-from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.rules import JokerRule, Rules, plain_label
 
 __all__ = [
     "bonus_due",
@@ -29,7 +28,6 @@ __all__ = [
     "joker_note_unchecked",
     "legal",
     "legal_points",
-    "plain_label",
     "reason",
 ]
 
@@ -260,11 +258,6 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
         f"{joker} allows an upper box other than {named} only once "
         f"every lower box is filled; open lower boxes: {open_lower}"
     )
-
-
-def plain_label(box: Box) -> str:
-    """A box's label without a column's multiplier: ``"Yahtzee"`` for Triple Yahtzee's Yahtzee x2."""
-    return re.sub(r" \u00d7[0-9]+$", "", box.label)
 
 
 def _and(words: list[str], conjunction: str = "and") -> str:

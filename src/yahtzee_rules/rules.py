@@ -25,7 +25,7 @@ from yahtzee_rules import _text
 from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._limits import MAX_BONUS
 from yahtzee_rules._text import show
-from yahtzee_rules.boxes import Card
+from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.categories import CLASSIC
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.triple import TRIPLE, TRIPLE_IN_ORDER
@@ -158,6 +158,18 @@ _TIE_TEXTS = {
     TieRule.PLAY_OFF: ("ties are played off", "tied leaders play another game to decide"),
 }
 """Each tie rule's :attr:`TieRule.label` and :attr:`TieRule.description`."""
+
+
+def plain_label(box: Box) -> str:
+    """A box's label without a column's multiplier (``"Yahtzee"`` for Triple Yahtzee's
+    Yahtzee x2), to name a box of every column at once, as in "the Yahtzee bonus".
+
+    Examples:
+        >>> from yahtzee_rules import TRIPLE, Category
+        >>> plain_label(TRIPLE.yahtzees[1]), plain_label(Category.FULL_HOUSE)
+        ('Yahtzee', 'Full House')
+    """
+    return re.sub(r" \u00d7[0-9]+$", "", box.label)
 
 
 def _to_tie(value: Any) -> TieRule:
@@ -537,8 +549,7 @@ class Rules:
             else "no upper bonus"
         )
         # the five-of-a-kind box's label, without a column's multiplier (Yahtzee x1 on Triple Yahtzee)
-        five = card.yahtzee.label if card.yahtzee is not None else "Yahtzee"
-        five = re.sub(r" \u00d7[0-9]+$", "", five)
+        five = plain_label(card.yahtzee) if card.yahtzee is not None else "Yahtzee"
         extra = (
             f"{rules.yahtzee_bonus}-point {five} bonus"
             if rules.yahtzee_bonus
