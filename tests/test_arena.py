@@ -11,6 +11,7 @@ from yahtzee_rules import (
     Box,
     Category,
     GreedyStrategy,
+    JokerRule,
     Keep,
     RandomStrategy,
     Rules,
@@ -195,53 +196,15 @@ def test_pair_names_must_be_in_the_tournament() -> None:
         result.pair("a", "a")
 
 
-# --- the tournament command --------------------------------------------------------
+@pytest.mark.parametrize("joker", list(JokerRule))
+@pytest.mark.parametrize("tie", list(TieRule))
+def test_the_report_names_every_joker_and_tie_rule(joker: JokerRule, tie: TieRule) -> None:
+    rules = Rules(joker=joker, tie=tie)
+    first = tournament([GreedyStrategy(), RandomStrategy()], deals=2, rules=rules).report()
+    assert first.splitlines()[0].endswith(f", seed 0, {joker.label}, {tie.label}")
 
 
-def test_the_command_prints_the_tables_and_draws_progress(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    from yahtzee_rules.cli import main
-
-    assert main(["tournament", "greedy", "random", "greedy", "--deals", "120", "--seed", "2"]) == 0
-    out, err = capsys.readouterr()
-    expected = tournament(
-        {"greedy": GreedyStrategy(), "random": RandomStrategy(), "greedy 2": GreedyStrategy()},
-        deals=120,
-        seed=2,
-    ).report()
-    assert out == expected + "\n"
-    assert err.splitlines()[-1] == "tournament: 100% of 120"
-
-
-def test_the_command_gives_the_same_tables_on_worker_processes(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    from yahtzee_rules.cli import main
-
-    arguments = ["tournament", "greedy", "random", "--deals", "101", "--sprt", "--edge", "0.2"]
-    assert main(arguments) == 0
-    here = capsys.readouterr().out
-    assert main([*arguments, "--workers", "2"]) == 0
-    assert capsys.readouterr().out == here
-    assert "greedy vs random: first is stronger" in here
-    assert "Sequential test: edge 20.0%" in here
-
-
-@pytest.mark.parametrize(
-    ("arguments", "message"),
-    [
-        (["greedy"], "give two or more computer players"),
-        (["greedy", "smart"], "'smart': no such computer player"),
-        (["greedy", "random", "--seats", "3"], "--seats 3: deals and workers must be"),
-        (["greedy", "random", "--deals", "0"], "--deals 0"),
-        (["greedy", "random", "--sprt", "--edge", "0.7"], "--edge 0.7: not a number"),
-    ],
-)
-def test_the_command_refuses_bad_arguments(
-    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from yahtzee_rules.cli import main
-
-    assert main(["tournament", *arguments]) == 2
-    assert message in capsys.readouterr().err
+def test_the_report_names_a_ruleset_of_another_card() -> None:
+    rules = Rules.from_name("triple")
+    report = tournament([GreedyStrategy(), RandomStrategy()], deals=1, rules=rules).report()
+    assert report.splitlines()[0].endswith(", seed 0, triple rules, ties share")

@@ -15,7 +15,7 @@ from yahtzee_rules._scorecard import Scorecard, raw_card
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import Box, Card
 from yahtzee_rules.errors import IllegalActionError, MalformedInputError
-from yahtzee_rules.rules import JokerRule, Rules
+from yahtzee_rules.rules import JokerRule, Rules, plain_label
 
 __all__ = [
     "bonus_due",
@@ -25,6 +25,7 @@ __all__ = [
     "extra_yahtzee_values",
     "fill_unchecked",
     "is_extra",
+    "joker_note_unchecked",
     "legal",
     "legal_points",
     "reason",
@@ -232,7 +233,7 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
             f"Forced Yahtzee requires a matching upper box while one is open: five {face}s "
             f"must go in {' or '.join(open_faces)}, even as the first Yahtzee"
         )
-    joker = f"the {rules.joker.value} Joker"
+    joker = f"the {rules.joker.label}"
     if len(face_boxes) == 1:
         face_box = face_boxes[0]
         if boxes[face_box] is None:
@@ -251,8 +252,9 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
     kinds = [c for c in card.joker_first if boxes[c] is None]
     if rules.joker is JokerRule.KINDS_FIRST and kinds:
         names = " or ".join(c.label for c in card.joker_first)
+        either = "either" if len(card.joker_first) == 2 else "one"
         return (
-            f"{joker} (Hasbro's current order) requires {names} while either is open; "
+            f"the {rules.joker.title} requires {names} while {either} is open; "
             f"open: {', '.join(c.label for c in kinds)}"
         )
     open_lower = ", ".join(c.label for c in card.lower if boxes[c] is None)
@@ -260,6 +262,96 @@ def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rule
         f"{joker} allows an upper box other than {named} only once "
         f"every lower box is filled; open lower boxes: {open_lower}"
     )
+
+
+def _and(words: list[str], conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``: a list in a sentence."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def _plain_values(card: Card, boxes: tuple[int | None, ...]) -> list[tuple[str, int]]:
+    """The open boxes with a fixed Joker value, by plain label and in card order, once each."""
+    found: dict[str, int] = {}
+    for box, value in card.joker_values:
+        if boxes[box] is None:
+            found.setdefault(plain_label(box), value)
+    return list(found.items())
+
+
+def joker_note_unchecked(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> str | None:
+    """What the Joker rule means for ``dice`` on these boxes, or ``None`` when it does not apply.
+
+    The note a game shows its player with an extra Yahtzee (five equal dice, every
+    Yahtzee box filled, a Joker rule in force): which step of the rule applies, the
+    rule's own reason where it closes boxes (:func:`reason`), and the bonus when one
+    is due. It reads what :func:`legal` allows, so it holds for every card and Joker rule.
+    """
+    card = rules.card
+    five = dice.faces[0] == dice.faces[4]
+    if not five or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
+        return None
+    assert card.yahtzee is not None  # is_extra: the card has five-of-a-kind boxes
+    face = dice.faces[0]
+    name = plain_label(card.yahtzee)
+    filled = name if len(card.yahtzees) == 1 else f"every {name} box"
+    allowed = legal(boxes, dice, rules)
+    joker = f"the {rules.joker.label}"
+    face_boxes = card.face_boxes(face)
+    faces = _and([c.label for c in face_boxes])
+    are = "is" if len(face_boxes) == 1 else "are"
+    face_open = any(boxes[c] is None for c in face_boxes)
+    # the open boxes the rule closes (not those a row's order keeps closed for now)
+    closed = [
+        c
+        for c in card.members
+        if boxes[c] is None
+        and c not in allowed
+        and not (
+            card.left_to_right and (left := card.left_of(c)) is not None and boxes[left] is None
+        )
+    ]
+    only = _and([c.label for c in allowed], "or")
+    rows = "; each row fills left to right" if card.left_to_right else ""
+    if face_open and (rules.forced_yahtzee or rules.joker is not JokerRule.FREE_CHOICE):
+        if closed:
+            body = reason(boxes, dice, closed[0], rules)
+        else:
+            rule = "Forced Yahtzee" if rules.forced_yahtzee else joker
+            body = f"{rule} requires {only}, the only open box{'' if len(allowed) == 1 else 'es'}"
+    elif rules.joker is JokerRule.FREE_CHOICE:
+        fixed = _plain_values(card, boxes)
+        body = f"{joker} allows any open box{rows}"
+        if fixed and face_open:
+            body += (
+                f"; {_and([label for label, _ in fixed])} take their Joker values only once "
+                f"{faces} {are} filled, so they score 0 now"
+            )
+        elif fixed:
+            worth = _and([f"{label} {value}" for label, value in fixed])
+            body += f"; {faces} {are} filled, so {worth} take their Joker values"
+    elif any(boxes[c] is None for c in card.joker_first) and rules.joker is JokerRule.KINDS_FIRST:
+        body = (
+            f"{faces} {are} filled, so the {rules.joker.title} requires {only}, "
+            f"at the dice total ({dice.total}){rows}"
+        )
+    elif any(boxes[c] is None for c in card.lower):
+        values = [f"{label} {value}" for label, value in _plain_values(card, boxes)]
+        at = f"{', '.join(values)}; the dice total elsewhere" if values else "the dice total"
+        body = (
+            f"{faces} {are} filled, so {joker} allows any open lower box at Joker values "
+            f"({at}){rows}"
+        )
+    else:
+        body = (
+            f"{_and([*(c.label for c in face_boxes), 'every lower box'])} are filled, "
+            f"so any open upper box scores 0{rows}"
+        )
+    bonus = (
+        f" Filling any box adds the {rules.yahtzee_bonus}-point {name} bonus."
+        if bonus_due(boxes, dice, rules)
+        else ""
+    )
+    return f"Joker: five {face}s with {filled} filled; {body}.{bonus}"
 
 
 def fill_unchecked(card: Scorecard, dice: Dice, category: Box, rules: Rules) -> Scorecard:

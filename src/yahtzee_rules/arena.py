@@ -314,6 +314,13 @@ class TournamentResult:
                 )
         raise MalformedInputError(f"strategies {show(first)}: a strategy does not play itself")
 
+    def _rules_label(self) -> str:
+        """The rules in the report's first line: the Joker rule on the Classic card, else
+        the ruleset's name; then the tie rule."""
+        rules = attrs.evolve(self.rules, tie=TieRule.SHARE)
+        played = rules.joker.label if rules == Rules(joker=rules.joker) else f"{rules.name} rules"
+        return f"{played}, {self.rules.tie.label}"
+
     def report(self) -> str:
         """The tables as text: standings, head to head, and each pair's verdict.
 
@@ -324,12 +331,9 @@ class TournamentResult:
             GreedyStrategy vs GreedyStrategy 2: no significant difference (50.0%, 50.0% - 50.0%)
         """
         width = max(len("Strategy"), *(len(name) for name in self.names))
-        joker = {"forced": "forced Joker", "free-choice": "free-choice Joker", "none": "no Joker"}
-        ties = {"share": "ties share", "upper-total": "ties to the upper total"}
         lines = [
             f"Tournament: {len(self.names)} strategies, {self.seats} seats, {self.deals} deals "
-            f"({self.games} games), seed {self.seed}, {joker[self.rules.joker.value]}, "
-            f"{ties.get(self.rules.tie.value, 'ties played off')}",
+            f"({self.games} games), seed {self.seed}, {self._rules_label()}",
             f"{'Strategy':<{width}}  Games  Win share  {round(100 * self.confidence)}% interval"
             f"      Mean score  Std. error",
         ]

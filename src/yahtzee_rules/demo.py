@@ -22,13 +22,13 @@ from collections.abc import Sequence
 
 import attrs
 
-from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import Category
+from yahtzee_rules.boxes import Box, card_of
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game, roll_off
 from yahtzee_rules.record import Fill, Roll
 from yahtzee_rules.render import render_scorecards
 from yahtzee_rules.rules import Rules
+from yahtzee_rules.scoring import is_joker
 from yahtzee_rules.simulation import play_turn
 from yahtzee_rules.turn import Turn
 
@@ -62,10 +62,10 @@ def demo_keep(dice: Dice) -> Keep:
 
 def _preference(category: Box, points: int) -> tuple[int, int]:
     """Most points first; an upper box at or above par (three of its face) counts double,
-    and Chance is the last resort among equals."""
+    and a box every roll scores in (Chance, Yacht's Choice) is the last resort among equals."""
     face = category.face
     weight = points * 2 if face is not None and points >= 3 * face else points
-    return (weight, 0 if category is Category.CHANCE else 1)
+    return (weight, 0 if 0 not in card_of(category).possible[category] else 1)
 
 
 @attrs.frozen
@@ -146,10 +146,14 @@ def play_demo(
         assert isinstance(fill, Fill)
         before = turn.game_at(len(rolls))  # the dice showing, before the fill
         category = fill.category
-        joker = before.forced_category
         option = before.box_options()[category]
         game = turn.game
-        note = f" (forced Joker box {joker.label})" if joker else ""
+        forced = before.forced_category
+        note = ""
+        if forced is not None and is_joker(
+            before.card(before.current), rolls[-1].dice, rules=rules
+        ):
+            note = f" ({rules.joker.label} box {forced.label})"  # not Forced Yatzy's order
         note += f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
         log.append(
             f"Round {number:>2} - {name}: {', '.join(steps)}; "

@@ -26,6 +26,7 @@ from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules._limits import MAX_BONUS
 from yahtzee_rules._text import show
 from yahtzee_rules.boxes import (
+    Box,
     Card,
     NamedRuleset,
     check_rulesets_with,
@@ -75,6 +76,33 @@ class JokerRule(enum.Enum):
     def __repr__(self) -> str:
         return f"JokerRule.{self.name}"
 
+    @property
+    def label(self) -> str:
+        """The rule in a line of text: ``"forced Joker"``, ``"no Joker"``.
+
+        Every description of a ruleset, every reason a Joker closes a box and every
+        report names the rule this way.
+
+        Examples:
+            >>> JokerRule.FORCED.label, JokerRule.NONE.label
+            ('forced Joker', 'no Joker')
+            >>> f"the {JokerRule.KINDS_FIRST.label}"
+            'the kinds-first Joker'
+        """
+        return "no Joker" if self is JokerRule.NONE else f"{self.value} Joker"
+
+    @property
+    def title(self) -> str:
+        """The rule with where it comes from, for headings: ``"forced Joker (Hasbro Classic)"``.
+
+        Examples:
+            >>> [rule.title for rule in JokerRule]  # doctest: +NORMALIZE_WHITESPACE
+            ['forced Joker (Hasbro Classic)', 'free-choice Joker', 'no Joker',
+             "kinds-first Joker (Hasbro's current order)"]
+        """
+        source = _JOKER_SOURCES.get(self)
+        return self.label if source is None else f"{self.label} ({source})"
+
 
 class TieRule(enum.Enum):
     """What a tie for the highest grand total means at the end of a game.
@@ -97,6 +125,55 @@ class TieRule(enum.Enum):
 
     def __repr__(self) -> str:
         return f"TieRule.{self.name}"
+
+    @property
+    def label(self) -> str:
+        """The rule in a list of a ruleset's parts: ``"ties share"``.
+
+        Examples:
+            >>> [rule.label for rule in TieRule]
+            ['ties share', 'ties go to the higher upper total', 'ties are played off']
+        """
+        return _TIE_TEXTS[self][0]
+
+    @property
+    def description(self) -> str:
+        """What the rule means, as a clause: ``"a tie for the highest total is shared"``.
+
+        Examples:
+            >>> print(f"Tie rule: {TieRule.UPPER_TOTAL.description}.")
+            Tie rule: a tie goes to the higher upper total (still tied: shared).
+        """
+        return _TIE_TEXTS[self][1]
+
+
+_JOKER_SOURCES = {
+    JokerRule.FORCED: "Hasbro Classic",
+    JokerRule.KINDS_FIRST: "Hasbro's current order",
+}
+"""Where a Joker rule comes from, for :attr:`JokerRule.title`."""
+
+_TIE_TEXTS = {
+    TieRule.SHARE: ("ties share", "a tie for the highest total is shared"),
+    TieRule.UPPER_TOTAL: (
+        "ties go to the higher upper total",
+        "a tie goes to the higher upper total (still tied: shared)",
+    ),
+    TieRule.PLAY_OFF: ("ties are played off", "tied leaders play another game to decide"),
+}
+"""Each tie rule's :attr:`TieRule.label` and :attr:`TieRule.description`."""
+
+
+def plain_label(box: Box) -> str:
+    """A box's label without a column's multiplier (``"Yahtzee"`` for Triple Yahtzee's
+    Yahtzee x2), to name a box of every column at once, as in "the Yahtzee bonus".
+
+    Examples:
+        >>> from yahtzee_rules import TRIPLE, Category
+        >>> plain_label(TRIPLE.yahtzees[1]), plain_label(Category.FULL_HOUSE)
+        ('Yahtzee', 'Full House')
+    """
+    return re.sub(r" \u00d7[0-9]+$", "", box.label)
 
 
 def _to_tie(value: Any) -> TieRule:
@@ -433,12 +510,14 @@ class Rules:
         return _tables().names
 
     @staticmethod
-    def describe(name: str) -> str:
+    def describe(name: str | Rules) -> str:
         """One line saying what the named ruleset is, for lists such as ``yahtzee-rules rules``.
 
         A ruleset in :meth:`names` has a line of its own; any other name that
         :meth:`from_name` reads gets one composed from its card, Joker rule, bonuses
-        and tie rule.
+        and tie rule. A :class:`Rules` value is described as its :attr:`name` is, so
+        apps describe the rules in play without a table of their own (and a card
+        that has no named ruleset is described from its value).
 
         Raises:
             MalformedInputError: For a name that is no ruleset.
@@ -450,18 +529,16 @@ class Rules:
             'Classic card (13 boxes), no Joker, 35-point upper bonus at 63, no Yahtzee bonus'
             >>> Rules.describe("triple, upper_bonus=10")
             'Triple Yahtzee card (39 boxes), forced Joker, 10-point upper bonus at 63, 100-point Yahtzee bonus'
+            >>> Rules.describe(Rules(tie="play-off"))
+            'Classic card (13 boxes), forced Joker, 35-point upper bonus at 63, 100-point Yahtzee bonus, ties are played off'
         """
-        text = _tables().descriptions.get(name) if isinstance(name, str) else None
+        key = name.name if isinstance(name, Rules) else name
+        text = _tables().descriptions.get(key) if isinstance(key, str) else None
         if text is not None:
             return text
-        rules = Rules.from_name(name)
+        rules = name if isinstance(name, Rules) else Rules.from_name(name)
         card = rules.card
-        joker = {
-            JokerRule.FORCED: "forced Joker",
-            JokerRule.FREE_CHOICE: "free-choice Joker",
-            JokerRule.NONE: "no Joker",
-            JokerRule.KINDS_FIRST: "kinds-first Joker",
-        }[rules.joker]
+        joker = rules.joker.label
         if rules.forced_yahtzee:
             joker += ", Forced Yahtzee"
         if rules.in_order:
@@ -472,18 +549,13 @@ class Rules:
             else "no upper bonus"
         )
         # the five-of-a-kind box's label, without a column's multiplier (Yahtzee x1 on Triple Yahtzee)
-        five = card.yahtzee.label if card.yahtzee is not None else "Yahtzee"
-        five = re.sub(r" \u00d7[0-9]+$", "", five)
+        five = plain_label(card.yahtzee) if card.yahtzee is not None else "Yahtzee"
         extra = (
             f"{rules.yahtzee_bonus}-point {five} bonus"
             if rules.yahtzee_bonus
             else f"no {five} bonus"
         )
-        tie = {
-            TieRule.SHARE: "",
-            TieRule.UPPER_TOTAL: ", ties go to the higher upper total",
-            TieRule.PLAY_OFF: ", ties are played off",
-        }[rules.tie]
+        tie = "" if rules.tie is TieRule.SHARE else f", {rules.tie.label}"
         return f"{card.title} card ({len(card)} boxes), {joker}, {upper}, {extra}{tie}"
 
 

@@ -37,6 +37,7 @@ from yahtzee_rules._filling import (
     check_pair,
     fill_unchecked,
     is_extra,
+    joker_note_unchecked,
     legal,
     legal_points,
     reason,
@@ -54,6 +55,7 @@ __all__ = [
     "fill",
     "forced_category",
     "is_joker",
+    "joker_note",
     "legal_fills",
     "score",
     "verify_fill",
@@ -139,6 +141,29 @@ def is_joker(card: Scorecard, dice: DiceLike, *, rules: Rules | None = None) -> 
         and rules.joker is not JokerRule.NONE
         and is_extra(card.boxes, rules.card)
     )
+
+
+def joker_note(card: Scorecard, dice: DiceLike, *, rules: Rules | None = None) -> str | None:
+    """What the Joker rule means for this roll, as a game tells its player; else ``None``.
+
+    For an extra Yahtzee under a Joker rule (:func:`is_joker`): which step of the
+    rule applies (the matching upper box, Three or Four of a Kind first, the lower
+    boxes at Joker values, or the upper boxes for 0), in the rule's own words where
+    it closes boxes (the :attr:`BoxOption.reason`), and the bonus that filling any
+    box adds. It is written for the card in play, so it holds on every card.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Rules, Scorecard
+        >>> card = Scorecard({Category.YAHTZEE: 50})
+        >>> print(joker_note(card, "44444"))
+        Joker: five 4s with Yahtzee filled; the forced Joker requires Fours, which is open: five 4s must go in Fours. Filling any box adds the 100-point Yahtzee bonus.
+        >>> print(joker_note(Scorecard({Category.YAHTZEE: 0, Category.FOURS: 8}), "44444"))
+        Joker: five 4s with Yahtzee filled; Fours is filled, so the forced Joker allows any open lower box at Joker values (Full House 25, Small Straight 30, Large Straight 40; the dice total elsewhere).
+        >>> joker_note(card, "44445"), joker_note(Scorecard(), "44444")
+        (None, None)
+    """
+    card, rules = check_pair(card, rules)
+    return joker_note_unchecked(card.boxes, as_dice(dice), rules)
 
 
 def forced_category(card: Scorecard, dice: DiceLike, *, rules: Rules | None = None) -> Box | None:

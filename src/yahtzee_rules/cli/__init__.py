@@ -50,15 +50,7 @@ from yahtzee_rules.scoring import box_options
 __all__ = ["build_parser", "main", "rules_lines", "score_table"]
 
 _CLASSIC = Rules()
-#: The --joker values: each rule's name, and ``free`` as a short form of ``free-choice``.
-_JOKERS = {**{rule.value: rule.value for rule in JokerRule}, "free": "free-choice"}
 _JOKER_CHOICES = ",".join(rule.value for rule in JokerRule)
-_JOKER_NAMES = {
-    "forced": "forced Joker (Hasbro Classic)",
-    "free-choice": "free-choice Joker",
-    "none": "no Joker",
-    "kinds-first": "kinds-first Joker (Hasbro's current order)",
-}
 
 #: Exit status for a command that cannot run as asked (argparse uses it too).
 EXIT_USAGE = 2
@@ -69,7 +61,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     chosen: Rules | None = getattr(args, "rules", None)
     if chosen is not None:
         return chosen
-    return Rules(joker=_JOKERS[args.joker or "forced"])
+    return Rules(joker=args.joker or JokerRule.FORCED)
 
 
 def _ruleset(text: str) -> Rules:
@@ -99,16 +91,19 @@ def _best_of(text: str) -> int:
 def _label(rules: Rules) -> str:
     """The ruleset in a heading: "forced Joker (Hasbro Classic)", "yatzy rules"."""
     if rules == Rules(joker=rules.joker):
-        return _JOKER_NAMES[rules.joker.value]
+        return rules.joker.title
     return f"{rules.name} rules"
 
 
 def _joker_rule(text: str) -> str:
-    """A --joker value, checked; argparse reports the error with the option's name."""
-    if text not in _JOKERS:
+    """A --joker value, checked as :class:`~yahtzee_rules.Rules` reads it (``free`` is
+    short for ``free-choice``); argparse reports the error with the option's name."""
+    try:
+        Rules(joker=text)
+    except RulesError:
         raise argparse.ArgumentTypeError(
             f"{text!r} is no Joker rule; use {_JOKER_CHOICES.replace(',', ', ')}"
-        )
+        ) from None
     return text
 
 
@@ -153,8 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_joker_rule,
         metavar="{" + _JOKER_CHOICES + "}",
         default=None,
-        help="the Joker rule on the Classic card: forced (Hasbro Classic, default), "
-        "free-choice (or free), none or kinds-first (Hasbro's current order)",
+        help="the Joker rule on the Classic card (default forced; free is short for "
+        "free-choice): " + "; ".join(f"{rule.value}: {rule.title}" for rule in JokerRule),
     )
 
     demo = sub.add_parser(
@@ -446,12 +441,7 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
     if args.coach or "optimal" in bot_kinds.values():
         _ensure_table(match.rules)
     bots = {name: (kind, _extras.make_bot(kind, match.rules)) for name, kind in bot_kinds.items()}
-    tie = {
-        "share": "a tied game is shared",
-        "upper-total": "a tied game goes to the higher upper total",
-        "play-off": "a tied game is played again",
-    }[match.rules.tie.value]
-    print(f"Match: best of {match.best_of}; {tie}.")
+    print(f"Match: best of {match.best_of}; {match.rules.tie.description}.")
     while True:
         current = match.current
         assert current is not None

@@ -44,8 +44,8 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from yahtzee_rules import scoring
 from yahtzee_rules.boxes import Box
-from yahtzee_rules.categories import CLASSIC, Category
 from yahtzee_rules.cli import _extras
 from yahtzee_rules.cli.commands import (
     HELP,
@@ -70,8 +70,7 @@ from yahtzee_rules.record import Fill as FillAction
 from yahtzee_rules.record import GameRecord
 from yahtzee_rules.record import Roll as RollAction
 from yahtzee_rules.render import render_scorecards
-from yahtzee_rules.rules import JokerRule, Rules
-from yahtzee_rules.scoring import is_joker
+from yahtzee_rules.rules import Rules
 from yahtzee_rules.simulation import Strategy, play_turn
 
 __all__ = [
@@ -95,30 +94,18 @@ TIE_TOLERANCE = 1e-9
 
 
 def describe_rules(rules: Rules) -> str:
-    """One line naming the rule set.
+    """One line naming the rule set, as :meth:`Rules.describe <yahtzee_rules.Rules.describe>`
+    words it.
 
     Examples:
-        >>> describe_rules(Rules())
-        'Rules: forced Joker (Hasbro Classic), 35-point upper bonus at 63, 100-point Yahtzee bonus'
-        >>> describe_rules(Rules(joker="none"))
-        'Rules: no Joker, 35-point upper bonus at 63, 100-point Yahtzee bonus'
-        >>> describe_rules(Rules.from_name("yatzy"))
-        'Rules: Yatzy card, no Joker, 50-point upper bonus at 63, no Yahtzee bonus'
+        >>> describe_rules(Rules())  # doctest: +NORMALIZE_WHITESPACE
+        "Rules: Hasbro's Classic game (the default): 13 boxes, 35-point upper bonus at 63,
+         100 per extra Yahtzee, forced Joker order"
+        >>> describe_rules(Rules(joker="none", yahtzee_bonus=50))  # doctest: +NORMALIZE_WHITESPACE
+        'Rules: Classic card (13 boxes), no Joker, 35-point upper bonus at 63,
+         50-point Yahtzee bonus'
     """
-    joker = {
-        JokerRule.FORCED: "forced Joker (Hasbro Classic)",
-        JokerRule.FREE_CHOICE: "free-choice Joker",
-        JokerRule.NONE: "no Joker",
-        JokerRule.KINDS_FIRST: "kinds-first Joker (Hasbro's current order)",
-    }[rules.joker]
-    bonus = (
-        f"{rules.yahtzee_bonus}-point Yahtzee bonus" if rules.yahtzee_bonus else "no Yahtzee bonus"
-    )
-    card = "" if rules.card is CLASSIC else f"{rules.card.title} card, "
-    return (
-        f"Rules: {card}{joker}, {rules.upper_bonus}-point upper bonus at "
-        f"{rules.upper_bonus_threshold}, {bonus}"
-    )
+    return f"Rules: {Rules.describe(rules)}"
 
 
 def dice_rows(dice: Dice) -> list[str]:
@@ -163,6 +150,9 @@ def positions_of(dice: Dice, keep: Keep) -> tuple[int, ...]:
 def joker_note(game: Game) -> str | None:
     """What the Joker rule means for the dice showing, if it applies.
 
+    The note is :func:`yahtzee_rules.scoring.joker_note`'s, for the card and rules
+    in play.
+
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
         >>> game = Game.new(["Ann"]).roll(outcome="44444").fill(Category.YAHTZEE)
@@ -171,37 +161,9 @@ def joker_note(game: Game) -> str | None:
     """
     dice = game.dice
     turn = game.turn
-    if dice is None or turn is None or not is_joker(turn.card, dice, rules=game.rules):
+    if dice is None or turn is None:
         return None
-    face = dice.faces[0]
-    head = f"Joker: five {face}s with Yahtzee filled; "
-    forced = game.forced_category
-    options = game.box_options()
-    if forced is not None:
-        # Every other open box is closed by the forced Joker; its reason names the rule.
-        by_joker = [c for c in Category if c is not forced and turn.card.is_open(c)]
-        if by_joker:
-            body = f"{options[by_joker[0]].reason}."
-        else:
-            body = f"the forced Joker requires {forced.label}, the only open box."
-    elif game.rules.joker is JokerRule.FORCED:
-        upper = Category.for_face(face)
-        lower_open = [c for c in Category.lower() if turn.card.is_open(c)]
-        if lower_open:
-            body = (
-                f"{upper.label} is filled, so the forced Joker allows any open lower box at "
-                f"Joker values (Full House 25, Small Straight 30, Large Straight 40)."
-            )
-        else:
-            body = f"{upper.label} and every lower box are filled, so any open upper box scores 0."
-    else:
-        body = (
-            "the free-choice Joker allows any open box (Full House and the straights score "
-            "their Joker values only once the matching upper box is filled)."
-        )
-    bonus = max(o.bonus for o in options.values())
-    tail = f" Filling any box adds the {bonus}-point Yahtzee bonus." if bonus else ""
-    return head + body + tail
+    return scoring.joker_note(turn.card, dice, rules=game.rules)
 
 
 def _command_for(dice: Dice, action: Keep | Box) -> tuple[str, str]:
@@ -235,6 +197,7 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     the full table would not fit the terminal.
 
     Examples:
+        >>> from yahtzee_rules import Category
         >>> from yahtzee_rules.cli._extras import Advice
         >>> advice = Advice(
         ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
@@ -288,6 +251,7 @@ def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
     """The coach's chance of winning (with opponents): a line, or none in a solitaire game.
 
     Examples:
+        >>> from yahtzee_rules import Category
         >>> from yahtzee_rules.cli._extras import Advice
         >>> advice = Advice(keeps=(), boxes=((Category.CHANCE, 26.0),), win=(0.4321, Category.CHANCE))
         >>> win_lines(Dice("35666"), advice)
@@ -322,6 +286,7 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
     is the advice: holding all five dice, say, would only waste a roll.
 
     Examples:
+        >>> from yahtzee_rules import Category
         >>> from yahtzee_rules.cli._extras import Advice
         >>> advice = Advice(
         ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
@@ -642,6 +607,7 @@ class Session:
         """Carry out one prompt command, printing the result or the reason it is refused.
 
         Examples:
+            >>> from yahtzee_rules import Category
             >>> from yahtzee_rules.cli.commands import Fill
             >>> from yahtzee_rules.cli.console import ScriptConsole
             >>> console = ScriptConsole([])

@@ -1,7 +1,8 @@
 """Internal: the web table's HTML, written from library values (no scoring here).
 
 Every number and every reason on the page comes from the library: box options and
-reasons from :meth:`Game.box_options <yahtzee_rules.Game.box_options>`, totals from
+reasons from :meth:`Game.box_options <yahtzee_rules.Game.box_options>`, the Joker note
+from :func:`yahtzee_rules.scoring.joker_note`, totals from
 :meth:`Game.totals <yahtzee_rules.Game.totals>`, the result from
 :attr:`Game.result <yahtzee_rules.Game.result>`. The page's script only adds keyboard
 shortcuts and a copy button; the page works without it.
@@ -12,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+import attrs
+
 from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.game import Game
 from yahtzee_rules.rules import Rules, TieRule
+from yahtzee_rules.scoring import joker_note
 from yahtzee_rules.web._position import KINDS, MAX_SEATS, Coach, Position
 
 __all__ = ["error_page", "play_page", "setup_page"]
@@ -27,11 +31,6 @@ _PIPS = {
     4: ((28, 28), (72, 28), (28, 72), (72, 72)),
     5: ((26, 26), (74, 26), (50, 50), (26, 74), (74, 74)),
     6: ((28, 24), (72, 24), (28, 50), (72, 50), (28, 76), (72, 76)),
-}
-_TIES = {
-    TieRule.SHARE: "a tie for the highest total is shared",
-    TieRule.UPPER_TOTAL: "a tie goes to the higher upper total (still tied: shared)",
-    TieRule.PLAY_OFF: "tied leaders play another game to decide",
 }
 
 _STYLE = """
@@ -65,6 +64,7 @@ td.num{text-align:right;white-space:nowrap}
 .reason{display:block;color:#6b3a00;font-size:.8rem}
 .bonus{color:#1b6b00;font-size:.8rem}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}
+.joker{background:#fff7e0;border-left:4px solid #b07800;padding:8px;margin:8px 0}
 .coach{background:#eaf3ff;border-left:4px solid #0b4f8a;padding:8px;margin:8px 0}
 .scroll{overflow-x:auto}
 .qr svg{width:160px;height:160px;background:#fff}
@@ -114,7 +114,7 @@ def _die_svg(face: int) -> str:
 
 
 def _rules_line(rules: Rules) -> str:
-    return Rules.describe(rules.name)
+    return Rules.describe(attrs.evolve(rules, tie=TieRule.SHARE))  # the tie rule follows
 
 
 def setup_page(error: str | None = None, *, optimal: bool) -> str:
@@ -141,7 +141,7 @@ def setup_page(error: str | None = None, *, optimal: bool) -> str:
         for name in Rules.names()
     )
     ties = "".join(
-        f'<option value="{tie.value}">{escape(text)}</option>' for tie, text in _TIES.items()
+        f'<option value="{tie.value}">{escape(tie.description)}</option>' for tie in TieRule
     )
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
     body = (
@@ -175,6 +175,14 @@ def error_page(message: str, *, status: int) -> str:
         '<p><a class="button" href="/">Start a new game</a></p>'
     )
     return _document(heading, body)
+
+
+def _joker_note(game: Game) -> str | None:
+    """The library's note on the Joker rule for the dice showing, when it applies."""
+    turn = game.turn
+    if turn is None or turn.dice is None:
+        return None
+    return joker_note(turn.card, turn.dice, rules=game.rules)
 
 
 def _held_positions(dice: Dice, keep: Keep) -> set[int]:
@@ -337,7 +345,7 @@ def _standings(position: Position) -> str:
         '<section class="panel" aria-labelledby="result-heading">'
         '<h2 id="result-heading">Final standings</h2>'
         f'<p id="verdict" role="status"><strong>{escape(verdict)}</strong> '
-        f"Tie rule: {escape(_TIES[game.rules.tie])}.</p>"
+        f"Tie rule: {escape(game.rules.tie.description)}.</p>"
         '<table id="standings"><thead><tr><th scope="col" class="num">Rank</th>'
         '<th scope="col">Player</th><th scope="col">Seat</th><th scope="col" class="num">Total</th>'
         f'<th scope="col" class="num">Upper</th></tr></thead><tbody>{rows}</tbody></table>'
@@ -406,6 +414,9 @@ def play_page(
             )
         else:
             controls.append(_dice_form(position, advice))
+            note = _joker_note(game)
+            if note is not None:
+                controls.append(f'<p class="joker" id="joker-note" role="note">{escape(note)}</p>')
             if advice is not None:
                 controls.append(_coach_box(advice))
             elif coach_error:
@@ -445,7 +456,7 @@ def play_page(
     )
     body = (
         f"<h1>{heading}</h1><p>Rules: {escape(_rules_line(rules))}; "
-        f"{escape(_TIES[rules.tie])}.</p>"
+        f"{escape(rules.tie.description)}.</p>"
         f'<div class="layout">{"".join(parts)}{turn_panel}{side}</div>'
     )
     return _document(f"{heading} · Yahtzee table", body)
