@@ -53,7 +53,6 @@ from yahtzee_rules.totals import totals
 
 __all__ = ["HeadToHead", "Sprt", "StrategyRecord", "TournamentResult", "Verdict", "tournament"]
 
-_CLASSIC = Rules()
 _EMPTY = Keep("")
 _FACES = (1, 2, 3, 4, 5, 6)
 #: Deals per chunk: fixed, so results never depend on the executor; the test checks here.
@@ -621,7 +620,7 @@ def tournament(
     deals: int = 1000,
     seats: int = 2,
     seed: int = 0,
-    rules: Rules = _CLASSIC,
+    rules: Rules | None = None,
     sprt: Sprt | None = None,
     confidence: float = 0.95,
     executor: Executor | None = None,
@@ -641,7 +640,8 @@ def tournament(
         deals: How many deals to play (at most, with ``sprt``).
         seats: Players per game: 2 or more, and no more than the strategies.
         seed: Seeds the dice and the generators handed to the strategies.
-        rules: The rules played; its tie rule settles ties for the win.
+        rules: The rules played (Hasbro's Classic game when left out); its tie rule
+            settles ties for the win.
         sprt: A sequential test: stop once every pair is decided (checked after each
             chunk of 100 deals). Without one, every deal is played and each pair's
             verdict comes from its confidence interval.
@@ -679,6 +679,8 @@ def tournament(
         raise MalformedInputError(f"deals {show(deals)}: not a positive int")
     if type(seed) is not int:
         raise MalformedInputError(f"seed {show(seed)}: not an int")
+    if rules is None:
+        rules = Rules()
     if not isinstance(rules, Rules):
         raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
     if sprt is not None and not isinstance(sprt, Sprt):

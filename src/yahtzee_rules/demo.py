@@ -39,7 +39,6 @@ DEMO_SEED = 107
 Joker and the upper bonus.
 """
 
-_CLASSIC = Rules()
 _STRAIGHT_DRAWS = ((3, 4, 5, 6), (2, 3, 4, 5), (1, 2, 3, 4))
 
 
@@ -117,7 +116,10 @@ class DemoStrategy:
 
 
 def play_demo(
-    seed: int = DEMO_SEED, players: Sequence[str] = ("Ann", "Bob", "Cy"), *, rules: Rules = _CLASSIC
+    seed: int = DEMO_SEED,
+    players: Sequence[str] = ("Ann", "Bob", "Cy"),
+    *,
+    rules: Rules | None = None,
 ) -> tuple[Game, list[str]]:
     """Play a whole seeded game with the demonstration policy; return it and its log lines.
 
@@ -136,6 +138,7 @@ def play_demo(
         again = ", ".join(f"{players[seat]} {dice.total}" for seat, dice in extra)
         log.append(f"  tie, rolled again: {again}")
     game = Game.new(players, rules=rules, first=off.starter)
+    rules = game.rules
     strategy = DemoStrategy()
     while not game.is_over:
         name, number = game.current_player, game.round
@@ -201,7 +204,7 @@ def short_log(log: Sequence[str]) -> list[str]:
     ]
 
 
-def main(*, full: bool = False, rules: Rules = _CLASSIC) -> None:
+def main(*, full: bool = False, rules: Rules | None = None) -> None:
     """Print the demonstration game: in short (a line per turn, the final card, the
     result and how to play), or ``full`` with the card after every turn; ``rules``
     picks the ruleset (Classic by default).

@@ -50,7 +50,6 @@ __all__ = [
 ]
 
 _YAHTZEES = tuple(d for d in Dice.all() if d.is_yahtzee)
-_CLASSIC = Rules()
 
 
 def _check_bounds(name: str, low: int, high: int, floor: int, ceiling: int | None) -> None:
@@ -192,7 +191,7 @@ def rules(
 def _rules_strategy(value: Rules | st.SearchStrategy[Rules] | None) -> st.SearchStrategy[Rules]:
     _check_rules(value)
     if value is None:
-        return st.just(_CLASSIC)
+        return st.just(Rules())
     if isinstance(value, Rules):
         return st.just(value)
     return value

@@ -49,7 +49,6 @@ from yahtzee_rules.scoring import box_options
 
 __all__ = ["build_parser", "main", "rules_lines", "score_table"]
 
-_CLASSIC = Rules()
 _JOKER_CHOICES = ",".join(rule.value for rule in JokerRule)
 
 #: Exit status for a command that cannot run as asked (argparse uses it too).
@@ -275,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def score_table(dice: Dice, card: Scorecard, *, rules: Rules = _CLASSIC) -> str:
+def score_table(dice: Dice, card: Scorecard, *, rules: Rules | None = None) -> str:
     """What every box would score for ``dice`` on ``card``, and why closed boxes are closed.
 
     A reason that closes several boxes is given in full at the first of them; the
