@@ -442,9 +442,9 @@ def test_a_target_table_helper_imports_no_rules_module(unpickled_in_a_helper: An
     from yahtzee_rules.solver import _model, _target, _target_build
 
     card = open_card(FORCED, [Category.SIXES, Category.YAHTZEE, Category.CHANCE])
-    model = _model._model(FORCED)
-    levels = _target._Reach(model, _model._state_of(card, model)).levels(10)
-    found = unpickled_in_a_helper(_target_build._TargetPlan(model, levels, 81), "chunks")
+    model = _model.model_of(FORCED)
+    levels = _target.Reach(model, _model.state_of(card, model)).levels(10)
+    found = unpickled_in_a_helper(_target_build.TargetPlan(model, levels, 81), "chunks")
     assert found[0] == "4"  # levels: 3 open boxes, and the complete cards
     assert "yahtzee_rules.solver._target_build" in found
     assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)

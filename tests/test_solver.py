@@ -301,18 +301,18 @@ def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) 
     """
     from yahtzee_rules.solver import _geometry, _kernels, _model
 
-    model = _model._model(rules)
-    card = _geometry._card_geometry(rules.card)
+    model = _model.model_of(rules)
+    card = _geometry.card_geometry(rules.card)
     values = full_table(rules).values
     for level in (0, 4, 9, len(rules.card) - 1):
         states = model.states(level)
         pick = np.random.default_rng(level).permutation(len(states.masks))[:40]
         m, u, y = states.masks[pick], states.uppers[pick], states.flags[pick]
-        fast = _kernels._final_values(model, values, m, u, y)
+        fast = _kernels.final_values(model, values, m, u, y)
         for j in range(len(m)):
             points = np.where((model.open_bits(int(m[j])) & card.bits) == 0, -1, card.scores)
             points[:6] = model.joker[:, :, m[j]]
-            fills = _kernels._fills(model, values, m[j], u[j], y[j], points)[0]
+            fills = _kernels.fill_values(model, values, m[j], u[j], y[j], points)[0]
             fills[:6] += model.bonus_due[:, y[j], None]
             assert np.array_equal(fills.max(axis=1), fast[:, j])
 
@@ -325,7 +325,7 @@ def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rul
 
     from yahtzee_rules.solver import _kernels, _model
 
-    model = _model._model(rules)
+    model = _model.model_of(rules)
     assert model.joker_upper_plain
     general = copy.copy(model)
     general.joker_upper_plain = False
@@ -334,8 +334,8 @@ def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rul
         states = model.states(level)
         m, u, y = states.masks[-300:], states.uppers[-300:], states.flags[-300:]
         assert (m & model.card.yahtzee_bit).any()
-        short = _kernels._final_values(model, values, m, u, y)
-        assert np.array_equal(short, _kernels._final_values(general, values, m, u, y))
+        short = _kernels.final_values(model, values, m, u, y)
+        assert np.array_equal(short, _kernels.final_values(general, values, m, u, y))
 
 
 def test_rejects_a_table_for_other_rules() -> None:
@@ -491,7 +491,7 @@ def _relative(paths: tuple[Path, ...], root: Path = PACKAGE) -> set[str]:
 
 
 def test_the_cache_key_digests_every_module_the_values_depend_on() -> None:
-    digested = _relative(SOLVER_CACHE._source_files())
+    digested = _relative(SOLVER_CACHE.source_files())
     solver_modules = {f"solver/{p.name}" for p in (PACKAGE / "solver").glob("*.py")}
     assert solver_modules <= digested
     assert {"scorecard.py", "scoring.py", "rules.py", "dice.py", "categories.py"} <= digested
@@ -502,7 +502,7 @@ def test_the_cache_key_digests_every_module_the_values_depend_on() -> None:
 
 
 def test_every_module_the_solver_uses_at_run_time_is_digested() -> None:
-    digested = set(SOLVER_CACHE._source_files())
+    digested = set(SOLVER_CACHE.source_files())
     for module_path in (PACKAGE / "solver").glob("*.py"):
         name = "yahtzee_rules.solver" + (
             "" if module_path.stem == "__init__" else "." + module_path.stem
@@ -526,7 +526,7 @@ def test_editing_or_adding_a_dependency_changes_the_digest(tmp_path: Path) -> No
     shutil.copytree(PACKAGE, root, ignore=shutil.ignore_patterns("__pycache__"))
 
     def digest() -> str:
-        digest: str = SOLVER_CACHE._digest_files(root, SOLVER_CACHE._source_files(root))
+        digest: str = SOLVER_CACHE.digest_files(root, SOLVER_CACHE.source_files(root))
         return digest
 
     before = digest()
@@ -537,10 +537,10 @@ def test_editing_or_adding_a_dependency_changes_the_digest(tmp_path: Path) -> No
     (root / "boxes").mkdir()
     (root / "boxes" / "__init__.py").write_text("")
     (root / "boxes" / "classic.py").write_text("from ..errors import RulesError\n")
-    assert "boxes/classic.py" not in _relative(SOLVER_CACHE._source_files(root), root)
+    assert "boxes/classic.py" not in _relative(SOLVER_CACHE.source_files(root), root)
     with (root / "scoring.py").open("a") as stream:
         stream.write("from yahtzee_rules.boxes import classic\n")
-    covered = _relative(SOLVER_CACHE._source_files(root), root)
+    covered = _relative(SOLVER_CACHE.source_files(root), root)
     assert {"boxes/__init__.py", "boxes/classic.py", "errors.py"} <= covered
     assert "__init__.py" not in covered
 
@@ -840,20 +840,20 @@ def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) ->
     """Fills, keep values and best actions of a state, computed with the build's kernels."""
     from yahtzee_rules.solver import _geometry, _kernels, _model, _turns
 
-    g = _geometry._geometry()
-    model = _model._model(rules)
+    g = _geometry.dice_geometry()
+    model = _model.model_of(rules)
     card = model.card
     points = np.where((model.open_bits(mask) & card.bits) == 0, -1, card.scores)
     points[:6] = model.joker[:, :, mask]
-    fills = _kernels._fills(model, values, mask, u, y, points)[0]
+    fills = _kernels.fill_values(model, values, mask, u, y, points)[0]
     fills[:6] += model.bonus_due[:, y, None]
-    space = _kernels._Workspace(1)
+    space = _kernels.Workspace(1)
     last = np.empty((462, 1))
     last[g.five :, 0] = fills.max(axis=1)
-    _kernels._keep_values(last, space)
+    _kernels.average_keeps(last, space)
     first = np.empty((462, 1))
-    first[g.five :] = _kernels._best_over_subkeeps(last.copy(), space)
-    _kernels._keep_values(first, space)
+    first[g.five :] = _kernels.best_over_subkeeps(last.copy(), space)
+    _kernels.average_keeps(first, space)
     keeps = (last[:, 0], first[:, 0])
     best_fill = fills.max(axis=1)
     boxes = [card.members[int(b)] for b in fills.argmax(axis=1)]
@@ -878,15 +878,15 @@ def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) ->
 def test_per_turn_tables_are_the_builds_arithmetic_bit_for_bit(rules: Rules) -> None:
     from yahtzee_rules.solver import _model, _turns
 
-    model = _model._model(rules)
+    model = _model.model_of(rules)
     values = full_table(rules).values
     rng = np.random.default_rng(12)
     for level in range(len(rules.card)):
         states = model.states(level)
         for j in rng.permutation(len(states.masks))[:6]:
             mask, u, y = int(states.masks[j]), int(states.uppers[j]), int(states.flags[j])
-            index = int(_model._flat(model, mask, u, y))
-            tables = _turns._TurnTables(model, values, mask, u, y, index)
+            index = int(_model.flat_index(model, mask, u, y))
+            tables = _turns.TurnTables(model, values, mask, u, y, index)
             fills, keeps, actions = _kernel_turn_tables(rules, values, mask, u, y)
             assert np.array_equal(tables.fills(), fills)
             assert all(np.array_equal(a, b) for a, b in zip(tables.keeps, keeps, strict=True))
@@ -922,7 +922,7 @@ def test_the_per_turn_cache_is_bounded_and_measured(monkeypatch: pytest.MonkeyPa
     finally:
         tracemalloc.stop()
     assert grown / (len(fresh._states) - 1) < 20 * 1024
-    monkeypatch.setattr(_table, "_TURN_CACHE", 16)
+    monkeypatch.setattr(_table, "TURN_CACHE", 16)
     small = solver.Table(table.values, rules=FORCED)
     for turn in turns:
         solver.best_action(turn, small)

@@ -13,11 +13,11 @@ from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.solver._decisions import _cached
-from yahtzee_rules.solver._geometry import _geometry
+from yahtzee_rules.solver._decisions import cached
+from yahtzee_rules.solver._geometry import dice_geometry
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._target import TargetTable, _Plan
-from yahtzee_rules.solver._win import _chance_of, _target_plan, _win_plan
+from yahtzee_rules.solver._target import Plan, TargetTable
+from yahtzee_rules.solver._win import chance_of, target_plan, win_plan
 from yahtzee_rules.turn import Turn
 
 
@@ -262,26 +262,26 @@ def advise(
     if dice is None:
         chance = None if plan is None else plan.start
         return Advice(turn, (Option(Keep(), base + tables.start, chance),))
-    g = _geometry()
+    g = dice_geometry()
     position = int(g.dice_pos[dice._index])
     ranked: list[tuple[float, int, int, Option]] = []
     fills = tables.fills()
     for category in legal(turn.card.boxes, dice, turn.rules):
         expected = base + float(fills[position, category])
-        chance = None if plan is None else _chance_of(plan, turn, category)
+        chance = None if plan is None else chance_of(plan, turn, category)
         ranked.append((-expected, 0, int(category), Option(category, expected, chance)))
     rerolls = turn.rolls_left
     if rerolls:
         keep_values = tables.keeps[rerolls - 1]
         for keep in dice.keeps():
             expected = base + float(keep_values[g.keep_pos[keep._index]])
-            chance = None if plan is None else _chance_of(plan, turn, keep)
+            chance = None if plan is None else chance_of(plan, turn, keep)
             ranked.append((-expected, 1, keep._index, Option(keep, expected, chance)))
     ranked.sort(key=lambda item: item[:3])
     return Advice(turn, tuple(item[3] for item in ranked))
 
 
-_PLANS: dict[tuple[object, ...], _Plan] = {}
+_PLANS: dict[tuple[object, ...], Plan] = {}
 
 
 def _plan(
@@ -290,7 +290,7 @@ def _plan(
     target: object,
     targets: object,
     game: object,
-) -> _Plan | None:
+) -> Plan | None:
     """What ``advise`` needs for the chances asked for; ``None`` when none are."""
     if target is None and game is None:
         return None
@@ -310,7 +310,7 @@ def _plan(
     if target is not None:
         if isinstance(target, bool) or not isinstance(target, int):
             raise MalformedInputError(f"target {target!r}: not an int")
-        return _target_plan(targets, turn.card, target)
+        return target_plan(targets, turn.card, target)
     if not isinstance(game, Game) or game.turn is None or game.turn.card != turn.card:
         raise MalformedInputError(
             f"game {game!r}: not a Game whose turn is the turn advised on; pass the game "
@@ -323,7 +323,7 @@ def _plan(
     if found is None:
         if len(_PLANS) >= 64:
             _PLANS.clear()
-        found = _PLANS[key] = _win_plan(game, table, targets, {}, play=False)
+        found = _PLANS[key] = win_plan(game, table, targets, {}, play=False)
     return found
 
 
@@ -356,7 +356,7 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     dice = turn.dice
     decisions = table._decisions
     if decisions is None:
-        decisions = _cached(table)  # a decision table on disk, looked for once
+        decisions = cached(table)  # a decision table on disk, looked for once
     if decisions:
         row = decisions.seen.get(turn.card.boxes)
         if row is None:
@@ -401,7 +401,7 @@ def best_box(turn: Turn, table: Table) -> Box:
         raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
     decisions = table._decisions
     if decisions is None:
-        decisions = _cached(table)
+        decisions = cached(table)
     if decisions:
         box = decisions.action(decisions.row(table, turn.card), 0, dice._index)
         assert isinstance(box, Box)

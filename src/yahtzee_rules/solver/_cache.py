@@ -21,8 +21,8 @@ from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._model import _mask_of, check_solvable
-from yahtzee_rules.solver._table import Table, _check_design, build_table
+from yahtzee_rules.solver._model import check_solvable, mask_of
+from yahtzee_rules.solver._table import Table, build_table, check_design
 
 _CLASSIC = Rules()
 _PACKAGE = "yahtzee_rules"
@@ -110,7 +110,7 @@ def _imported_files(root: Path, path: Path) -> set[Path]:
     return files
 
 
-def _source_files(root: Path = _ROOT) -> tuple[Path, ...]:
+def source_files(root: Path = _ROOT) -> tuple[Path, ...]:
     """The package's source files a table's values may depend on, sorted.
 
     They are the solver's own modules and, transitively, every module of the package
@@ -127,7 +127,7 @@ def _source_files(root: Path = _ROOT) -> tuple[Path, ...]:
     return tuple(sorted(seen))
 
 
-def _digest_files(root: Path, paths: tuple[Path, ...]) -> str:
+def digest_files(root: Path, paths: tuple[Path, ...]) -> str:
     digest = hashlib.sha256()
     for path in paths:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
@@ -136,17 +136,17 @@ def _digest_files(root: Path, paths: tuple[Path, ...]) -> str:
 
 
 @functools.cache
-def _source_digest() -> str:
+def source_digest() -> str:
     """A digest of the code a table depends on, so an edited checkout never reads old tables."""
     try:
-        return _digest_files(_ROOT, _source_files(_ROOT))
+        return digest_files(_ROOT, source_files(_ROOT))
     except (OSError, SyntaxError, ValueError):  # pragma: no cover - e.g. running from a zip file
         return "no source"
 
 
-def _cache_key(rules: Rules, start: int) -> str:
+def table_key(rules: Rules, start: int) -> str:
     return (
-        f"yahtzee_rules {_version.__version__} ({_source_digest()}); "
+        f"yahtzee_rules {_version.__version__} ({source_digest()}); "
         f"table format {TABLE_FORMAT}; rules={rules!r}; start={start}"
     )
 
@@ -171,12 +171,12 @@ def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Pa
         True
     """
     rules = check_solvable(check_rules(rules))
-    mask = 0 if start is None else _mask_of(_check_design(start, rules))
-    digest = hashlib.sha256(_cache_key(rules, mask).encode()).hexdigest()[:20]
-    return cache_dir() / f"optimal-{_file_label(rules)}-{digest}.npz"
+    mask = 0 if start is None else mask_of(check_design(start, rules))
+    digest = hashlib.sha256(table_key(rules, mask).encode()).hexdigest()[:20]
+    return cache_dir() / f"optimal-{file_label(rules)}-{digest}.npz"
 
 
-def _file_label(rules: Rules) -> str:
+def file_label(rules: Rules) -> str:
     """The start of a cache file's name: the Joker rule on Classic, else the ruleset's name."""
     if rules.card is CLASSIC:
         return rules.joker.value
@@ -189,7 +189,7 @@ def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
 
     try:
         with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            if str(data["key"]) != _cache_key(rules, _mask_of(start)):
+            if str(data["key"]) != table_key(rules, mask_of(start)):
                 return None
             values = np.array(data["values"])  # zip CRCs are checked on reading
     except FileNotFoundError:
@@ -234,7 +234,7 @@ def write_npz(path: Path, prefix: str, **arrays: object) -> None:
 
 def _write_cached(path: Path, table: Table, rules: Rules) -> None:
     """Write the table's values under its key (see :func:`write_npz`)."""
-    key = np.array(_cache_key(rules, _mask_of(table.start)))
+    key = np.array(table_key(rules, mask_of(table.start)))
     write_npz(path, ".optimal-", key=key, values=table.values)
 
 
@@ -272,7 +272,7 @@ def load_table(
         >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
     """
     rules = check_solvable(check_rules(rules))
-    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
+    start_card = empty_card(rules.card) if start is None else check_design(start, rules)
     if not cache:
         return build_table(rules=rules, start=start_card, progress=progress)
     path = cache_path(rules=rules, start=start_card)

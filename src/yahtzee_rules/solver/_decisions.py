@@ -5,9 +5,9 @@ state's actions out when a card is first seen. The decision table does that for
 every state the table covers, at once, with the build's kernels: for each state and each roll one byte per roll stage, the rolls
 in ``Dice._index`` order (as the per-turn tables' actions; the kernels work in the
 internal order, and each chunk is put in this order once, so that a lookup needs
-no conversion). A byte below ``_BOX`` (32) is a keep: its position among the
+no conversion). A byte below ``BOX`` (32) is a keep: its position among the
 roll's distinct sub-keeps (``_TurnGeometry.subkeeps``: fewest dice first, then by
-faces); ``_BOX + b`` is box ``b`` (card order), with no rerolls left and wherever
+faces); ``BOX + b`` is box ``b`` (card order), with no rerolls left and wherever
 stopping is best (holding all five dice, or a fill worth as much as the best
 keep): the per-turn tables' actions, where stopping is the box too. The choices
 are exactly the per-turn tables' (a test compares them roll by roll): the same
@@ -36,27 +36,27 @@ import numpy as np
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.solver._cache import (
-    _cache_key,
-    _file_label,
     cache_dir,
+    file_label,
+    table_key,
     write_atomic,
     write_npz,
 )
-from yahtzee_rules.solver._geometry import _NEG, _geometry
+from yahtzee_rules.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.solver._kernels import (
-    _best_over_subkeeps,
-    _final_values,
-    _keep_values,
-    _workspace,
+    average_keeps,
+    best_over_subkeeps,
+    final_values,
+    workspace_for,
 )
-from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model
+from yahtzee_rules.solver._model import Model, flat_index, mask_of, model_of
 from yahtzee_rules.solver._table import Table
 from yahtzee_rules.solver._turns import (
     TIE_TOLERANCE,
-    _entry_steps,
-    _turn_geometry,
-    _turn_model,
-    _TurnModel,
+    TurnModel,
+    entry_steps,
+    turn_geometry,
+    turn_model_of,
 )
 
 if TYPE_CHECKING:
@@ -69,11 +69,11 @@ if TYPE_CHECKING:
 
 #: Version of the saved decision layout; part of every decision file's key.
 DECISIONS_FORMAT: Final = 1
-_STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by Dice._index
+STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by Dice._index
 _CHUNK = 1024  # states decided together
-#: The code of box ``b`` is ``_BOX + b``; a code below is a keep's position among the
+#: The code of box ``b`` is ``BOX + b``; a code below is a keep's position among the
 #: roll's distinct sub-keeps (at most 32: holding all five dice is stopping, a box).
-_BOX = 32
+BOX = 32
 
 
 # --------------------------------------------------------------------------------------
@@ -86,8 +86,8 @@ class _Lattice:
     by faces), and for each roll the position of each rank among its distinct sub-keeps."""
 
     def __init__(self) -> None:
-        g = _geometry()
-        t = _turn_geometry()
+        g = dice_geometry()
+        t = turn_geometry()
         order = sorted(range(462), key=lambda k: (len(g.keeps[k].faces), g.keeps[k].faces))
         self.rank = np.empty(462, dtype=np.uint16)
         self.rank[order] = np.arange(462)
@@ -116,8 +116,8 @@ def _lattice() -> _Lattice:
 
 
 def _boxes(
-    model: _Model,
-    tm: _TurnModel,
+    model: Model,
+    tm: TurnModel,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -131,12 +131,12 @@ def _boxes(
     here may fill are skipped: they are never the best).
     """
     size = len(m)
-    index, bonus = _entry_steps(model, tm, m[:, None], u[:, None], y[:, None])
+    index, bonus = entry_steps(model, tm, m[:, None], u[:, None], y[:, None])
     worth: NDArray[np.float64] = values[index]  # (states, entries)
     worth += bonus
     worth += tm.points
-    worth[(model.open_bits(m)[:, None] & tm.bits) == 0] = _NEG
-    worth[:, -1] = _NEG
+    worth[(model.open_bits(m)[:, None] & tm.bits) == 0] = NEG
+    worth[:, -1] = NEG
     by_entry = np.ascontiguousarray(worth.T)  # (entries, states)
     columns = np.arange(size)
     fives = tm.fives[:, :, m]  # (6, boxes, states)
@@ -159,7 +159,7 @@ def _boxes(
             continue
         np.copyto(choice, box, where=value > best)
         np.maximum(best, value, out=best)
-    choice += _BOX
+    choice += BOX
     out[:] = choice.T
 
 
@@ -173,7 +173,7 @@ def _keeps(
     """Into ``out`` ``(states, 252)``: each roll's choice, as ``_TurnTables.action`` makes it.
 
     ``keep_values`` is ``(462, states)`` with the rerolls left, ``best`` each keep's
-    best sub-keep value (``_best_over_subkeeps``) and ``best_fill`` ``(252, states)``.
+    best sub-keep value (``best_over_subkeeps``) and ``best_fill`` ``(252, states)``.
     The first best sub-keep (the smallest rank among those worth ``best``) is found
     along the lattice, keep by keep from the empty one: it is the keep itself or the
     first best of one of its parents (one die fewer) worth as much. Holding all five
@@ -202,8 +202,8 @@ def _keeps(
 
 
 def _decide(
-    model: _Model,
-    tm: _TurnModel,
+    model: Model,
+    tm: TurnModel,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -211,41 +211,41 @@ def _decide(
     out: NDArray[np.uint8],
 ) -> None:
     """Fill ``out`` ``(states, 3, 252)`` with the decisions of the states ``(m, u, y)``."""
-    g = _geometry()
+    g = dice_geometry()
     size = len(m)
-    space = _workspace(size)
+    space = workspace_for(size)
     last = space.keeps(0, size)  # keep values with one reroll left (the build's)
-    _final_values(model, values, m, u, y, out=last[g.five :])
-    _keep_values(last, space)
+    final_values(model, values, m, u, y, out=last[g.five :])
+    average_keeps(last, space)
     best_fill = last[g.five :]
     first = space.keeps(1, size)  # then with two left
     np.copyto(first, last)
-    _best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
+    best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
     boxes = out[:, 0, :]
     _boxes(model, tm, values, m, u, y, boxes)
     _keeps(last, first, best_fill, boxes, out[:, 1, :])
-    _keep_values(first, space)
+    average_keeps(first, space)
     best = np.copy(first)
-    _best_over_subkeeps(best, space)
+    best_over_subkeeps(best, space)
     _keeps(first, best, best_fill, boxes, out[:, 2, :])
 
 
-def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
+def build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
     """The decisions of every state ``table`` covers: ``(rows, codes)``.
 
     ``rows`` gives each flat state index its row of ``codes`` (-1 for states not
     covered; states whose futures are equal share a row); ``codes`` is
     ``(rows, 3, 252)``: by rerolls left, then roll (``Dice._index``).
     """
-    model = _model(table.rules)
-    tm = _turn_model(model)
+    model = model_of(table.rules)
+    tm = turn_model_of(model)
     values = table.values
-    start = _mask_of(table.start)
+    start = mask_of(table.start)
     solved: list[NDArray[np.intp]] = []
     copies: list[tuple[NDArray[np.intp], NDArray[np.intp]]] = []
     for level in range(start.bit_count(), model.card.n):
         states = model.states(level, start)
-        solved.append(_flat(model, states.masks, states.uppers, states.flags))
+        solved.append(flat_index(model, states.masks, states.uppers, states.flags))
         copies.append((states.sources, states.targets))
     flat = np.sort(np.concatenate(solved))
     rows = np.full(model.states_count, -1, dtype=np.int32)
@@ -259,7 +259,7 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
         y, rest = np.zeros_like(flat), flat
     m, u = np.divmod(rest, model.levels)
 
-    by_index = _turn_geometry().dice_pos  # Dice._index -> internal roll
+    by_index = turn_geometry().dice_pos  # Dice._index -> internal roll
 
     def work(lo: int) -> None:
         hi = lo + _CHUNK
@@ -291,22 +291,22 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
 
 
 class _Decoding:
-    """Per process: for each roll (``Dice._index``) the Keep of each keep code (``_BOX``
+    """Per process: for each roll (``Dice._index``) the Keep of each keep code (``BOX``
     codes, ``None`` past the roll's sub-keeps and for holding all five)."""
 
     def __init__(self) -> None:
-        t = _turn_geometry()
+        t = turn_geometry()
         keeps: list[tuple[Keep | None, ...]] = []
         for index in range(252):
             row = [t.keeps[int(k)] for k in t.subkeeps[t.dice_pos[index]][:-1]]
-            keeps.append((*row, *[None] * (_BOX - len(row))))
+            keeps.append((*row, *[None] * (BOX - len(row))))
         self.keeps = tuple(keeps)
 
 
 _DECODING: _Decoding | None = None
 
 
-def _decoding() -> _Decoding:
+def action_decoding() -> _Decoding:
     global _DECODING
     with _LOCK:
         if _DECODING is None:
@@ -319,7 +319,7 @@ def _decoding() -> _Decoding:
 _SEEN = 4096
 
 
-class _Decided:
+class Decided:
     """The decisions as a table holds them (no reference back to it: no cycle).
 
     ``codes`` is ``(rows, 3, 252)`` (mapped from a file, or in memory), ``rows`` the
@@ -341,9 +341,9 @@ class _Decided:
         self.rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
         self.codes = _view(np.asarray(codes).reshape(-1))
         self.seen: dict[tuple[int | None, ...], bytes] = {}  # by card boxes
-        decoding = _DECODING or _decoding()
+        decoding = _DECODING or action_decoding()
         members = rules.card.members
-        # each roll's action of each code: its keeps, then the boxes from _BOX on
+        # each roll's action of each code: its keeps, then the boxes from BOX on
         self.actions: tuple[tuple[Any, ...], ...] = tuple(
             (*keeps, *members) for keeps in decoding.keeps
         )
@@ -354,8 +354,8 @@ class _Decided:
         seen = self.seen
         found = seen.get(card.boxes)
         if found is None:
-            base = self.rows[table._index(card)] * _STAGES
-            found = self.codes[base : base + _STAGES].tobytes()
+            base = self.rows[table._index(card)] * STAGES
+            found = self.codes[base : base + STAGES].tobytes()
             if len(seen) >= _SEEN:
                 del seen[next(iter(seen))]
             seen[card.boxes] = found
@@ -405,7 +405,7 @@ class DecisionTable:
 
     __slots__ = ("_decided", "table")
 
-    def __init__(self, table: Table, decided: _Decided) -> None:
+    def __init__(self, table: Table, decided: Decided) -> None:
         self.table = table
         self._decided = decided
 
@@ -479,13 +479,13 @@ def _values_digest(values: NDArray[np.float64]) -> str:
 
 
 def _key(table: Table) -> str:
-    base = _cache_key(table.rules, _mask_of(table.start))
+    base = table_key(table.rules, mask_of(table.start))
     return f"{base}; decisions format {DECISIONS_FORMAT}; values {_values_digest(table.values)}"
 
 
 def _paths(key: str, table: Table) -> tuple[Path, Path]:
     digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-    stem = f"decisions-{_file_label(table.rules)}-{digest}"
+    stem = f"decisions-{file_label(table.rules)}-{digest}"
     directory = cache_dir()
     return directory / f"{stem}.npy", directory / f"{stem}.npz"
 
@@ -513,7 +513,7 @@ def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
     return write_atomic(path, ".decisions-", lambda stream: np.save(stream, array))
 
 
-def _read(table: Table, key: str) -> _Decided | None:
+def _read(table: Table, key: str) -> Decided | None:
     """The cached decisions of ``table``, mapped into memory, if intact and for its values."""
     import zipfile
 
@@ -536,10 +536,10 @@ def _read(table: Table, key: str) -> _Decided | None:
     expected = (int(rows.max()) + 1, 3, 252)
     if codes.dtype != np.uint8 or codes.shape != expected or rows.dtype != np.int32:
         return None
-    return _Decided(table.rules, rows, codes, codes_path)
+    return Decided(table.rules, rows, codes, codes_path)
 
 
-def _cached(table: Table) -> _Decided | None:
+def cached(table: Table) -> Decided | None:
     """The table's decisions if loaded or cached on disk (looked for once per table)."""
     found = table._decisions
     if found is None:
@@ -604,8 +604,8 @@ def load_decisions(
     if cache:
         found = _read(table, key)
     if not found:
-        rows, codes = _build_decisions(table, threads)
-        found = _Decided(table.rules, rows, codes)
+        rows, codes = build_decisions(table, threads)
+        found = Decided(table.rules, rows, codes)
         if cache:
             codes_path, key_path = _paths(key, table)
             if _write_npy(codes_path, codes):

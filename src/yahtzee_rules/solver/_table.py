@@ -12,20 +12,20 @@ from yahtzee_rules._filling import check_card, check_rules
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
-from yahtzee_rules.solver._build import Progress, _build_values
+from yahtzee_rules.solver._build import Progress, build_values
 from yahtzee_rules.solver._model import (
-    _flat,
-    _layout,
-    _mask_of,
-    _model,
     check_solvable,
+    flat_index,
+    layout_of,
+    mask_of,
+    model_of,
 )
-from yahtzee_rules.solver._turns import _TurnTables
+from yahtzee_rules.solver._turns import TurnTables
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from yahtzee_rules.solver._decisions import _Decided
+    from yahtzee_rules.solver._decisions import Decided
 
 _CLASSIC = Rules()
 
@@ -86,9 +86,9 @@ class Table:
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
     ) -> None:
         self.rules = check_solvable(check_rules(rules))
-        self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
-        self._start_mask = _mask_of(self.start)
-        self._layout = layout = _layout(rules)
+        self.start = empty_card(rules.card) if start is None else check_design(start, rules)
+        self._start_mask = mask_of(self.start)
+        self._layout = layout = layout_of(rules)
         # for _state: the upper boxes, the five-of-a-kind box when its flag is kept (else
         # -1) and the top capped subtotal, as plain ints
         self._reading = (
@@ -110,10 +110,10 @@ class Table:
         values = np.array(values, dtype=np.float64)  # a private, read-only copy
         values.setflags(write=False)
         self._values = values
-        self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
-        self._states: WeakValueDictionary[int, _TurnTables] = WeakValueDictionary()
+        self._turns: dict[tuple[int | None, ...], TurnTables] = {}  # by card boxes
+        self._states: WeakValueDictionary[int, TurnTables] = WeakValueDictionary()
         # the decision table (see _decisions): None until looked for, False when none
-        self._decisions: _Decided | Literal[False] | None = None
+        self._decisions: Decided | Literal[False] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Pickle (for an executor) the values, rules and start only, not the per-turn caches.
@@ -154,8 +154,8 @@ class Table:
             >>> build_table(start=Scorecard({c: 0 for c in Category} | {Category.CHANCE: 5})).covers(Scorecard())
             False
         """
-        card = _check_design(card, self.rules)
-        return _mask_of(card) & self._start_mask == self._start_mask
+        card = check_design(card, self.rules)
+        return mask_of(card) & self._start_mask == self._start_mask
 
     def _index(self, card: Scorecard) -> int:
         return self._state(card)[1]
@@ -166,7 +166,7 @@ class Table:
         ``_state_of``'s state, from plain ints (a test compares the two): this runs for
         every card a table meets.
         """
-        boxes = _check_design(card, self.rules).boxes
+        boxes = check_design(card, self.rules).boxes
         upper, yahtzee, top = self._reading
         mask = 0
         for c, points in enumerate(boxes):
@@ -182,7 +182,7 @@ class Table:
                 f"card {card!r}: this table starts from {self.start!r} and covers only "
                 f"cards with those boxes filled; build a table from this card or an earlier one"
             )
-        index: int = _flat(self._layout, *state)
+        index: int = flat_index(self._layout, *state)
         return state, index
 
     def value(self, card: Scorecard) -> float:
@@ -217,10 +217,10 @@ class Table:
 
         return totals(check_card(card), rules=self.rules).grand_total + self.value(card)
 
-    def _turn_tables(self, card: Scorecard) -> _TurnTables:
+    def _turn_tables(self, card: Scorecard) -> TurnTables:
         """The per-turn tables of ``card``'s state, from the cache or computed and cached.
 
-        The cache keeps the tables of at most ``_TURN_CACHE`` cards, the oldest dropped
+        The cache keeps the tables of at most ``TURN_CACHE`` cards, the oldest dropped
         first; cards in the same state share one (found through a weak mapping, which
         holds none alive).
         """
@@ -229,10 +229,10 @@ class Table:
             state, index = self._state(card)
             found = self._states.get(index)
             if found is None:
-                found = _TurnTables(_model(self.rules), self._values, *state, index)
+                found = TurnTables(model_of(self.rules), self._values, *state, index)
                 self._states[index] = found
             turns = self._turns
-            if len(turns) >= _TURN_CACHE:
+            if len(turns) >= TURN_CACHE:
                 del turns[next(iter(turns))]
             turns[card.boxes] = found
         return found
@@ -243,7 +243,7 @@ def _unpickle(values: NDArray[np.float64], rules: Rules, start: Scorecard) -> Ta
     return Table(values, rules=rules, start=start)
 
 
-def _check_design(card: object, rules: Rules) -> Scorecard:
+def check_design(card: object, rules: Rules) -> Scorecard:
     """``card``, checked to be a Scorecard of the rules' card design."""
     card = check_card(card)
     if card.card != rules.card:
@@ -259,10 +259,10 @@ def _check_design(card: object, rules: Rules) -> Scorecard:
 #: share its tables. A state's tables take about 17 KiB (measured with tracemalloc by
 #: benchmarks/bench_versus.py; a test holds them under 20 KiB), so a table's per-turn
 #: cache stays under 20 MiB.
-_TURN_CACHE = 1024
+TURN_CACHE = 1024
 
 
-def _check_workers(workers: object = None) -> int:
+def check_workers(workers: object = None) -> int:
     """``workers`` checked, or the default for ``None``: up to 2, one per CPU."""
     if workers is None:
         return max(1, min(2, os.cpu_count() or 1))
@@ -313,7 +313,7 @@ def build_table(
         (Scorecard(card=YACHT), 166.9550677)
     """
     rules = check_solvable(check_rules(rules))
-    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
-    workers = _check_workers(workers)
-    values = _build_values(rules, progress, workers=workers, start=_mask_of(start_card))
+    start_card = empty_card(rules.card) if start is None else check_design(start, rules)
+    workers = check_workers(workers)
+    values = build_values(rules, progress, workers=workers, start=mask_of(start_card))
     return Table(values, rules=rules, start=start_card)

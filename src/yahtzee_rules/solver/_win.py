@@ -27,11 +27,15 @@ from yahtzee_rules.errors import IllegalActionError, MalformedInputError
 from yahtzee_rules.game import Game
 from yahtzee_rules.rules import Rules, TieRule
 from yahtzee_rules.scorecard import Scorecard
-from yahtzee_rules.solver._distribution import _LevelDistributions, _levels, score_distribution
-from yahtzee_rules.solver._geometry import _geometry
-from yahtzee_rules.solver._model import _flat, _model, _state_of
+from yahtzee_rules.solver._distribution import (
+    LevelDistributions,
+    level_distributions,
+    score_distribution,
+)
+from yahtzee_rules.solver._geometry import dice_geometry
+from yahtzee_rules.solver._model import flat_index, model_of, state_of
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._target import TargetTable, _fills_at, _Plan, best_keep
+from yahtzee_rules.solver._target import Plan, TargetTable, best_keep, fills_at
 from yahtzee_rules.totals import totals
 from yahtzee_rules.turn import Turn
 
@@ -46,14 +50,14 @@ class _Chances:
     """One turn-start card: the chance of each need after each fill, every need.
 
     ``fills`` is ``(252, boxes, needs)`` (rolls in the internal order of
-    :func:`_geometry`), ``-1`` where the box may not be filled.
+    :func:`dice_geometry`), ``-1`` where the box may not be filled.
     """
 
     __slots__ = ("fills",)
 
     def __init__(self, targets: TargetTable, card: Scorecard, top: int) -> None:
         holding = targets._locate(card)[0]  # the part of the table holding ``card``
-        self.fills = _fills_at(holding, card, np.arange(top + 1), -1.0)
+        self.fills = fills_at(holding, card, np.arange(top + 1), -1.0)
 
 
 class _Late:
@@ -63,10 +67,10 @@ class _Late:
     __slots__ = ("levels", "model", "open_boxes")
 
     def __init__(self, table: Table, open_boxes: int) -> None:
-        model = _model(table.rules)
+        model = model_of(table.rules)
         n = model.card.n
-        every: list[_LevelDistributions] = []
-        _levels(model, table._values, 0, max(n - open_boxes, 0), every=every)
+        every: list[LevelDistributions] = []
+        level_distributions(model, table._values, 0, max(n - open_boxes, 0), every=every)
         self.model = model
         self.open_boxes = open_boxes
         self.levels = {n - 1 - i: level for i, level in enumerate(every)}
@@ -76,7 +80,7 @@ class _Late:
         level = self.levels.get(card.turns_played)
         if level is None:
             return None
-        row = int(level.row_of[_flat(self.model, *_state_of(card, self.model))])
+        row = int(level.row_of[flat_index(self.model, *state_of(card, self.model))])
         if row < 0:
             return None
         base = totals(card, rules=rules).grand_total
@@ -84,7 +88,7 @@ class _Late:
         return np.concatenate((np.zeros(base), to_come))
 
 
-def _beat_distribution(
+def beat_distribution(
     game: Game,
     seat: int,
     table: Table,
@@ -132,7 +136,7 @@ def _pad(cumulative: NDArray[np.float64], size: int) -> NDArray[np.float64]:
     return np.concatenate((cumulative, np.full(size - len(cumulative), cumulative[-1])))
 
 
-def _need_weights(
+def need_weights(
     beat: NDArray[np.float64], base: int, top: int, tie: TieRule, play: bool = True
 ) -> NDArray[np.float64]:
     """Weights over points still needed (0 to ``top``) whose sum with the chances of
@@ -163,7 +167,7 @@ def _need_weights(
     return weights
 
 
-def _win_plan(
+def win_plan(
     game: Game,
     table: Table,
     targets: TargetTable,
@@ -171,11 +175,11 @@ def _win_plan(
     beats: dict[Scorecard, NDArray[np.float64]] | None = None,
     late: _Late | None = None,
     play: bool = True,
-) -> _Plan:
-    """The current player's chance of winning after each action, as a :class:`_Plan`."""
+) -> Plan:
+    """The current player's chance of winning after each action, as a :class:`Plan`."""
     seat = game.current
     card = game.cards[seat]
-    beat = _beat_distribution(game, seat, table, beats, late)
+    beat = beat_distribution(game, seat, table, beats, late)
     base = totals(card, rules=game.rules).grand_total
     top = min(max(len(beat) - base, 0), targets.maximum)
     key = (card, top)
@@ -187,18 +191,18 @@ def _win_plan(
     # the needs weighted first, then the keeps worked out from the weighted fills: within
     # the turn the play is exact for the weighted goal; after it, each need is reached
     # as well as possible on its own
-    weights = _need_weights(beat, base, top, game.rules.tie, play)
+    weights = need_weights(beat, base, top, game.rules.tie, play)
     closed = found.fills[:, :, 0] < 0  # boxes that may not be filled
-    return _Plan(np.where(closed, -np.inf, found.fills @ weights))  # (252, boxes)
+    return Plan(np.where(closed, -np.inf, found.fills @ weights))  # (252, boxes)
 
 
-def _target_plan(targets: TargetTable, card: Scorecard, target: int) -> _Plan:
+def target_plan(targets: TargetTable, card: Scorecard, target: int) -> Plan:
     """The chance of a final total of ``target`` or more after each action."""
     return targets._turn(card, targets._need(card, target))
 
 
-def _chance_of(plan: _Plan, turn: Turn, action: Keep | Box) -> float:
-    g = _geometry()
+def chance_of(plan: Plan, turn: Turn, action: Keep | Box) -> float:
+    g = dice_geometry()
     assert turn.dice is not None
     position = int(g.dice_pos[turn.dice._index])
     if isinstance(action, Keep):
@@ -278,7 +282,7 @@ class WinStrategy:
         self._game: Game | None = None
         self._chances: dict[tuple[Scorecard, int], _Chances] = {}
         self._beats: dict[Scorecard, NDArray[np.float64]] = {}
-        self._plans: dict[tuple[object, ...], _Plan] = {}
+        self._plans: dict[tuple[object, ...], Plan] = {}
         self._late: _Late | None = None
 
     def __repr__(self) -> str:
@@ -303,7 +307,7 @@ class WinStrategy:
         """
         self._game = game
 
-    def _plan(self, turn: Turn) -> _Plan | None:
+    def _plan(self, turn: Turn) -> Plan | None:
         game = self._game
         if (
             game is None
@@ -320,7 +324,7 @@ class WinStrategy:
                 self._plans.clear()
             if self._late is None:  # the other players' distributions, once
                 self._late = _Late(self.table, self.open_boxes + 1)
-            found = self._plans[key] = _win_plan(
+            found = self._plans[key] = win_plan(
                 game, self.table, self.targets, self._chances, self._beats, self._late
             )
         if not found.keeps[1][0] > 0:  # no chance of winning: play for the mean
@@ -372,7 +376,7 @@ class WinStrategy:
         dice = turn.dice
         if dice is None:
             raise IllegalActionError("choose box: no dice yet; roll at least once")
-        fills = plan.fills[int(_geometry().dice_pos[dice._index])]
+        fills = plan.fills[int(dice_geometry().dice_pos[dice._index])]
         return turn.rules.card.members[int(fills.argmax())]
 
 
