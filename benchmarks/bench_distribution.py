@@ -181,9 +181,7 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
 
     sys.path.insert(0, str(SRC))
     from yahtzee_rules import Rules
-    from yahtzee_rules.solver._model import model_of
-    from yahtzee_rules.solver._target import bonus_classes
-    from yahtzee_rules.solver._target_build import most_to_come
+    from yahtzee_rules.solver._internal import bonus_classes, model_of, most_to_come
 
     rules = Rules.from_name(name)
     model = model_of(rules)
@@ -242,7 +240,7 @@ def _late_card(
     rules: object, m0: int, u0: int, flag: int, possible: list[list[int]], upper: list[int]
 ) -> list[tuple[int, int]]:
     """A card with the boxes of ``m0`` filled: upper boxes adding up to ``u0`` (capped)."""
-    from yahtzee_rules.solver._model import model_of
+    from yahtzee_rules.solver._internal import model_of
 
     model = model_of(rules)  # type: ignore[arg-type]
     top = model.levels - 1

@@ -159,8 +159,7 @@ def target_example() -> str:
 
 def target_size() -> dict[str, str]:
     """How many states the full target table solves for Hasbro's card, and its size."""
-    from yahtzee_rules.solver._model import model_of
-    from yahtzee_rules.solver._target import Reach
+    from yahtzee_rules.solver._internal import Reach, model_of
 
     rows = sum(len(level.masks) for level in Reach(model_of(Rules()), (0, 0, 0)).levels(0))
     return {

@@ -251,9 +251,11 @@ def test_claims_without_races_solve_each_chunk_once() -> None:
 def test_a_helper_imports_no_rules_module(unpickled_in_a_helper: Any) -> None:
     """A helper unpickles the plan's arrays without the dice, boxes or rules modules."""
     from yahtzee_rules import Rules
-    from yahtzee_rules.solver import _build, _model
+    from yahtzee_rules.solver import _internal
 
-    found = unpickled_in_a_helper(_build.BuildPlan(_model.model_of(Rules()), CARD_MASK), "solving")
+    found = unpickled_in_a_helper(
+        _internal.BuildPlan(_internal.model_of(Rules()), CARD_MASK), "solving"
+    )
     assert found[0] == "10"  # levels: 9 open boxes, and the complete cards
     assert {"yahtzee_rules.solver._kernels", "yahtzee_rules.solver._model"} <= set(found)
     assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)

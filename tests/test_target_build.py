@@ -116,7 +116,7 @@ def test_distinct_groups_equal_columns_even_when_hashes_collide(
 
 
 def test_run_starts_mark_every_total_the_game_can_end_with() -> None:
-    from yahtzee_rules.solver._model import model_of
+    from yahtzee_rules.solver._internal import model_of
 
     model = model_of(FORCED)
     # Sixes open, the Yahtzee box filled with 0: 0, 6, ..., 30 points, and the upper
@@ -156,8 +156,7 @@ def test_a_helper_hired_late_or_never_changes_no_value(
 def test_advice_fills_are_the_builds(rules: Rules, filled: dict[int, int]) -> None:
     """Advice, TargetStrategy and WinStrategy read each box's chance after each roll: for
     one need or all, its best over the boxes is the build's best fill, bit for bit."""
-    from yahtzee_rules.solver._model import state_of
-    from yahtzee_rules.solver._target import fills_at
+    from yahtzee_rules.solver._internal import fills_at, state_of
 
     card = card_with(rules, filled)
     table = solver.target_table(rules=rules, start=card, maximum=150, cache=False, workers=1)

@@ -136,7 +136,7 @@ def test_without_a_game_or_early_it_plays_optimal_expectation() -> None:
 def test_a_shared_tie_weighs_half_a_win_when_the_score_to_beat_is_uncertain() -> None:
     import numpy as np
 
-    from yahtzee_rules.solver._win import need_weights
+    from yahtzee_rules.solver._internal import need_weights
 
     beat = np.array([0.0, 0.5, 0.5])
     shared = need_weights(beat, 0, 5, TieRule.SHARE)
@@ -149,7 +149,7 @@ def test_a_shared_tie_weighs_half_a_win_when_the_score_to_beat_is_uncertain() ->
 
 
 def test_the_score_to_beat_combines_the_other_players_distributions() -> None:
-    from yahtzee_rules.solver._win import beat_distribution
+    from yahtzee_rules.solver._internal import beat_distribution
 
     ann = _card((Category.CHANCE,))
     cy = _card((Category.CHANCE,), aces=3)

@@ -29,19 +29,15 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.rules import Rules
-from yahtzee_rules.solver._cache import (
-    cache_dir,
-    file_label,
-    table_key,
-    write_atomic,
-    write_npz,
-)
+from yahtzee_rules._dice import ALL_KEEPS
+from yahtzee_rules.boxes import Box
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.solver._choice import first_box_update, keeps_of_rolls
+from yahtzee_rules.solver._codes import BOX, Decided
 from yahtzee_rules.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.solver._kernels import (
     average_keeps,
@@ -50,30 +46,31 @@ from yahtzee_rules.solver._kernels import (
     workspace_for,
 )
 from yahtzee_rules.solver._model import Model, flat_index, mask_of, model_of
+from yahtzee_rules.solver._storage import (
+    cache_dir,
+    file_label,
+    read_arrays,
+    table_key,
+    write_atomic,
+    write_npz,
+)
 from yahtzee_rules.solver._table import Table
 from yahtzee_rules.solver._turns import (
-    TIE_TOLERANCE,
     TurnModel,
     entry_steps,
     turn_geometry,
     turn_model_of,
 )
+from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from yahtzee_rules.boxes import Box
     from yahtzee_rules.dice import Keep
-    from yahtzee_rules.scorecard import Scorecard
-    from yahtzee_rules.turn import Turn
 
 #: Version of the saved decision layout; part of every decision file's key.
 DECISIONS_FORMAT: Final = 1
-STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by Dice._index
 _CHUNK = 1024  # states decided together
-#: The code of box ``b`` is ``BOX + b``; a code below is a keep's position among the
-#: roll's distinct sub-keeps (at most 32: holding all five dice is stopping, a box).
-BOX = 32
 
 
 # --------------------------------------------------------------------------------------
@@ -81,38 +78,30 @@ BOX = 32
 # --------------------------------------------------------------------------------------
 
 
-class _Lattice:
-    """Per process: each keep's rank in the order ties are broken in (fewest dice, then
-    by faces), and for each roll the position of each rank among its distinct sub-keeps."""
+class _Positions:
+    """Per process: for each roll, the position of each of its sub-keeps (by keep index)
+    among its distinct sub-keeps, the code a decision stores."""
 
     def __init__(self) -> None:
-        g = dice_geometry()
         t = turn_geometry()
-        order = sorted(range(462), key=lambda k: (len(g.keeps[k].faces), g.keeps[k].faces))
-        self.rank = np.empty(462, dtype=np.uint16)
-        self.rank[order] = np.arange(462)
-        self.parents = g.parents
-        self.five = g.five
-        # position[p, rank] for the ranks of roll p's sub-keeps (others unused)
-        self.position = np.zeros((252, 462), dtype=np.uint8)
-        self.last = np.empty(252, dtype=np.uint8)  # the position of holding all five
+        self.five = t.five
+        position = np.zeros((252, 462), dtype=np.uint8)  # others unused
         for p, row in enumerate(t.subkeeps):
-            self.position[p, self.rank[row]] = np.arange(len(row))
-            self.last[p] = len(row) - 1
-        self.flat_position = self.position.ravel()
+            position[p, row] = np.arange(len(row))
+        self.flat = position.ravel()
         self.roll_offsets = (np.arange(252) * 462)[:, None]
 
 
-_LATTICE: _Lattice | None = None
+_POSITIONS: _Positions | None = None
 _LOCK = threading.Lock()
 
 
-def _lattice() -> _Lattice:
-    global _LATTICE
+def _positions() -> _Positions:
+    global _POSITIONS
     with _LOCK:
-        if _LATTICE is None:
-            _LATTICE = _Lattice()
-        return _LATTICE
+        if _POSITIONS is None:
+            _POSITIONS = _Positions()
+        return _POSITIONS
 
 
 def _boxes(
@@ -157,8 +146,7 @@ def _boxes(
             best = value
             choice.fill(box)
             continue
-        np.copyto(choice, box, where=value > best)
-        np.maximum(best, value, out=best)
+        first_box_update(best, choice, value, box)
     choice += BOX
     out[:] = choice.T
 
@@ -166,38 +154,20 @@ def _boxes(
 def _keeps(
     keep_values: NDArray[np.float64],
     best: NDArray[np.float64],
-    best_fill: NDArray[np.float64],
     boxes: NDArray[np.uint8],
     out: NDArray[np.uint8],
 ) -> None:
-    """Into ``out`` ``(states, 252)``: each roll's choice, as ``_TurnTables.action`` makes it.
+    """Into ``out`` ``(states, 252)``: each roll's choice, as ``TurnTables.action`` makes it.
 
-    ``keep_values`` is ``(462, states)`` with the rerolls left, ``best`` each keep's
-    best sub-keep value (``best_over_subkeeps``) and ``best_fill`` ``(252, states)``.
-    The first best sub-keep (the smallest rank among those worth ``best``) is found
-    along the lattice, keep by keep from the empty one: it is the keep itself or the
-    first best of one of its parents (one die fewer) worth as much. Holding all five
-    dice, or a keep worth no more than the best fill (within ``TIE_TOLERANCE``),
-    means stop: the code of the box, from ``boxes`` ``(states, 252)``.
+    ``keep_values`` is ``(462, states)`` with the rerolls left and ``best`` each keep's
+    best sub-keep value (``best_over_subkeeps``): the choice kernel's
+    :func:`~._choice.keeps_of_rolls` picks the keep. Holding all five dice means stop:
+    the code of the box, from ``boxes`` ``(states, 252)``.
     """
-    lattice = _LATTICE or _lattice()
-    size = keep_values.shape[1]
-    none = np.uint16(65535)
-    first = np.empty((462, size), dtype=np.uint16)
-    first[0] = lattice.rank[0]
-    for lo, hi, parents in lattice.parents:
-        block = best[lo:hi]
-        chosen = np.where(keep_values[lo:hi] == block, lattice.rank[lo:hi, None], none)
-        for column in parents.T:
-            found = np.where(best[column] == block, first[column], none)
-            np.minimum(chosen, found, out=chosen)
-        first[lo:hi] = chosen
-    rolls = first[lattice.five :]
-    choice = lattice.flat_position[rolls + lattice.roll_offsets]  # (252, states)
-    top = best[lattice.five :]
-    stop = best_fill >= top - TIE_TOLERANCE * np.abs(top)
-    stop |= choice == lattice.last[:, None]
-    np.copyto(choice, boxes.T, where=stop)
+    positions = _POSITIONS or _positions()
+    held = keeps_of_rolls(keep_values, best)  # (252, states): keep indices
+    choice = positions.flat[held + positions.roll_offsets]
+    np.copyto(choice, boxes.T, where=held >= positions.five)
     out[:] = choice.T
 
 
@@ -217,17 +187,16 @@ def _decide(
     last = space.keeps(0, size)  # keep values with one reroll left (the build's)
     final_values(model, values, m, u, y, out=last[g.five :])
     average_keeps(last, space)
-    best_fill = last[g.five :]
     first = space.keeps(1, size)  # then with two left
     np.copyto(first, last)
     best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
     boxes = out[:, 0, :]
     _boxes(model, tm, values, m, u, y, boxes)
-    _keeps(last, first, best_fill, boxes, out[:, 1, :])
+    _keeps(last, first, boxes, out[:, 1, :])
     average_keeps(first, space)
     best = np.copy(first)
     best_over_subkeeps(best, space)
-    _keeps(first, best, best_fill, boxes, out[:, 2, :])
+    _keeps(first, best, boxes, out[:, 2, :])
 
 
 def build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
@@ -275,100 +244,11 @@ def build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], 
         for lo in starts:
             work(lo)
     return rows, codes
-    starts = range(0, len(flat), _CHUNK)
-    if threads > 1 and len(flat) > _CHUNK:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(work, starts))
-    else:
-        for lo in starts:
-            work(lo)
-    return rows, codes
 
 
 # --------------------------------------------------------------------------------------
 # Reading: an action in a few list and memoryview lookups.
 # --------------------------------------------------------------------------------------
-
-
-class _Decoding:
-    """Per process: for each roll (``Dice._index``) the Keep of each keep code (``BOX``
-    codes, ``None`` past the roll's sub-keeps and for holding all five)."""
-
-    def __init__(self) -> None:
-        t = turn_geometry()
-        keeps: list[tuple[Keep | None, ...]] = []
-        for index in range(252):
-            row = [t.keeps[int(k)] for k in t.subkeeps[t.dice_pos[index]][:-1]]
-            keeps.append((*row, *[None] * (BOX - len(row))))
-        self.keeps = tuple(keeps)
-
-
-_DECODING: _Decoding | None = None
-
-
-def action_decoding() -> _Decoding:
-    global _DECODING
-    with _LOCK:
-        if _DECODING is None:
-            _DECODING = _Decoding()
-        return _DECODING
-
-
-#: Cards whose decision rows a table's decisions remember (by their boxes), the oldest
-#: first out.
-_SEEN = 4096
-
-
-class Decided:
-    """The decisions as a table holds them (no reference back to it: no cycle).
-
-    ``codes`` is ``(rows, 3, 252)`` (mapped from a file, or in memory), ``rows`` the
-    row of each flat state index; both are read through memoryviews, whose items
-    are Python ints.
-    """
-
-    __slots__ = ("actions", "array", "codes", "path", "rows", "seen")
-
-    def __init__(
-        self,
-        rules: Rules,
-        rows: NDArray[np.int32],
-        codes: NDArray[np.uint8],
-        path: Path | None = None,
-    ) -> None:
-        self.path = path
-        self.array = codes
-        self.rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
-        self.codes = _view(np.asarray(codes).reshape(-1))
-        self.seen: dict[tuple[int | None, ...], bytes] = {}  # by card boxes
-        decoding = _DECODING or action_decoding()
-        members = rules.card.members
-        # each roll's action of each code: its keeps, then the boxes from BOX on
-        self.actions: tuple[tuple[Any, ...], ...] = tuple(
-            (*keeps, *members) for keeps in decoding.keeps
-        )
-
-    def row(self, table: Table, card: Scorecard) -> bytes:
-        """The decisions of ``card``'s state (validated as the table validates), remembered
-        (as bytes: faster to index than a memoryview)."""
-        seen = self.seen
-        found = seen.get(card.boxes)
-        if found is None:
-            base = self.rows[table._index(card)] * STAGES
-            found = self.codes[base : base + STAGES].tobytes()
-            if len(seen) >= _SEEN:
-                del seen[next(iter(seen))]
-            seen[card.boxes] = found
-        return found
-
-    def action(self, row: bytes, rerolls: int, index: int) -> Keep | Box:
-        """The action with ``rerolls`` left for the roll of ``Dice._index`` ``index``."""
-        action: Keep | Box = self.actions[index][row[rerolls * 252 + index]]
-        return action
-
-
-def _view(array: NDArray[Any]) -> memoryview:
-    return memoryview(array)  # type: ignore[arg-type]  # NumPy's stubs: not a Buffer
 
 
 class DecisionTable:
@@ -464,8 +344,6 @@ class DecisionTable:
             >>> decisions.best_action(Turn(decisions.table.start, rules=yacht).roll(outcome="55553"))
             Keep('5555')
         """
-        from yahtzee_rules.solver._advice import best_action
-
         return best_action(turn, self.table)
 
 
@@ -515,24 +393,11 @@ def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
 
 def _read(table: Table, key: str) -> Decided | None:
     """The cached decisions of ``table``, mapped into memory, if intact and for its values."""
-    import zipfile
-
     codes_path, key_path = _paths(key, table)
-    try:
-        with key_path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            if str(data["key"]) != key:
-                return None
-            rows = np.array(data["rows"])
-            size = int(data["size"])
-        if codes_path.stat().st_size != size:
-            return None
-        codes = np.load(codes_path, mmap_mode="r", allow_pickle=False)
-    except FileNotFoundError:
+    found = read_arrays(key_path, key, ("rows", "size"), mapped=codes_path)
+    if found is None:
         return None
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        return None  # truncated, damaged or not decisions: rebuild
-    except Exception:  # a damaged zip directory can raise almost anything
-        return None
+    rows, codes = found["rows"], found["mapped"]
     expected = (int(rows.max()) + 1, 3, 252)
     if codes.dtype != np.uint8 or codes.shape != expected or rows.dtype != np.int32:
         return None
@@ -617,3 +482,108 @@ def load_decisions(
                 found = _read(table, key) or found  # mapped: memory for the pages in use only
     table._decisions = found
     return DecisionTable(table, found)
+
+
+# --------------------------------------------------------------------------------------
+# The decision lookup: the optimal action of a turn, from the decisions or the per-turn tables.
+# --------------------------------------------------------------------------------------
+
+
+def check_pair(turn: object, table: object) -> tuple[Turn, Table]:
+    """``turn`` and ``table``, checked to be a Turn and a Table for the same rules."""
+    if not isinstance(turn, Turn):
+        raise MalformedInputError(f"turn {turn!r}: not a Turn; advice is given on a Turn")
+    if not isinstance(table, Table):
+        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
+    if turn.rules is not table.rules and turn.rules != table.rules:
+        raise MalformedInputError(
+            f"table for {table.rules!r}: the turn plays {turn.rules!r}; "
+            f"use a table built for the turn's rules"
+        )
+    return turn, table
+
+
+def best_action(turn: Turn, table: Table) -> Keep | Box:
+    """The optimal action in ``turn``: a keep to hold before rerolling, or the box to fill.
+
+    This is :func:`advise`'s best option without the others, answered from a lookup:
+    in the table's :class:`DecisionTable` when :func:`load_decisions` has loaded one
+    or one is cached for the table (any card), else in per-turn tables worked out
+    the first time a card is seen. Both give the same actions. When holding all five
+    dice is best the answer is the box to fill now, which is worth the same. Equal
+    values resolve to the simpler action: when the best fill is worth as much as the
+    best keep, within a relative tolerance of 1e-9 (so floating-point rounding never
+    picks a reroll that gains nothing), the answer is the fill.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
+        >>> table = build_table(start=card)
+        >>> best_action(Turn(card).roll(outcome="55523"), table)
+        Keep('555')
+        >>> best_action(Turn(card).roll(outcome="55555"), table)
+        <Category.YAHTZEE: 11>
+    """
+    if turn.__class__ is not Turn or table.__class__ is not Table:
+        turn, table = check_pair(turn, table)
+    elif turn.rules is not table.rules and turn.rules != table.rules:
+        check_pair(turn, table)
+    dice = turn.dice
+    decisions = table._decisions
+    if decisions is None:
+        decisions = cached(table)  # a decision table on disk, looked for once
+    if decisions:
+        row = decisions.seen.get(turn.card.boxes)
+        if row is None:
+            row = decisions.row(turn.card.boxes, table._index(turn.card))
+        if dice is None:
+            return ALL_KEEPS[0]
+        index = dice._index
+        return decisions.actions[index][row[(3 - turn.rolls_used) * 252 + index]]  # type: ignore[no-any-return]
+    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
+    if dice is None:
+        return ALL_KEEPS[0]
+    rerolls = 3 - turn.rolls_used
+    found = tables.actions[rerolls][dice._index]
+    return tables.action(rerolls, dice._index) if found is None else found
+
+
+def best_box(turn: Turn, table: Table) -> Box:
+    """The box to fill now that maximises the expected final score (rolls left or not).
+
+    Raises:
+        IllegalActionError: Before the first roll.
+        MalformedInputError: For a table built for other rules or not covering the card.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.ACES, Category.CHANCE)})
+        >>> table = build_table(start=card)
+        >>> best_box(Turn(card).roll(outcome="11166"), table)  # 3 now, Chance later
+        <Category.ACES: 0>
+        >>> best_box(Turn(card).roll(outcome="66655"), table)
+        <Category.CHANCE: 12>
+    """
+    if turn.__class__ is not Turn or table.__class__ is not Table:
+        turn, table = check_pair(turn, table)
+    elif turn.rules is not table.rules and turn.rules != table.rules:
+        check_pair(turn, table)
+    dice = turn.dice
+    if dice is None:
+        raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
+    decisions = table._decisions
+    if decisions is None:
+        decisions = cached(table)
+    if decisions:
+        row = decisions.seen.get(turn.card.boxes)
+        if row is None:
+            row = decisions.row(turn.card.boxes, table._index(turn.card))
+        box = decisions.action(row, 0, dice._index)
+        assert isinstance(box, Box)
+        return box
+    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
+    action = tables.actions[0][dice._index] or tables.action(0, dice._index)
+    assert isinstance(action, Box)
+    return action

@@ -24,8 +24,8 @@ from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress
 from yahtzee_rules.solver._flow import turn_outcomes
 from yahtzee_rules.solver._geometry import dice_geometry
-from yahtzee_rules.solver._model import Level, Model, flat_index, model_of, state_of
-from yahtzee_rules.solver._table import Table, check_design
+from yahtzee_rules.solver._model import Level, Model, check_design, flat_index, model_of, state_of
+from yahtzee_rules.solver._table import Table, load_table
 from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
@@ -522,8 +522,6 @@ def score_distribution(
         rules = check_rules(rules)
         card = empty_card(rules.card) if position is None else check_design(position, rules)
     if table is None:
-        from yahtzee_rules.solver._cache import load_table
-
         table = load_table(rules=rules)
     if not isinstance(table, Table):
         raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")

@@ -4,21 +4,20 @@ The expected-value table fixes a policy (the keeps and boxes :func:`best_action`
 :func:`simulate_optimal` choose). This module follows it through a turn for many
 turn-start states at once and says, for each state, with what probability the turn
 ends in which next state with how many points. The score distribution is built on
-it. Ties between keeps or boxes of equal expected value are broken as
-:func:`simulate_optimal` breaks them: the first keep in the order of
-``_Geometry.subkeeps`` (fewest dice first, then by faces) and the first box in card
-order.
+it. The keeps and boxes are the choice kernel's (:mod:`._choice`), as for every
+other player: ties between keeps or boxes of equal expected value are broken as
+:func:`best_action` and :func:`simulate_optimal` break them.
 
 Private to the package.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from yahtzee_rules.solver._choice import first_box, keeps_of_rolls
 from yahtzee_rules.solver._geometry import NEG, UPPER_POINTS, dice_geometry
 from yahtzee_rules.solver._kernels import (
     Workspace,
@@ -56,8 +55,9 @@ def _keep_tables(
     m: NDArray[np.intp],
     u: NDArray[np.intp],
     y: NDArray[np.intp],
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """``(462, states)`` keep values with one reroll left, then with two (as in the build)."""
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """``(252, states)``: the keep each roll holds with one reroll left, then with two
+    (keep indices; the keep values as in the build, the choice the kernel's)."""
     g = dice_geometry()
     size = len(m)
     space = Workspace(size)
@@ -66,40 +66,23 @@ def _keep_tables(
     average_keeps(last, space)
     one = last.copy()
     first = np.empty((462, size))
-    first[g.five :] = best_over_subkeeps(last, space)
+    first[g.five :] = best_over_subkeeps(last, space)  # ``last``: each keep's best sub-keep
+    held_one = keeps_of_rolls(one, last)
     average_keeps(first, space)
-    return one, first
+    best = first.copy()
+    best_over_subkeeps(best, space)
+    return held_one, keeps_of_rolls(first, best)
 
 
-def _hold(keep_values: NDArray[np.float64], mass: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Hold the best keep of each roll and reroll: the new chance of each roll, per state.
+def _hold(held: NDArray[np.intp], mass: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Hold keep ``held`` of each roll and reroll: the new chance of each roll, per state.
 
-    ``keep_values`` is ``(462, states)`` and ``mass`` ``(252, states)``, in the
-    internal orders. The keep held is the first best of the roll's sub-keeps (in the
-    order of ``_Geometry.subkeeps``): the rolls with the same number of distinct
-    sub-keeps are taken together, their sub-keeps gathered state by state, then
-    ``argmax`` runs along the contiguous sub-keep axis.
+    ``held`` and ``mass`` are ``(252, states)``, in the internal orders.
     """
     size = mass.shape[1]
-    by_state = np.ascontiguousarray(keep_values.T)  # (states, 462)
-    held = np.empty((252, size), dtype=np.intp)
-    for rolls, subkeeps in _subkeeps_by_count():
-        choice = by_state.take(subkeeps, axis=1).argmax(axis=2)  # (states, rolls)
-        held[rolls] = subkeeps[np.arange(len(rolls)), choice].T
     flat = (held * size + np.arange(size)).ravel()  # roll-major, like ``mass``
     on_keeps = np.bincount(flat, weights=mass.ravel(), minlength=462 * size)
     return _throw(np.asarray(on_keeps, dtype=np.float64).reshape(462, size))
-
-
-@functools.cache
-def _subkeeps_by_count() -> tuple[tuple[NDArray[np.intp], NDArray[np.intp]], ...]:
-    """The rolls grouped by how many distinct sub-keeps they have, with those sub-keeps."""
-    subkeeps = dice_geometry().subkeeps
-    counts = np.array([len(set(row)) for row in subkeeps.tolist()])
-    return tuple(
-        (np.flatnonzero(counts == count), subkeeps[counts == count, :count])
-        for count in np.unique(counts)
-    )
 
 
 def _final_rolls(
@@ -157,7 +140,7 @@ def _plain_boxes(
     fills = np.empty((size, 246, card.n))
     fills[:, :, card.upper_sel] = upper.reshape(size, 36).take(_plain_upper_rows(), axis=1)
     np.add(lower[:, None, :], card.scores[None, 6:, card.lower], out=fills[:, :, card.lower_sel])
-    box: NDArray[np.intp] = fills.argmax(axis=2)
+    box: NDArray[np.intp] = first_box(fills, axis=2)
     return box
 
 
@@ -225,7 +208,7 @@ def turn_outcomes(
     # five equal dice: the rules' Joker fills, box by box
     points = model.joker[:, :, m].transpose(0, 2, 1).astype(np.intp)  # (face, states, boxes)
     fills = fill_values(model, values, m, u, y, points)[0]
-    five_box = fills.argmax(axis=2)  # (face, states)
+    five_box = first_box(fills, axis=2)  # (face, states)
     written = np.take_along_axis(points, five_box[:, :, None], axis=2)[:, :, 0]
     bonus = np.searchsorted(bonuses, model.bonus_due[:, y])
     key[:6] = (bonus * card.n + five_box) * most + written

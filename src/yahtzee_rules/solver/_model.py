@@ -267,6 +267,20 @@ def state_of(card: Scorecard, model: Layout) -> tuple[int, int, int]:
     return mask, min(upper, model.levels - 1), flag
 
 
+def check_design(card: object, rules: Rules) -> Scorecard:
+    """``card``, checked to be a Scorecard of the rules' card design."""
+    from yahtzee_rules._filling import check_card
+
+    card = check_card(card)
+    if card.card != rules.card:
+        raise MalformedInputError(
+            f"card {card!r}: a {card.card.title} card, but the table is for the rules "
+            f"{rules.name!r}, which play the {rules.card.title} card; "
+            f"use a table built for the card's rules"
+        )
+    return card
+
+
 _MODELS: dict[Rules, Model] = {}
 _LAYOUTS: dict[Rules, Layout] = {}
 _MODELS_LOCK = threading.Lock()

@@ -13,15 +13,10 @@ from typing import TYPE_CHECKING
 from yahtzee_rules._dice import EMPTY_KEEP, Keep, roll_table
 from yahtzee_rules.scorecard import empty_card
 from yahtzee_rules.scoring import fill
-from yahtzee_rules.solver._decisions import (
-    BOX,
-    STAGES,
-    Decided,
-    action_decoding,
-    cached,
-    load_decisions,
-)
+from yahtzee_rules.solver._codes import BOX, STAGES, Decided, action_decoding
+from yahtzee_rules.solver._decisions import cached, load_decisions
 from yahtzee_rules.solver._model import layout_of, state_of
+from yahtzee_rules.solver._table import Table
 from yahtzee_rules.totals import totals
 
 if TYPE_CHECKING:
@@ -30,7 +25,6 @@ if TYPE_CHECKING:
 
     from yahtzee_rules.rules import Rules
     from yahtzee_rules.scorecard import Scorecard
-    from yahtzee_rules.solver._table import Table
 
 __all__ = ["optimal_scores", "prepare_decisions"]
 

@@ -15,6 +15,7 @@ from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.results import SimulationResult
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.solver._build import Progress
+from yahtzee_rules.solver._choice import first_box, keeps_of_games
 from yahtzee_rules.solver._geometry import CHUNK, dice_geometry
 from yahtzee_rules.solver._kernels import (
     average_keeps,
@@ -56,13 +57,10 @@ def _play_turn(
     children: NDArray[np.intp],
 ) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]]:
     """One optimal turn for many games: returns the new states and the points scored."""
-    g = dice_geometry()
     m, u, y = state
     roll = _roll_from(np.zeros(len(m), dtype=np.intp), faces[:, 0], children)
     for step, keep_values in enumerate((keeps[1], keeps[0])):
-        options = g.subkeeps[roll]  # (games, 32)
-        choice = keep_values[options, columns[:, None]].argmax(axis=1)
-        held = options[np.arange(len(m)), choice]
+        held = keeps_of_games(keep_values, roll, columns)
         roll = _roll_from(held, faces[:, step + 1], children)
     # the best box for the final roll
     card = model.card
@@ -73,7 +71,7 @@ def _play_turn(
     if five.any():
         points[five] = model.joker[roll[five], :, m[five]]
     fills, u2, bonus = fill_values(model, values, m, u, y, points)
-    box = fills.argmax(axis=1)
+    box = first_box(fills, axis=1)
     rows = np.arange(n)
     written = points[rows, box]
     position = card.upper_pos[box]  # among the upper boxes, or -1

@@ -1,8 +1,9 @@
-"""The table: one value per turn-start state, and how to build it."""
+"""The table: one value per turn-start state, how to build it, and its cache file."""
 
 from __future__ import annotations
 
-import os
+import hashlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from weakref import WeakValueDictionary
 
@@ -14,18 +15,27 @@ from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress, build_values
 from yahtzee_rules.solver._model import (
+    check_design,
     check_solvable,
     flat_index,
     layout_of,
     mask_of,
     model_of,
 )
+from yahtzee_rules.solver._storage import (
+    cache_dir,
+    file_label,
+    read_arrays,
+    table_key,
+    write_npz,
+)
 from yahtzee_rules.solver._turns import TurnTables
+from yahtzee_rules.solver._workers import check_workers
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from yahtzee_rules.solver._decisions import Decided
+    from yahtzee_rules.solver._codes import Decided
 
 _CLASSIC = Rules()
 
@@ -243,32 +253,11 @@ def _unpickle(values: NDArray[np.float64], rules: Rules, start: Scorecard) -> Ta
     return Table(values, rules=rules, start=start)
 
 
-def check_design(card: object, rules: Rules) -> Scorecard:
-    """``card``, checked to be a Scorecard of the rules' card design."""
-    card = check_card(card)
-    if card.card != rules.card:
-        raise MalformedInputError(
-            f"card {card!r}: a {card.card.title} card, but the table is for the rules "
-            f"{rules.name!r}, which play the {rules.card.title} card; "
-            f"use a table built for the card's rules"
-        )
-    return card
-
-
 #: Cards whose per-turn tables a Table keeps, the oldest dropped first; cards in one state
 #: share its tables. A state's tables take about 17 KiB (measured with tracemalloc by
 #: benchmarks/bench_versus.py; a test holds them under 20 KiB), so a table's per-turn
 #: cache stays under 20 MiB.
 TURN_CACHE = 1024
-
-
-def check_workers(workers: object = None) -> int:
-    """``workers`` checked, or the default for ``None``: up to 2, one per CPU."""
-    if workers is None:
-        return max(1, min(2, os.cpu_count() or 1))
-    if type(workers) is not int or workers < 1:
-        raise MalformedInputError(f"workers {workers!r}: not a positive int")
-    return workers
 
 
 def build_table(
@@ -317,3 +306,100 @@ def build_table(
     workers = check_workers(workers)
     values = build_values(rules, progress, workers=workers, start=mask_of(start_card))
     return Table(values, rules=rules, start=start_card)
+
+
+def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
+    """The table in ``path`` if it is complete, intact and for these rules and version."""
+    found = read_arrays(path, table_key(rules, mask_of(start)), ("values",))
+    if found is None:
+        return None
+    values = found["values"]  # zip CRCs are checked on reading
+    if values.dtype != np.float64 or not np.isfinite(values).all():
+        return None
+    try:
+        return Table(values, rules=rules, start=start)
+    except MalformedInputError:
+        return None
+
+
+def _write(path: Path, table: Table) -> None:
+    """Write the table's values under its key (see :func:`write_npz`)."""
+    key = np.array(table_key(table.rules, mask_of(table.start)))
+    write_npz(path, ".optimal-", key=key, values=table.values)
+
+
+def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Path:
+    """The file :func:`load_table` uses for ``rules`` (it may not exist yet).
+
+    The name holds a digest of the rules, the library version (and a digest of the
+    source files the values depend on: the solver's modules and every module of
+    the library they import), the table format and the start card's filled boxes,
+    so tables for other versions never collide. It starts with the Joker rule for
+    the Classic card, and with the ruleset's name for other cards.
+
+    Raises:
+        MalformedInputError: For a ``start`` card of another design than the rules'.
+
+    Examples:
+        >>> from yahtzee_rules import Rules
+        >>> cache_path().name.startswith("optimal-forced-"), cache_path().suffix
+        (True, '.npz')
+        >>> cache_path(rules=Rules.from_name("yacht")).name.startswith("optimal-yacht-")
+        True
+    """
+    rules = check_solvable(check_rules(rules))
+    mask = 0 if start is None else mask_of(check_design(start, rules))
+    digest = hashlib.sha256(table_key(rules, mask).encode()).hexdigest()[:20]
+    return cache_dir() / f"optimal-{file_label(rules)}-{digest}.npz"
+
+
+def _write_cached(path: Path, table: Table, rules: Rules) -> None:
+    """Write the table's values under its key (see :func:`write_npz`)."""
+    key = np.array(table_key(rules, mask_of(table.start)))
+    write_npz(path, ".optimal-", key=key, values=table.values)
+
+
+def load_table(
+    *,
+    rules: Rules = _CLASSIC,
+    start: Scorecard | None = None,
+    progress: Progress | None = None,
+    cache: bool = True,
+) -> Table:
+    """The table for ``rules`` from the cache, building and caching it when needed.
+
+    The cache file (see :func:`cache_path`) is keyed by the rules, the library
+    version and the table format, and checked when read: a file for other rules or
+    another version, or one that is truncated or damaged, is never used. The table
+    is then rebuilt and the file replaced, written atomically so that a crash never
+    leaves half a file behind.
+
+    Args:
+        rules: The rule set.
+        start: As for :func:`build_table`.
+        progress: Passed to :func:`build_table` when a build is needed.
+        cache: ``False`` builds without reading or writing the cache.
+
+    Examples:
+        >>> import os, tempfile
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
+        >>> card = Scorecard({c: 0 for c in Category.upper()})
+        >>> table = load_table(start=card)  # built and saved
+        >>> cache_path(start=card).exists()
+        True
+        >>> load_table(start=card).value(card) == table.value(card)  # read back
+        True
+        >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+    """
+    rules = check_solvable(check_rules(rules))
+    start_card = empty_card(rules.card) if start is None else check_design(start, rules)
+    if not cache:
+        return build_table(rules=rules, start=start_card, progress=progress)
+    path = cache_path(rules=rules, start=start_card)
+    found = _read(path, rules, start_card)
+    if found is not None:
+        return found
+    table = build_table(rules=rules, start=start_card, progress=progress)
+    _write(path, table)
+    return table

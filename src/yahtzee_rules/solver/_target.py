@@ -3,37 +3,43 @@
 from __future__ import annotations
 
 import hashlib
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from yahtzee_rules import _version
 from yahtzee_rules._filling import check_card, check_rules
-from yahtzee_rules.boxes import Box
-from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._cache import (
-    TABLE_FORMAT,
-    cache_dir,
-    file_label,
-    source_digest,
-    write_npz,
-)
 from yahtzee_rules.solver._geometry import dice_geometry
 from yahtzee_rules.solver._kernels import (
     Workspace,
     average_keeps,
     best_over_subkeeps,
 )
-from yahtzee_rules.solver._model import Level, Model, flat_index, mask_of, model_of, state_of
-from yahtzee_rules.solver._table import check_design, check_workers
+from yahtzee_rules.solver._model import (
+    Level,
+    Model,
+    check_design,
+    flat_index,
+    mask_of,
+    model_of,
+    state_of,
+)
+from yahtzee_rules.solver._storage import (
+    TABLE_FORMAT,
+    cache_dir,
+    file_label,
+    read_arrays,
+    source_digest,
+    write_npz,
+)
 from yahtzee_rules.solver._target_build import entry_reads, look_up, solve_levels
 from yahtzee_rules.solver._turns import turn_model_of
-from yahtzee_rules.turn import Turn
+from yahtzee_rules.solver._workers import check_workers
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -397,85 +403,6 @@ class Plan:
         self.start = float(before[g.offsets[0], 0])  # before the first roll: the empty keep
 
 
-class TargetStrategy:
-    """A strategy that maximises the chance of a final total of at least ``target``.
-
-    It is a :class:`~yahtzee_rules.Strategy`, so :func:`~yahtzee_rules.simulate`
-    can play it, in any game its table covers: each keep
-    and box maximises the chance of reaching ``target`` given the points on the card.
-    Equal chances go to the fill (over a reroll), the keep with the fewest dice,
-    and the box first in card order.
-
-    Args:
-        table: A :class:`TargetTable` for the rules played, with a maximum of at
-            least ``target``.
-        target: The final total to reach.
-
-    Examples:
-        >>> import random
-        >>> from yahtzee_rules import Category, Scorecard, Turn
-        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
-        >>> strategy = TargetStrategy(target_table(start=card, maximum=60), 40)
-        >>> turn = Turn(card).roll(outcome="66653")
-        >>> strategy.choose_keep(turn, random.Random(0))
-        Keep('666')
-    """
-
-    __slots__ = ("table", "target")
-
-    def __init__(self, table: TargetTable, target: int) -> None:
-        if not isinstance(table, TargetTable):
-            raise MalformedInputError(f"table {table!r}: not a TargetTable; use target_table()")
-        if isinstance(target, bool) or not isinstance(target, int) or target > table.maximum:
-            raise MalformedInputError(
-                f"target {target!r}: not an int up to the table's maximum of {table.maximum}"
-            )
-        self.table = table
-        self.target = target
-
-    def __repr__(self) -> str:
-        return f"TargetStrategy({self.table!r}, {self.target!r})"
-
-    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
-        """The keep that maximises the chance of the target, or ``None`` to fill now.
-
-        Examples:
-            >>> import random
-            >>> from yahtzee_rules import Category, Scorecard, Turn
-            >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
-            >>> strategy = TargetStrategy(target_table(start=card, maximum=30), 28)
-            >>> strategy.choose_keep(Turn(card).roll(outcome="66541"), random.Random(0))
-            Keep('566')
-        """
-        dice = turn.dice
-        if dice is None or not turn.rolls_left:
-            return None
-        need = self.table._need(turn.card, self.target)
-        tables = self.table._turn(turn.card, need)
-        return best_keep(tables.keeps[turn.rolls_left - 1], tables.fills, dice)
-
-    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
-        """The box that maximises the chance of the target.
-
-        Examples:
-            >>> import random
-            >>> from yahtzee_rules import Category, Scorecard, Turn
-            >>> card = Scorecard({c: 0 for c in Category if c not in (Category.ACES, Category.CHANCE)})
-            >>> strategy = TargetStrategy(target_table(start=card, maximum=40), 25)
-            >>> strategy.choose_box(Turn(card).roll(outcome="66655"), random.Random(0))
-            <Category.CHANCE: 12>
-        """
-        g = dice_geometry()
-        dice = turn.dice
-        if dice is None:
-            from yahtzee_rules.errors import IllegalActionError
-
-            raise IllegalActionError("choose box: no dice yet; roll at least once")
-        need = self.table._need(turn.card, self.target)
-        fills = self.table._turn(turn.card, need).fills[int(g.dice_pos[dice._index])]
-        return turn.rules.card.members[int(fills.argmax())]
-
-
 # --------------------------------------------------------------------------------------
 # Building and caching.
 # --------------------------------------------------------------------------------------
@@ -484,8 +411,6 @@ class TargetStrategy:
 def _cache_key(
     rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
 ) -> str:
-    from yahtzee_rules import _version
-
     late = "" if open_boxes is None else f"; open boxes={open_boxes}"
     return (
         f"yahtzee_rules {_version.__version__} ({source_digest()}); "
@@ -503,36 +428,14 @@ def _target_path(
 
 
 def _read(path: Path, key: str) -> tuple[NDArray[np.int32], NDArray[np.float64]] | None:
-    try:
-        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            if str(data["key"]) != key:
-                return None
-            return np.asarray(data["rows"], dtype=np.int32), np.asarray(data["values"])
-    except FileNotFoundError:
+    found = read_arrays(path, key, ("rows", "values"))
+    if found is None:
         return None
-    except Exception:  # truncated, damaged or not a table: rebuild
-        return None
+    return np.asarray(found["rows"], dtype=np.int32), np.asarray(found["values"])
 
 
 def _write(path: Path, key: str, rows: NDArray[np.int32], values: NDArray[np.float64]) -> None:
     write_npz(path, ".target-", key=np.array(key), rows=rows, values=values)
-
-
-def best_keep(
-    keep_values: NDArray[np.float64], fills: NDArray[np.float64], dice: Dice
-) -> Keep | None:
-    """The keep of ``dice`` with the best value, or ``None`` when filling now is as good.
-
-    ``keep_values`` holds a value per keep for the rolls left, ``fills`` the best fill's
-    value per roll; a keep must beat filling now by more than rounding to be chosen.
-    """
-    g = dice_geometry()
-    position = int(g.dice_pos[dice._index])
-    options = g.subkeeps[position]
-    chosen = int(options[int(keep_values[options].argmax())])
-    if chosen >= g.five or fills[position].max() >= keep_values[chosen] - 1e-12:
-        return None
-    return g.keeps[chosen]
 
 
 def target_table(

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from yahtzee_rules.solver._choice import first_box, keep_of_roll
 from yahtzee_rules.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.solver._model import Model
 
@@ -25,10 +26,6 @@ if TYPE_CHECKING:
 
     from yahtzee_rules.boxes import Box
     from yahtzee_rules.dice import Keep
-
-#: Two expected values closer than this, relative to their size, count as equal; on
-#: such a tie the best action is the fill rather than a keep (the simpler action).
-TIE_TOLERANCE = 1e-9
 
 
 class TurnGeometry:
@@ -241,9 +238,9 @@ class TurnTables:
     def action(self, rerolls: int, index: int) -> Keep | Box:
         """The best action with ``rerolls`` rerolls left for the roll of ``Dice._index``.
 
-        Equal values resolve to the simpler action: fill now when the best fill is worth
-        as much as the best keep, within TIE_TOLERANCE (relative). Among keeps of equal
-        value the one with fewer dice (then the smaller) wins; among boxes, the first.
+        The choice kernel's (:mod:`._choice`): the first best of the roll's sub-keeps
+        (fewest dice first, then by faces), where holding all five dice means filling
+        now; the box is the first best in card order.
         """
         found = self.actions[rerolls][index]
         if found is not None:
@@ -251,15 +248,10 @@ class TurnTables:
         t = _TURN_GEOMETRY or turn_geometry()
         position = t.dice_pos[index]
         row = self._fives()[position] if position < 6 else self.worth[self.model.codes[position]]
-        decided: Keep | Box = self.model.model.card.members[int(row.argmax())]
+        decided: Keep | Box = self.model.model.card.members[int(first_box(row))]
         if rerolls:
-            subkeeps = t.subkeeps[position]
-            options = self.keeps[rerolls - 1][subkeeps]
-            choice = int(options.argmax())
-            best = float(options[choice])
-            chosen = int(subkeeps[choice])
-            fill = self.best_fill[position]
-            if chosen < t.five and not fill >= best - TIE_TOLERANCE * abs(best):
+            chosen = keep_of_roll(self.keeps[rerolls - 1], position)
+            if chosen < t.five:
                 decided = t.keeps[chosen]
         self.actions[rerolls][index] = decided
         return decided

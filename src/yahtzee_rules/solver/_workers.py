@@ -379,6 +379,17 @@ def _serve(connection: Connection, fd: int) -> None:
         connection.send(level)
 
 
+def check_workers(workers: object = None) -> int:
+    """``workers`` checked, or the default for ``None``: up to 2, one per CPU."""
+    if workers is None:
+        return max(1, min(2, os.cpu_count() or 1))
+    if type(workers) is not int or workers < 1:
+        from yahtzee_rules.errors import MalformedInputError
+
+        raise MalformedInputError(f"workers {workers!r}: not a positive int")
+    return workers
+
+
 def helpers_for(workers: int, states: int, least: int | None = None) -> int:
     """How many helper processes a build of about ``states`` states takes with ``workers``.
 
