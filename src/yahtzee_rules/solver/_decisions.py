@@ -6,13 +6,15 @@ every state the table covers, at once, with the build's kernels: for each state 
 in ``Dice._index`` order (as the per-turn tables' actions; the kernels work in the
 internal order, and each chunk is put in this order once, so that a lookup needs
 no conversion). A byte below ``BOX`` (32) is a keep: its position among the
-roll's distinct sub-keeps (``_TurnGeometry.subkeeps``: fewest dice first, then by
+roll's distinct sub-keeps (``TurnGeometry.subkeeps``: fewest dice first, then by
 faces); ``BOX + b`` is box ``b`` (card order), with no rerolls left and wherever
-stopping is best (holding all five dice, or a fill worth as much as the best
-keep): the per-turn tables' actions, where stopping is the box too. The choices
+stopping is best (holding all five dice is the first best keep): the per-turn
+tables' actions, where stopping is the box too (see :mod:`._codes`). The choices
 are exactly the per-turn tables' (a test compares them roll by roll): the same
-values bit for bit, the first best keep and the first best box, and the fill on
-a near tie (``TIE_TOLERANCE``).
+values bit for bit, and the choice kernel's keeps and boxes (:mod:`._choice`).
+
+The decision lookup lives here too: :func:`best_action` and :func:`best_box` read
+a table's decisions when they are loaded or cached, else its per-turn tables.
 
 Classic's table covers 359,612 states to solve (the others copy one of them), so
 the decisions take 3 x 252 bytes each, about 272 MB. They are cached on disk next
@@ -511,9 +513,10 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     or one is cached for the table (any card), else in per-turn tables worked out
     the first time a card is seen. Both give the same actions. When holding all five
     dice is best the answer is the box to fill now, which is worth the same. Equal
-    values resolve to the simpler action: when the best fill is worth as much as the
-    best keep, within a relative tolerance of 1e-9 (so floating-point rounding never
-    picks a reroll that gains nothing), the answer is the fill.
+    values resolve as for every player of the solver: the first best keep (fewest
+    dice, then by faces), holding all five dice (filling now) last among them, so on
+    an exact tie between a keep and the best fill the keep is held; the first best
+    box in card order.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard, Turn

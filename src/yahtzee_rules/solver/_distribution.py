@@ -465,10 +465,11 @@ def score_distribution(
     """The exact distribution of the final grand total under optimal-expectation play.
 
     Play follows ``table``: every keep and box maximises the expected final score
-    (the play of :func:`best_action` and :func:`simulate_optimal`). Moves of equal
-    expected value can differ in spread; ties are broken as those functions break
-    them: the keep with the fewest dice (then the lowest faces), the box first in
-    card order. With the free-choice Joker this gives, from the empty card, the
+    (the play of :func:`best_action`, :class:`~yahtzee_rules.OptimalStrategy` and
+    :func:`simulate_optimal`). Moves of equal expected value can differ in spread;
+    ties are broken as those break them (one choice kernel serves them all): the
+    keep with the fewest dice (then the lowest faces), holding all five dice last,
+    and the box first in card order. With the free-choice Joker this gives, from the empty card, the
     mean 254.5896095, median 248 and a standard deviation of 59.6114; Verhoeff
     publishes 59.6117, the difference coming from how ties are broken (the mean
     and median agree).

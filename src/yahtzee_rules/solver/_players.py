@@ -53,8 +53,9 @@ class TargetStrategy:
     It is a :class:`~yahtzee_rules.Strategy`, so :func:`~yahtzee_rules.simulate`
     can play it, in any game its table covers: each keep
     and box maximises the chance of reaching ``target`` given the points on the card.
-    Equal chances go to the fill (over a reroll), the keep with the fewest dice,
-    and the box first in card order.
+    Equal chances resolve as for every player of the solver (:mod:`._choice`): the
+    keep with the fewest dice (then the lowest faces), holding all five dice (filling
+    now) last among them, and the box first in card order.
 
     Args:
         table: A :class:`TargetTable` for the rules played, with a maximum of at
