@@ -165,14 +165,13 @@ def _entry_values(
 class TurnTables:
     """One turn-start state: keep values for the whole turn, best actions on demand.
 
-    The keep values (for every keep, with one and with two rerolls left) and each
-    roll's best fill value are computed at once; the best action for a roll is
+    The keep values (for every keep, with one and with two rerolls left; holding all
+    five dice is worth the roll's best fill) are computed at once; the best action for a roll is
     worked out the first time it is asked for, and remembered.
 
     Attributes:
         start: The state's value (the table's).
         worth: What writing each entry is worth (see :class:`TurnModel`).
-        best_fill: Each internal roll's best fill value.
         keeps: The value of every keep (internal order) with one and with two rerolls left.
         actions: The best action (a Keep or a Box) for every roll, in ``Dice._index``
             order, with no, one and two rerolls left; ``None`` until asked for.
@@ -181,7 +180,6 @@ class TurnTables:
     __slots__ = (
         "__weakref__",
         "actions",
-        "best_fill",
         "keeps",
         "mask",
         "model",
@@ -207,7 +205,6 @@ class TurnTables:
         rest.max(axis=0, out=best_fill[6:])
         fives = self._fives()
         fives.max(axis=1, out=best_fill[:6])
-        self.best_fill = best_fill.copy()
         _keep_values(last, t)
         # each roll's best keep with one reroll left; then keep values with two left
         first = np.empty(462)
