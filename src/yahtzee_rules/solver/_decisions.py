@@ -26,12 +26,11 @@ Private to the package; :func:`load_decisions` and :class:`DecisionTable` are pu
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -49,10 +48,9 @@ from yahtzee_rules.solver._kernels import (
 )
 from yahtzee_rules.solver._model import Model, flat_index, mask_of, model_of
 from yahtzee_rules.solver._storage import (
-    cache_dir,
-    file_label,
+    decisions_key,
+    decisions_paths,
     read_arrays,
-    table_key,
     write_atomic,
     write_npz,
 )
@@ -70,8 +68,6 @@ if TYPE_CHECKING:
 
     from yahtzee_rules.dice import Keep
 
-#: Version of the saved decision layout; part of every decision file's key.
-DECISIONS_FORMAT: Final = 1
 _CHUNK = 1024  # states decided together
 
 
@@ -354,20 +350,12 @@ class DecisionTable:
 # --------------------------------------------------------------------------------------
 
 
-def _values_digest(values: NDArray[np.float64]) -> str:
-    return hashlib.sha256(values.tobytes()).hexdigest()[:16]
-
-
 def _key(table: Table) -> str:
-    base = table_key(table.rules, mask_of(table.start))
-    return f"{base}; decisions format {DECISIONS_FORMAT}; values {_values_digest(table.values)}"
+    return decisions_key(table.rules, mask_of(table.start), table.values)
 
 
 def _paths(key: str, table: Table) -> tuple[Path, Path]:
-    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-    stem = f"decisions-{file_label(table.rules)}-{digest}"
-    directory = cache_dir()
-    return directory / f"{stem}.npy", directory / f"{stem}.npz"
+    return decisions_paths(key, table.rules)
 
 
 #: Decision files kept in the cache directory: older ones (other versions, sources or

@@ -166,6 +166,48 @@ def file_label(rules: Rules) -> str:
     return re.sub(r"[^a-z0-9]+", "-", rules.name.lower()).strip("-")
 
 
+#: Version of the saved decision layout; part of every decision file's key.
+DECISIONS_FORMAT: Final = 1
+
+
+def table_path(key: str, rules: Rules) -> Path:
+    """The file of the expected-value table saved under ``key``."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / f"optimal-{file_label(rules)}-{digest}.npz"
+
+
+def decisions_key(rules: Rules, start: int, values: NDArray[np.float64]) -> str:
+    """The key of the decisions of the table of ``rules`` from mask ``start`` with ``values``."""
+    digest = hashlib.sha256(values.tobytes()).hexdigest()[:16]
+    return f"{table_key(rules, start)}; decisions format {DECISIONS_FORMAT}; values {digest}"
+
+
+def decisions_paths(key: str, rules: Rules) -> tuple[Path, Path]:
+    """The decision codes' ``.npy`` file and its key's ``.npz`` file, saved under ``key``."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    stem = f"decisions-{file_label(rules)}-{digest}"
+    directory = cache_dir()
+    return directory / f"{stem}.npy", directory / f"{stem}.npz"
+
+
+def target_key(
+    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
+) -> str:
+    """The key of a target table of ``rules`` from the state ``start`` up to ``maximum``."""
+    late = "" if open_boxes is None else f"; open boxes={open_boxes}"
+    return (
+        f"yahtzee_rules {_version.__version__} ({source_digest()}); "
+        f"target table format {TABLE_FORMAT}; rules={rules!r}; start={start}; maximum={maximum}"
+        f"{late}"
+    )
+
+
+def target_path(key: str, rules: Rules, maximum: int) -> Path:
+    """The file of the target table saved under ``key``."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / f"target-{file_label(rules)}-{maximum}-{digest}.npz"
+
+
 def write_atomic(path: Path, prefix: str, save: Callable[[BinaryIO], None]) -> bool:
     """Write ``path`` atomically with ``save(stream)``: a temporary file in the same
     directory, flushed to disk, then a rename; whether it was written. An unwritable

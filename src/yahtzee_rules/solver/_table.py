@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from weakref import WeakValueDictionary
@@ -23,10 +22,9 @@ from yahtzee_rules.solver._model import (
     model_of,
 )
 from yahtzee_rules.solver._storage import (
-    cache_dir,
-    file_label,
     read_arrays,
     table_key,
+    table_path,
     write_npz,
 )
 from yahtzee_rules.solver._turns import TurnTables
@@ -349,8 +347,7 @@ def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Pa
     """
     rules = check_solvable(check_rules(rules))
     mask = 0 if start is None else mask_of(check_design(start, rules))
-    digest = hashlib.sha256(table_key(rules, mask).encode()).hexdigest()[:20]
-    return cache_dir() / f"optimal-{file_label(rules)}-{digest}.npz"
+    return table_path(table_key(rules, mask), rules)
 
 
 def _write_cached(path: Path, table: Table, rules: Rules) -> None:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from yahtzee_rules import _version
 from yahtzee_rules._filling import check_card, check_rules
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
@@ -30,11 +28,9 @@ from yahtzee_rules.solver._model import (
     state_of,
 )
 from yahtzee_rules.solver._storage import (
-    TABLE_FORMAT,
-    cache_dir,
-    file_label,
     read_arrays,
-    source_digest,
+    target_key,
+    target_path,
     write_npz,
 )
 from yahtzee_rules.solver._target_build import entry_reads, look_up, solve_levels
@@ -408,25 +404,6 @@ class Plan:
 # --------------------------------------------------------------------------------------
 
 
-def _cache_key(
-    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
-) -> str:
-    late = "" if open_boxes is None else f"; open boxes={open_boxes}"
-    return (
-        f"yahtzee_rules {_version.__version__} ({source_digest()}); "
-        f"target table format {TABLE_FORMAT}; rules={rules!r}; start={start}; maximum={maximum}"
-        f"{late}"
-    )
-
-
-def _target_path(
-    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
-) -> Path:
-    key = _cache_key(rules, start, maximum, open_boxes)
-    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-    return cache_dir() / f"target-{file_label(rules)}-{maximum}-{digest}.npz"
-
-
 def _read(path: Path, key: str) -> tuple[NDArray[np.int32], NDArray[np.float64]] | None:
     found = read_arrays(path, key, ("rows", "values"))
     if found is None:
@@ -504,8 +481,8 @@ def target_table(
     start_card = empty_card(rules.card) if start is None else check_design(start, rules)
     model = model_of(rules)
     state = state_of(start_card, model)
-    key = _cache_key(rules, state, maximum, open_boxes)
-    path = _target_path(rules, state, maximum, open_boxes)
+    key = target_key(rules, state, maximum, open_boxes)
+    path = target_path(key, rules, maximum)
     found = _read(path, key) if cache else None
     if found is None:
         lowest = None if open_boxes is None else len(rules.card) - open_boxes
