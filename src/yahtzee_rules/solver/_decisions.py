@@ -420,7 +420,7 @@ def load_decisions(
     :func:`cache_dir`, keyed by the rules, the library version and source, the start
     card and the table's values, and written atomically; a file for other values,
     rules or versions, or of the wrong size or shape, is never used, and only the
-    :data:`KEEP_FILES` newest decision files stay in the directory. The file is
+    ``KEEP_FILES`` (4) newest decision files stay in the directory. The file is
     mapped into memory, so a process reads only the pages of the states it meets.
 
     Args:
