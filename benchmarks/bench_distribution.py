@@ -181,15 +181,13 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
 
     sys.path.insert(0, str(SRC))
     from yahtzee_rules import Rules
-    from yahtzee_rules.solver._model import _model
-    from yahtzee_rules.solver._target import _bonus_classes
-    from yahtzee_rules.solver._target_build import _most_to_come
+    from yahtzee_rules.solver._internal import bonus_classes, model_of, most_to_come
 
     rules = Rules.from_name(name)
-    model = _model(rules)
+    model = model_of(rules)
     card = model.card
     n, top = card.n, model.levels - 1
-    classes = _bonus_classes(model)
+    classes = bonus_classes(model)
     full = (1 << n) - 1
     possible = [sorted(rules.card.possible[box]) for box in range(n)]
     upper = [int(box) for box in card.upper]
@@ -226,7 +224,7 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
                             continue
                         key = (m, flag)
                         if key not in most:
-                            most[key] = min(301, _most_to_come(model, m, bool(flag)) + 1)
+                            most[key] = min(301, most_to_come(model, m, bool(flag)) + 1)
                         work[flag0] += count * most[key]
         subtotals = model.upper_values[filled_faces]
         flag_options = (0, 1) if m0 & yahtzee else (0,)
@@ -242,9 +240,9 @@ def _late_card(
     rules: object, m0: int, u0: int, flag: int, possible: list[list[int]], upper: list[int]
 ) -> list[tuple[int, int]]:
     """A card with the boxes of ``m0`` filled: upper boxes adding up to ``u0`` (capped)."""
-    from yahtzee_rules.solver._model import _model
+    from yahtzee_rules.solver._internal import model_of
 
-    model = _model(rules)  # type: ignore[arg-type]
+    model = model_of(rules)  # type: ignore[arg-type]
     top = model.levels - 1
     # the upper boxes' points, box by box, reaching each capped subtotal
     ways: dict[int, list[tuple[int, int]]] = {0: []}

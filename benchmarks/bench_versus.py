@@ -124,7 +124,7 @@ elif figure == "memory":
     per_state = (tracemalloc.get_traced_memory()[0] - before) / states
     tracemalloc.stop()
     from yahtzee_rules.solver import _table
-    bound = getattr(_table, "_TURN_CACHE", None)
+    bound = getattr(_table, "TURN_CACHE", getattr(_table, "_TURN_CACHE", None))
     print(json.dumps({"per_state_kib": per_state / 1024, "states": bound}))
 '''
 

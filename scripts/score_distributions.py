@@ -159,10 +159,9 @@ def target_example() -> str:
 
 def target_size() -> dict[str, str]:
     """How many states the full target table solves for Hasbro's card, and its size."""
-    from yahtzee_rules.solver._model import _model
-    from yahtzee_rules.solver._target import _Reach
+    from yahtzee_rules.solver._internal import Reach, model_of
 
-    rows = sum(len(level.masks) for level in _Reach(_model(Rules()), (0, 0, 0)).levels(0))
+    rows = sum(len(level.masks) for level in Reach(model_of(Rules()), (0, 0, 0)).levels(0))
     return {
         "target_states": f"{round(rows, -4):,}",
         "target_mb": f"{rows * 8 / 1e6:.1f}",

@@ -28,13 +28,13 @@ def started_helpers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     from yahtzee_rules.solver import _workers
 
     started: list[Any] = []
-    start = _workers._start
+    start = _workers.start_helper
 
     def spy(*args: Any) -> Any:
         started.append(start(*args))
         return started[-1]
 
-    monkeypatch.setattr(_workers, "_start", spy)
+    monkeypatch.setattr(_workers, "start_helper", spy)
     return started
 
 

@@ -16,7 +16,7 @@ from yahtzee_rules import Rules
 np = pytest.importorskip("numpy")
 pytest.importorskip("yahtzee_rules.solver")
 
-from yahtzee_rules.solver import _kernels, _model  # noqa: E402
+from yahtzee_rules.solver import _internal  # noqa: E402
 
 WIDE = 512
 NARROW = 8
@@ -31,15 +31,15 @@ def in_narrow_batches(solve: Callable[[int, int], Any], count: int) -> Any:
 
 def test_the_wide_steps_are_those_the_narrow_ones_take_apart() -> None:
     """Each step's choice of route depends on the width (else this test is moot)."""
-    card = _model._model(Rules()).card
+    card = _internal.model_of(Rules()).card
     big = max(slots.size for *_, slots in card.plain_slots)
-    assert big * NARROW <= _kernels._GATHER < big * WIDE
+    assert big * NARROW <= _internal.GATHER < big * WIDE
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 @pytest.mark.parametrize("yahtzee_filled", [False, True])
 def test_best_fills_agree_wide_and_narrow(rules: Rules, yahtzee_filled: bool) -> None:
-    model = _model._model(rules)
+    model = _internal.model_of(rules)
     rng = np.random.default_rng(12)
     values = rng.random(model.states_count) * 300
     states = model.states(6)
@@ -47,9 +47,9 @@ def test_best_fills_agree_wide_and_narrow(rules: Rules, yahtzee_filled: bool) ->
     pick = np.flatnonzero(filled == yahtzee_filled)[:WIDE]
     assert len(pick) == WIDE
     m, u, y = states.masks[pick], states.uppers[pick], states.flags[pick]
-    wide = _kernels._final_values(model, values, m, u, y)
+    wide = _internal.final_values(model, values, m, u, y)
     narrow = in_narrow_batches(
-        lambda lo, hi: _kernels._final_values(model, values, m[lo:hi], u[lo:hi], y[lo:hi]),
+        lambda lo, hi: _internal.final_values(model, values, m[lo:hi], u[lo:hi], y[lo:hi]),
         WIDE,
     )
     assert np.array_equal(wide, narrow)
@@ -58,15 +58,15 @@ def test_best_fills_agree_wide_and_narrow(rules: Rules, yahtzee_filled: bool) ->
 def test_keep_and_sub_keep_passes_agree_wide_and_narrow() -> None:
     rng = np.random.default_rng(7)
     start = rng.random((462, WIDE)) * 300
-    space = _kernels._Workspace(WIDE)
+    space = _internal.Workspace(WIDE)
     wide = space.keeps(0, WIDE)
     wide[:] = start
-    _kernels._best_over_subkeeps(_kernels._keep_values(wide, space), space)
+    _internal.best_over_subkeeps(_internal.average_keeps(wide, space), space)
 
     def narrow(lo: int, hi: int) -> Any:
         keep = start[:, lo:hi].copy()
-        _kernels._keep_values(keep, space)
-        _kernels._best_over_subkeeps(keep, space)
+        _internal.average_keeps(keep, space)
+        _internal.best_over_subkeeps(keep, space)
         return keep
 
     assert np.array_equal(wide, in_narrow_batches(narrow, WIDE))

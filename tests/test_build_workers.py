@@ -94,7 +94,7 @@ def test_helpers_that_cannot_start_leave_the_work_here(
     alone: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
-    monkeypatch.setattr(_workers, "_start", lambda *args: None)
+    monkeypatch.setattr(_workers, "start_helper", lambda *args: None)
     assert np.array_equal(build_table(start=CARD, workers=4).values, alone)
 
 
@@ -103,7 +103,7 @@ def test_a_helper_still_starting_is_not_waited_for(
 ) -> None:
     monkeypatch.setattr(_workers, "PROCESS_STATES", 0)
     # a helper that takes a minute to start: the build solves every level here
-    monkeypatch.setattr(_workers, "_PROGRAM", "import time\ntime.sleep(60)\n" + _workers._PROGRAM)
+    monkeypatch.setattr(_workers, "PROGRAM", "import time\ntime.sleep(60)\n" + _workers.PROGRAM)
     table = build_table(start=CARD, workers=2, progress=lambda *p: None)
     assert np.array_equal(table.values, alone)
     here = sum(claimed)
@@ -128,7 +128,7 @@ def test_small_builds_start_no_helper(monkeypatch: pytest.MonkeyPatch, alone: An
     def refuse(*args: Any) -> None:
         raise AssertionError("a helper was started")
 
-    monkeypatch.setattr(_workers, "_start", refuse)
+    monkeypatch.setattr(_workers, "start_helper", refuse)
     assert CARD.boxes.count(None) == 9
     assert np.array_equal(build_table(start=CARD, workers=2).values, alone)
     assert _workers.helpers_for(2, _workers.PROCESS_STATES) == 1
@@ -251,9 +251,11 @@ def test_claims_without_races_solve_each_chunk_once() -> None:
 def test_a_helper_imports_no_rules_module(unpickled_in_a_helper: Any) -> None:
     """A helper unpickles the plan's arrays without the dice, boxes or rules modules."""
     from yahtzee_rules import Rules
-    from yahtzee_rules.solver import _build, _model
+    from yahtzee_rules.solver import _internal
 
-    found = unpickled_in_a_helper(_build._Plan(_model._model(Rules()), CARD_MASK), "solving")
+    found = unpickled_in_a_helper(
+        _internal.BuildPlan(_internal.model_of(Rules()), CARD_MASK), "solving"
+    )
     assert found[0] == "10"  # levels: 9 open boxes, and the complete cards
     assert {"yahtzee_rules.solver._kernels", "yahtzee_rules.solver._model"} <= set(found)
     assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)

@@ -28,7 +28,7 @@ from yahtzee_rules import strategies as yst
 np = pytest.importorskip("numpy")
 solver = pytest.importorskip("yahtzee_rules.solver")
 
-from yahtzee_rules.solver import _decisions, _model, _play, _turns  # noqa: E402
+from yahtzee_rules.solver import _decisions, _internal, _play  # noqa: E402
 
 RULESETS = [
     Rules(),
@@ -67,10 +67,10 @@ def _start_cards(rules: Rules) -> list[Scorecard]:
 
 def _per_turn_actions(table: Any, flat: int) -> list[list[Any]]:
     """The per-turn tables' best action for every roll and rerolls left, by ``Dice._index``."""
-    model = _model._model(table.rules)
+    model = _internal.model_of(table.rules)
     y, rest = (flat % 2, flat // 2) if model.flags == 2 else (0, flat)
     mask, u = divmod(rest, model.levels)
-    tables = _turns._TurnTables(model, table.values, mask, u, y, flat)
+    tables = _internal.TurnTables(model, table.values, mask, u, y, flat)
     return [[tables.action(r, i) for i in range(252)] for r in range(3)]
 
 
@@ -168,7 +168,7 @@ def test_decisions_are_cached_mapped_and_keyed_by_the_values(cache: Path) -> Non
     assert built.path.parent == cache
     assert isinstance(built._decided.array, np.memmap)  # mapped, not read
     again = solver.Table(table.values, rules=rules, start=start)
-    assert _decisions._cached(again) is not None  # best_action finds it on disk
+    assert _internal.cached_decisions(again) is not None  # best_action finds it on disk
     read = solver.load_decisions(again)
     assert isinstance(read._decided.array, np.memmap)
     assert np.array_equal(read._decided.array, built._decided.array)
@@ -176,14 +176,14 @@ def test_decisions_are_cached_mapped_and_keyed_by_the_values(cache: Path) -> Non
     other_values = table.values.copy()
     other_values[other_values > 0] += 1.0
     other = solver.Table(other_values, rules=rules, start=start)
-    assert _decisions._cached(other) is None
+    assert _internal.cached_decisions(other) is None
     # a damaged file is rebuilt (replaced, not truncated: the maps above stay valid)
     expected = np.array(built._decided.array)
     damaged = built.path.with_suffix(".damaged")
     damaged.write_bytes(built.path.read_bytes()[:1000])
     damaged.replace(built.path)
     fresh = solver.Table(table.values, rules=rules, start=start)
-    assert _decisions._cached(fresh) is None
+    assert _internal.cached_decisions(fresh) is None
     rebuilt = solver.load_decisions(fresh)
     assert np.array_equal(rebuilt._decided.array, expected)
     assert np.array_equal(read._decided.array, expected)
@@ -217,7 +217,7 @@ def test_simulate_with_decisions_plays_the_same_games_as_through_game(rules: Rul
     decisions = solver.load_decisions(table, cache=False)
     seats = [OptimalStrategy(table), OptimalStrategy(table)]
     rng = random.Random(4)
-    played = _play._decided_scores(
+    played = _internal.decided_scores(
         [decisions._decided] * 2, games=12, rules=rules, rng=rng, start=start
     )
     rng = random.Random(4)
@@ -248,7 +248,7 @@ def test_simulate_builds_the_decision_table_for_long_runs(
     table = solver.build_table(rules=rules)
     simulate(OptimalStrategy(table), games=3, rules=rules)
     assert table._decisions is False  # short: the per-turn tables, nothing built
-    monkeypatch.setattr(_play, "_DECIDE_AT", 5)
+    monkeypatch.setattr(_play, "DECIDE_AT", 5)
     result = simulate(OptimalStrategy(table), games=5, rules=rules)
     decided = table._decisions
     assert decided
@@ -256,7 +256,7 @@ def test_simulate_builds_the_decision_table_for_long_runs(
     assert decided.path.exists()
     plain = solver.Table(table.values, rules=rules)
     plain._decisions = False
-    monkeypatch.setattr(_play, "_DECIDE_AT", 10**9)
+    monkeypatch.setattr(_play, "DECIDE_AT", 10**9)
     assert simulate(OptimalStrategy(plain), games=5, rules=rules).scores == result.scores
 
 
@@ -270,13 +270,13 @@ def test_an_executor_run_decides_here_once_for_every_worker(
     rules = Rules.from_name("yacht")
     table = solver.build_table(rules=rules)
     builds: list[int] = []
-    build = _decisions._build_decisions
+    build = _internal.build_decisions
 
     def counted(*args: Any) -> Any:
         builds.append(len(builds))
         return build(*args)
 
-    monkeypatch.setattr(_decisions, "_build_decisions", counted)
+    monkeypatch.setattr(_decisions, "build_decisions", counted)
     with ThreadPoolExecutor(2) as pool:  # chunks under 1,000 games: nothing to decide
         simulate(OptimalStrategy(table), games=999, rules=rules, executor=pool)
     assert builds == []
@@ -297,12 +297,12 @@ _STATE_RULES = [Rules(), Rules(joker=JokerRule.NONE, yahtzee_bonus=0), Rules.fro
     st.sampled_from(_STATE_RULES).flatmap(lambda r: st.tuples(st.just(r), yst.scorecards(rules=r)))
 )
 def test_a_tables_state_of_a_card_is_the_models(case: tuple[Rules, Scorecard]) -> None:
-    """Table._state reads a card from plain ints; it agrees with _model._state_of."""
+    """Table._state reads a card from plain ints; it agrees with _internal.state_of."""
     rules, card = case
-    table = solver.Table(np.zeros(_model._layout(rules).states_count), rules=rules)
+    table = solver.Table(np.zeros(_internal.layout_of(rules).states_count), rules=rules)
     state, index = table._state(card)
-    assert state == _model._state_of(card, table._layout)
-    assert index == _model._flat(table._layout, *state)
+    assert state == _internal.state_of(card, table._layout)
+    assert index == _internal.flat_index(table._layout, *state)
 
 
 def test_only_the_newest_decision_files_stay_in_the_cache(

@@ -439,12 +439,12 @@ def test_target_tables_do_not_depend_on_workers(
 
 def test_a_target_table_helper_imports_no_rules_module(unpickled_in_a_helper: Any) -> None:
     """A helper unpickles the target plan's arrays without the dice, boxes or rules modules."""
-    from yahtzee_rules.solver import _model, _target, _target_build
+    from yahtzee_rules.solver import _internal
 
     card = open_card(FORCED, [Category.SIXES, Category.YAHTZEE, Category.CHANCE])
-    model = _model._model(FORCED)
-    levels = _target._Reach(model, _model._state_of(card, model)).levels(10)
-    found = unpickled_in_a_helper(_target_build._TargetPlan(model, levels, 81), "chunks")
+    model = _internal.model_of(FORCED)
+    levels = _internal.Reach(model, _internal.state_of(card, model)).levels(10)
+    found = unpickled_in_a_helper(_internal.TargetPlan(model, levels, 81), "chunks")
     assert found[0] == "4"  # levels: 3 open boxes, and the complete cards
     assert "yahtzee_rules.solver._target_build" in found
     assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)

@@ -62,12 +62,12 @@ def test_many_states_at_once_agree_with_one_at_a_time() -> None:
     rules = Rules()
     card = open_card(rules, boxes(rules, "Chance", "Yahtzee", "Sixes"))
     table = solver.build_table(start=card)
-    batch = _distribution._BATCH
+    batch = _distribution.BATCH
     try:
-        _distribution._BATCH = 3
+        _distribution.BATCH = 3
         small = solver.score_distribution(card, table=table)
     finally:
-        _distribution._BATCH = batch
+        _distribution.BATCH = batch
     found = solver.score_distribution(card, table=table)
     assert np.allclose(found.probabilities, small.probabilities, rtol=1e-12, atol=0)
     assert found.mean == pytest.approx(table.expected_final(card), abs=1e-9)

@@ -299,20 +299,20 @@ def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) 
     (The fast route counts a zero in an upper box as an option for every roll: never
     better than scoring there, given the table's values, so the maximum is the same.)
     """
-    from yahtzee_rules.solver import _geometry, _kernels, _model
+    from yahtzee_rules.solver import _internal
 
-    model = _model._model(rules)
-    card = _geometry._card_geometry(rules.card)
+    model = _internal.model_of(rules)
+    card = _internal.card_geometry(rules.card)
     values = full_table(rules).values
     for level in (0, 4, 9, len(rules.card) - 1):
         states = model.states(level)
         pick = np.random.default_rng(level).permutation(len(states.masks))[:40]
         m, u, y = states.masks[pick], states.uppers[pick], states.flags[pick]
-        fast = _kernels._final_values(model, values, m, u, y)
+        fast = _internal.final_values(model, values, m, u, y)
         for j in range(len(m)):
             points = np.where((model.open_bits(int(m[j])) & card.bits) == 0, -1, card.scores)
             points[:6] = model.joker[:, :, m[j]]
-            fills = _kernels._fills(model, values, m[j], u[j], y[j], points)[0]
+            fills = _internal.fill_values(model, values, m[j], u[j], y[j], points)[0]
             fills[:6] += model.bonus_due[:, y[j], None]
             assert np.array_equal(fills.max(axis=1), fast[:, j])
 
@@ -323,9 +323,9 @@ def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rul
     boxes take 0 or five dice) and the general one through _fills agree, bit for bit."""
     import copy
 
-    from yahtzee_rules.solver import _kernels, _model
+    from yahtzee_rules.solver import _internal
 
-    model = _model._model(rules)
+    model = _internal.model_of(rules)
     assert model.joker_upper_plain
     general = copy.copy(model)
     general.joker_upper_plain = False
@@ -334,8 +334,8 @@ def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rul
         states = model.states(level)
         m, u, y = states.masks[-300:], states.uppers[-300:], states.flags[-300:]
         assert (m & model.card.yahtzee_bit).any()
-        short = _kernels._final_values(model, values, m, u, y)
-        assert np.array_equal(short, _kernels._final_values(general, values, m, u, y))
+        short = _internal.final_values(model, values, m, u, y)
+        assert np.array_equal(short, _internal.final_values(general, values, m, u, y))
 
 
 def test_rejects_a_table_for_other_rules() -> None:
@@ -482,7 +482,7 @@ def test_tables_built_in_tests_go_to_the_session_cache_not_the_users(
     assert users not in path.parents
 
 
-SOLVER_CACHE = pytest.importorskip("yahtzee_rules.solver._cache")
+SOLVER_CACHE = pytest.importorskip("yahtzee_rules.solver._internal")
 PACKAGE = Path(yahtzee_rules.__file__).parent
 
 
@@ -491,7 +491,7 @@ def _relative(paths: tuple[Path, ...], root: Path = PACKAGE) -> set[str]:
 
 
 def test_the_cache_key_digests_every_module_the_values_depend_on() -> None:
-    digested = _relative(SOLVER_CACHE._source_files())
+    digested = _relative(SOLVER_CACHE.source_files())
     solver_modules = {f"solver/{p.name}" for p in (PACKAGE / "solver").glob("*.py")}
     assert solver_modules <= digested
     assert {"scorecard.py", "scoring.py", "rules.py", "dice.py", "categories.py"} <= digested
@@ -502,7 +502,7 @@ def test_the_cache_key_digests_every_module_the_values_depend_on() -> None:
 
 
 def test_every_module_the_solver_uses_at_run_time_is_digested() -> None:
-    digested = set(SOLVER_CACHE._source_files())
+    digested = set(SOLVER_CACHE.source_files())
     for module_path in (PACKAGE / "solver").glob("*.py"):
         name = "yahtzee_rules.solver" + (
             "" if module_path.stem == "__init__" else "." + module_path.stem
@@ -526,7 +526,7 @@ def test_editing_or_adding_a_dependency_changes_the_digest(tmp_path: Path) -> No
     shutil.copytree(PACKAGE, root, ignore=shutil.ignore_patterns("__pycache__"))
 
     def digest() -> str:
-        digest: str = SOLVER_CACHE._digest_files(root, SOLVER_CACHE._source_files(root))
+        digest: str = SOLVER_CACHE.digest_files(root, SOLVER_CACHE.source_files(root))
         return digest
 
     before = digest()
@@ -537,10 +537,10 @@ def test_editing_or_adding_a_dependency_changes_the_digest(tmp_path: Path) -> No
     (root / "boxes").mkdir()
     (root / "boxes" / "__init__.py").write_text("")
     (root / "boxes" / "classic.py").write_text("from ..errors import RulesError\n")
-    assert "boxes/classic.py" not in _relative(SOLVER_CACHE._source_files(root), root)
+    assert "boxes/classic.py" not in _relative(SOLVER_CACHE.source_files(root), root)
     with (root / "scoring.py").open("a") as stream:
         stream.write("from yahtzee_rules.boxes import classic\n")
-    covered = _relative(SOLVER_CACHE._source_files(root), root)
+    covered = _relative(SOLVER_CACHE.source_files(root), root)
     assert {"boxes/__init__.py", "boxes/classic.py", "errors.py"} <= covered
     assert "__init__.py" not in covered
 
@@ -810,25 +810,53 @@ def test_optimal_yacht_play_averages_the_table_value() -> None:
 @pytest.mark.parametrize(
     "card",
     # the third card has floating-point ties: after 34456 (one roll left) a keep and the
-    # best fill differ only in the 17th digit
+    # best fill differ only in the 17th digit; the second, exact ties
     [Scorecard(), LATE, Scorecard.parse("2=4,3=0,5=10,3k=0,4k=0,ls=0,y=0")],
     ids=["empty", "late", "rounding"],
 )
-def test_equal_values_resolve_to_the_fill(card: Scorecard) -> None:
-    """Wherever the best fill is worth as much as the best keep (within a relative 1e-9,
-    so rounding never decides), best_action fills; elsewhere it takes the best keep."""
+def test_best_action_is_the_first_best_in_the_tie_order(card: Scorecard) -> None:
+    """The choice kernel's one rule: best_action holds the first best keep (fewest dice,
+    then by faces) unless only holding all five is worth the best fill, then fills; the
+    box is the first best in card order."""
     table = full_table(FORCED)
     for dice in Dice.all():
         first = Turn(card).roll(outcome=dice.faces)
         for turn in (first, first.roll(keep=dice.faces, outcome=())):
             advice = solver.advise(turn, table)
             fill = max(o.expected for o in advice.options if o.is_fill)
-            keep = max(o.expected for o in advice.options if o.is_keep)
+            keeps = [o for o in advice.options if o.is_keep and len(o.action) < 5]
             action = solver.best_action(turn, table)
-            if fill >= keep - 1e-9 * abs(keep):
-                assert isinstance(action, Box), (turn, action)
-            else:
-                assert advice.expected_of(action) == pytest.approx(keep, abs=1e-9)
+            if not keeps or max(o.expected for o in keeps) < fill:
+                boxes = [o for o in advice.options if o.is_fill and o.expected == fill]
+                assert action == min((o.action for o in boxes), key=int), (turn, action)
+                continue
+            best = max(o.expected for o in keeps)
+            order = [o.action for o in keeps if o.expected == best]
+            assert action == min(order, key=lambda k: (len(k), k.faces)), (turn, action)
+
+
+def test_an_exact_tie_holds_the_keep_on_every_path() -> None:
+    """Only the small straight open and 11234 showing: holding 1234 and rerolling is worth
+    the 30 points of filling now, exactly (35 in all with the 5 in Chance); every path holds 1234 (the tie rule's keep)."""
+    card = Scorecard(
+        {c: 0 for c in Category if c is not Category.SMALL_STRAIGHT} | {Category.CHANCE: 5}
+    )
+    table = solver.build_table(start=card)
+    turn = Turn(card).roll(outcome="11234")
+    advice = solver.advise(turn, table)
+    assert advice.expected_of(Keep("1234")) == advice.expected_of(Category.SMALL_STRAIGHT) == 35
+    assert solver.best_action(turn, table) == Keep("1234")
+    decisions = solver.load_decisions(table, cache=False)
+    assert decisions.best_action(turn) == Keep("1234")
+    import random
+
+    from yahtzee_rules import OptimalStrategy
+
+    strategy = OptimalStrategy(table)
+    assert strategy.choose_keep(turn, random.Random(0)) == Keep("1234")
+    # the distribution follows the same play: 35 points, surely
+    found = solver.score_distribution(turn, table=table)
+    assert (found.minimum, found.maximum) == (35, 35)
 
 
 # --------------------------------------------------------------------------------------
@@ -838,36 +866,33 @@ def test_equal_values_resolve_to_the_fill(card: Scorecard) -> None:
 
 def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) -> Any:
     """Fills, keep values and best actions of a state, computed with the build's kernels."""
-    from yahtzee_rules.solver import _geometry, _kernels, _model, _turns
+    from yahtzee_rules.solver import _internal
 
-    g = _geometry._geometry()
-    model = _model._model(rules)
+    g = _internal.dice_geometry()
+    model = _internal.model_of(rules)
     card = model.card
     points = np.where((model.open_bits(mask) & card.bits) == 0, -1, card.scores)
     points[:6] = model.joker[:, :, mask]
-    fills = _kernels._fills(model, values, mask, u, y, points)[0]
+    fills = _internal.fill_values(model, values, mask, u, y, points)[0]
     fills[:6] += model.bonus_due[:, y, None]
-    space = _kernels._Workspace(1)
+    space = _internal.Workspace(1)
     last = np.empty((462, 1))
     last[g.five :, 0] = fills.max(axis=1)
-    _kernels._keep_values(last, space)
+    _internal.average_keeps(last, space)
     first = np.empty((462, 1))
-    first[g.five :] = _kernels._best_over_subkeeps(last.copy(), space)
-    _kernels._keep_values(first, space)
+    first[g.five :] = _internal.best_over_subkeeps(last.copy(), space)
+    _internal.average_keeps(first, space)
     keeps = (last[:, 0], first[:, 0])
-    best_fill = fills.max(axis=1)
     boxes = [card.members[int(b)] for b in fills.argmax(axis=1)]
     actions: list[list[Any]] = [[boxes[g.dice_pos[i]] for i in range(252)]]
     for keep_values in keeps:
+        # the first best sub-keep (fewest dice, then by faces); holding all five is filling
         chosen = g.subkeeps[np.arange(252), keep_values[g.subkeeps].argmax(axis=1)]
-        best = keep_values[chosen]
-        fill_now = best_fill >= best - _turns.TIE_TOLERANCE * np.abs(best)
         row = []
         for i in range(252):
             position = int(g.dice_pos[i])
             keep = int(chosen[position])
-            filling = keep >= g.five or bool(fill_now[position])
-            row.append(boxes[position] if filling else g.keeps[keep])
+            row.append(boxes[position] if keep >= g.five else g.keeps[keep])
         actions.append(row)
     return fills, keeps, actions
 
@@ -876,17 +901,17 @@ def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) ->
     "rules", [FORCED, FREE, NEITHER, YACHT_RULES, *PLACEMENTS], ids=lambda r: r.name
 )
 def test_per_turn_tables_are_the_builds_arithmetic_bit_for_bit(rules: Rules) -> None:
-    from yahtzee_rules.solver import _model, _turns
+    from yahtzee_rules.solver import _internal
 
-    model = _model._model(rules)
+    model = _internal.model_of(rules)
     values = full_table(rules).values
     rng = np.random.default_rng(12)
     for level in range(len(rules.card)):
         states = model.states(level)
         for j in rng.permutation(len(states.masks))[:6]:
             mask, u, y = int(states.masks[j]), int(states.uppers[j]), int(states.flags[j])
-            index = int(_model._flat(model, mask, u, y))
-            tables = _turns._TurnTables(model, values, mask, u, y, index)
+            index = int(_internal.flat_index(model, mask, u, y))
+            tables = _internal.TurnTables(model, values, mask, u, y, index)
             fills, keeps, actions = _kernel_turn_tables(rules, values, mask, u, y)
             assert np.array_equal(tables.fills(), fills)
             assert all(np.array_equal(a, b) for a, b in zip(tables.keeps, keeps, strict=True))
@@ -922,7 +947,7 @@ def test_the_per_turn_cache_is_bounded_and_measured(monkeypatch: pytest.MonkeyPa
     finally:
         tracemalloc.stop()
     assert grown / (len(fresh._states) - 1) < 20 * 1024
-    monkeypatch.setattr(_table, "_TURN_CACHE", 16)
+    monkeypatch.setattr(_table, "TURN_CACHE", 16)
     small = solver.Table(table.values, rules=FORCED)
     for turn in turns:
         solver.best_action(turn, small)

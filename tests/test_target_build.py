@@ -63,7 +63,7 @@ def built(request: pytest.FixtureRequest) -> tuple[Rules, Scorecard, int, Any]:
 def test_shared_needs_change_no_value(built: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     rules, card, maximum, values = built
     monkeypatch.setattr(
-        _target_build, "_run_starts", lambda model, mask, y, u, solve: np.arange(solve)
+        _target_build, "run_starts", lambda model, mask, y, u, solve: np.arange(solve)
     )
     assert same(table_values(rules, card, maximum), values)
 
@@ -72,7 +72,7 @@ def test_distinct_columns_change_no_value(built: Any, monkeypatch: pytest.Monkey
     rules, card, maximum, values = built
     every = np.arange(1 << 20)
     monkeypatch.setattr(
-        _target_build, "_distinct", lambda reads: (every[: reads.shape[1]], every[: reads.shape[1]])
+        _target_build, "distinct", lambda reads: (every[: reads.shape[1]], every[: reads.shape[1]])
     )
     assert same(table_values(rules, card, maximum), values)
 
@@ -100,7 +100,7 @@ def test_distinct_groups_equal_columns_even_when_hashes_collide(
     expected = np.unique(reads.T, axis=0, return_inverse=True)[1].ravel()
 
     def check() -> None:
-        first, group = _target_build._distinct(reads)
+        first, group = _target_build.distinct(reads)
         assert np.array_equal(reads[:, first[group]], reads)  # each column as its group's
         assert len(first) == len(np.unique(expected)) == 39
         assert (first[group] <= np.arange(reads.shape[1])).all()  # each group's first column
@@ -116,17 +116,17 @@ def test_distinct_groups_equal_columns_even_when_hashes_collide(
 
 
 def test_run_starts_mark_every_total_the_game_can_end_with() -> None:
-    from yahtzee_rules.solver._model import _model
+    from yahtzee_rules.solver._internal import model_of
 
-    model = _model(FORCED)
+    model = model_of(FORCED)
     # Sixes open, the Yahtzee box filled with 0: 0, 6, ..., 30 points, and the upper
     # bonus from a subtotal of 40 (30 more reach 63)
     mask = ((1 << 13) - 1) & ~(1 << 5)
     y, u = np.zeros(1, dtype=np.intp), np.array([40])
-    starts = _target_build._run_starts(model, mask, y, u, 200).tolist()
+    starts = _target_build.run_starts(model, mask, y, u, 200).tolist()
     assert starts == [0, 1, 7, 13, 19, 25, 31, 36, 42, 48, 54, 60, 66]
     # a subtotal of 63: the bonus is earned already
-    starts = _target_build._run_starts(model, mask, y, np.array([63]), 200).tolist()
+    starts = _target_build.run_starts(model, mask, y, np.array([63]), 200).tolist()
     assert starts == [0, 1, 7, 13, 19, 25, 31]
 
 
@@ -156,23 +156,22 @@ def test_a_helper_hired_late_or_never_changes_no_value(
 def test_advice_fills_are_the_builds(rules: Rules, filled: dict[int, int]) -> None:
     """Advice, TargetStrategy and WinStrategy read each box's chance after each roll: for
     one need or all, its best over the boxes is the build's best fill, bit for bit."""
-    from yahtzee_rules.solver._model import _state_of
-    from yahtzee_rules.solver._target import _fills_at
+    from yahtzee_rules.solver._internal import fills_at, state_of
 
     card = card_with(rules, filled)
     table = solver.target_table(rules=rules, start=card, maximum=150, cache=False, workers=1)
     model = table._model
-    mask, u, y = (np.array([v], dtype=np.intp) for v in _state_of(card, model))
+    mask, u, y = (np.array([v], dtype=np.intp) for v in state_of(card, model))
     needs = np.arange(151)
-    every = _fills_at(table, card, needs, -1.0)  # (252, boxes, needs)
-    reads, plan, fives = _target_build._mask_reads(
+    every = fills_at(table, card, needs, -1.0)  # (252, boxes, needs)
+    reads, plan, fives = _target_build.mask_reads(
         model, table._row_of, table._values, int(mask[0]), u, y, needs
     )
     best = np.empty((252, len(needs)))
-    _target_build._fills(reads.reshape(len(reads), -1), plan, fives, best)
+    _target_build.need_fills(reads.reshape(len(reads), -1), plan, fives, best)
     assert np.array_equal(every.max(axis=1), best)
     for need in (0, 1, 17, 60, 101, 150):
-        one = _fills_at(table, card, np.array([need]), -np.inf)[:, :, 0]
+        one = fills_at(table, card, np.array([need]), -np.inf)[:, :, 0]
         assert np.array_equal(one, np.where(every[:, :, need] < 0, -np.inf, every[:, :, need]))
 
 

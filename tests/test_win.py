@@ -136,20 +136,20 @@ def test_without_a_game_or_early_it_plays_optimal_expectation() -> None:
 def test_a_shared_tie_weighs_half_a_win_when_the_score_to_beat_is_uncertain() -> None:
     import numpy as np
 
-    from yahtzee_rules.solver._win import _need_weights
+    from yahtzee_rules.solver._internal import need_weights
 
     beat = np.array([0.0, 0.5, 0.5])
-    shared = _need_weights(beat, 0, 5, TieRule.SHARE)
+    shared = need_weights(beat, 0, 5, TieRule.SHARE)
     assert shared.tolist() == [0.0, 0.25, 0.5, 0.25, 0.0, 0.0]
-    upper = _need_weights(beat, 0, 5, TieRule.UPPER_TOTAL)
+    upper = need_weights(beat, 0, 5, TieRule.UPPER_TOTAL)
     assert upper.tolist() == [0.0, 0.0, 0.5, 0.5, 0.0, 0.0]
-    known = _need_weights(np.array([0.0, 0.0, 1.0]), 0, 5, TieRule.SHARE)
+    known = need_weights(np.array([0.0, 0.0, 1.0]), 0, 5, TieRule.SHARE)
     assert known[3] == 1.0
     assert 0 < known[2] < 1e-6
 
 
 def test_the_score_to_beat_combines_the_other_players_distributions() -> None:
-    from yahtzee_rules.solver._win import _beat_distribution
+    from yahtzee_rules.solver._internal import beat_distribution
 
     ann = _card((Category.CHANCE,))
     cy = _card((Category.CHANCE,), aces=3)
@@ -163,7 +163,7 @@ def test_the_score_to_beat_combines_the_other_players_distributions() -> None:
         current=1,
         turn=Turn(bob),
     )
-    beat = _beat_distribution(game, 1, table)
+    beat = beat_distribution(game, 1, table)
     a = score_distribution(ann, table=build_table(start=ann))
     c = score_distribution(cy, table=build_table(start=cy))
     for s in (10, 20, 25, 33):

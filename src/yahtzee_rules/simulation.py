@@ -7,8 +7,11 @@ every run can be repeated, and returns a :class:`SimulationResult`.
 
 Three strategies come with the library: :class:`RandomStrategy`,
 :class:`GreedyStrategy` and :class:`OptimalStrategy` (which needs a table from
-:mod:`yahtzee_rules.solver`). For millions of optimal solitaire games use
-:func:`yahtzee_rules.solver.simulate_optimal`, which plays them in batches.
+:mod:`yahtzee_rules.solver`). A strategy that can play many whole games at once says
+so by being a :class:`BatchStrategy` (:class:`OptimalStrategy` is one): :func:`simulate`
+then asks it to play them, the same games, roll for roll. For millions of optimal
+solitaire games use :func:`yahtzee_rules.solver.simulate_optimal`, which plays them
+in batches with NumPy's generators.
 
 Examples:
     >>> from yahtzee_rules import GreedyStrategy, simulate
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
     from yahtzee_rules.solver import Table
 
 __all__ = [
+    "BatchStrategy",
     "GreedyStrategy",
     "OptimalStrategy",
     "RandomStrategy",
@@ -103,6 +107,45 @@ class Strategy(Protocol):
             <Category.LARGE_STRAIGHT: 10>
         """
         ...  # pragma: no cover
+
+
+@runtime_checkable
+class BatchStrategy(Protocol):
+    """A :class:`Strategy` that can also play many whole games at once, and says so.
+
+    :func:`simulate` asks the first seat's strategy, when it is one, to play a chunk of
+    games with every seat's strategy (:meth:`play_games`): it may decline (``None``),
+    for instance for a line-up it does not know, and the games are then played
+    through :class:`~yahtzee_rules.Game` as usual. Games it plays must be exactly
+    those: each roll drawing one ``rng.random()`` and reading the roll table of the
+    dice held, as a game does, the strategies drawing nothing, so that a run's scores
+    never depend on which way its games were played.
+    :class:`~yahtzee_rules.OptimalStrategy` is one.
+
+    Examples:
+        >>> from yahtzee_rules import GreedyStrategy, OptimalStrategy
+        >>> isinstance(GreedyStrategy(), BatchStrategy)
+        False
+        >>> hasattr(OptimalStrategy, "play_games")
+        True
+    """
+
+    def play_games(
+        self,
+        seats: Sequence[Strategy],
+        *,
+        rules: Rules,
+        games: int,
+        rng: random.Random,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[int] | None:
+        """Play ``games`` games of ``rules`` with one strategy per seat (this one among
+        them); each seat's final grand total, game after game, seat after seat, or
+        ``None`` to decline. ``progress(done, games)`` is called after each game."""
+
+    def prepare_games(self, seats: Sequence[Strategy], *, rules: Rules, games: int) -> None:
+        """Get ready here for chunks of ``games`` games that will be played elsewhere (on an
+        executor's workers), for instance by loading or building and caching tables."""
 
 
 @attrs.frozen
@@ -332,6 +375,64 @@ class OptimalStrategy:
 
         return best_box(turn, self.table)
 
+    def _tables(self, seats: Sequence[Strategy], rules: Rules) -> list[Table] | None:
+        """Each seat's table, when every seat plays an OptimalStrategy with a table for
+        ``rules`` from the start; else ``None``."""
+        tables = []
+        for seat in seats:
+            if seat.__class__ is not OptimalStrategy:
+                return None
+            table = seat.table
+            if table.rules != rules or table.start.filled_categories:
+                return None
+            tables.append(table)
+        return tables
+
+    def play_games(
+        self,
+        seats: Sequence[Strategy],
+        *,
+        rules: Rules,
+        games: int,
+        rng: random.Random,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[int] | None:
+        """Play the games at once when every seat is an OptimalStrategy (see :class:`BatchStrategy`).
+
+        Without a :class:`~yahtzee_rules.Game` value per action: a seat's actions
+        are looked up in its table's decision table (loaded or built, and cached,
+        for 1,000 games or more) or per-turn tables. Other line-ups are declined.
+
+        Examples:
+            >>> import random
+            >>> from yahtzee_rules import GreedyStrategy, Rules
+            >>> yacht = Rules.from_name("yacht")
+            >>> optimal = OptimalStrategy(rules=yacht)
+            >>> len(optimal.play_games([optimal], rules=yacht, games=3, rng=random.Random(1)))
+            3
+            >>> print(optimal.play_games([optimal, GreedyStrategy()], rules=yacht, games=3, rng=random.Random(1)))
+            None
+        """
+        tables = self._tables(seats, rules)
+        if tables is None:
+            return None
+        from yahtzee_rules.solver._internal import optimal_scores
+
+        return optimal_scores(tables, games=games, rules=rules, rng=rng, progress=progress)
+
+    def prepare_games(self, seats: Sequence[Strategy], *, rules: Rules, games: int) -> None:
+        """Load or build (and cache) the decision tables chunks of ``games`` games will read.
+
+        Examples:
+            >>> optimal = OptimalStrategy(rules=Rules.from_name("yacht"))
+            >>> optimal.prepare_games([optimal], rules=optimal.table.rules, games=10)  # few: nothing to do
+        """
+        tables = self._tables(seats, rules)
+        if tables is not None:
+            from yahtzee_rules.solver._internal import prepare_decisions
+
+            prepare_decisions(tables, games)
+
 
 def _rolled(keep: KeepLike, game: Game) -> Roll:
     """The record's action for a roll that held ``keep`` and left ``game``'s dice showing."""
@@ -452,17 +553,6 @@ def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) ->
     return seats
 
 
-def _all_optimal(seats: Sequence[Strategy], rules: Rules) -> bool:
-    """Whether every seat plays an OptimalStrategy whose table plays ``rules`` from the start."""
-    for seat in seats:
-        if seat.__class__ is not OptimalStrategy:
-            return False
-        table = seat.table
-        if table.rules != rules or table.start.filled_categories:
-            return False
-    return True
-
-
 def _play_games(
     seats: Sequence[Strategy],
     rules: Rules,
@@ -473,11 +563,8 @@ def _play_games(
     total: int = 0,
 ) -> list[int]:
     """Play ``games`` games with one generator; the final totals, game by game, seat by seat."""
-    if _all_optimal(seats, rules):
-        # The same games, roll for roll, without a Game value per action (see solver._play).
-        from yahtzee_rules.solver._play import optimal_scores
-
-        tables = [seat.table for seat in seats]  # type: ignore[attr-defined]
+    lead = seats[0]
+    if isinstance(lead, BatchStrategy):  # the same games, roll for roll, played at once
         report = None
         if progress is not None:
             shown = progress
@@ -485,7 +572,9 @@ def _play_games(
             def report(number: int, _games: int) -> None:
                 shown(done + number, total)
 
-        return optimal_scores(tables, games=games, rules=rules, rng=rng, progress=report)
+        found = lead.play_games(seats, rules=rules, games=games, rng=rng, progress=report)
+        if found is not None:
+            return found
     scores: list[int] = []
     for number in range(games):
         game = Game.new(len(seats), rules=rules)
@@ -569,11 +658,9 @@ def simulate(
             part = _play_games(seats, rules, count, rng, progress, len(scores) // len(seats), games)
             scores.extend(same.setdefault(total, total) for total in part)
     else:
-        if _all_optimal(seats, rules):  # decided here once, read from the cache there
-            from yahtzee_rules.solver._play import prepare_decisions
-
-            tables = [seat.table for seat in seats]  # type: ignore[attr-defined]
-            prepare_decisions(tables, max((count for _, count in chunks), default=0))
+        lead = seats[0]
+        if isinstance(lead, BatchStrategy):  # e.g. decided here once, read from the cache there
+            lead.prepare_games(seats, rules=rules, games=max((n for _, n in chunks), default=0))
         tasks = [(seats, rules, count, seed, index) for index, count in chunks]
         for part in in_order(_simulate_chunk, tasks, pool):
             scores.extend(same.setdefault(total, total) for total in part)

@@ -28,9 +28,13 @@ of reaching a total (:class:`TargetStrategy` plays it). :class:`WinStrategy` pla
 to win a game against others: for the score to beat, exactly so for the last player.
 
 This package needs NumPy: ``pip install "yahtzee-rules[solver]"``. Its public
-names are all here; the modules inside it are private (``_build`` does the
-backward induction, ``_cache`` the cache, ``_advice`` the advice, ``_simulate``
-the batched games) and may change without notice.
+names are all here; the modules inside it are private and may change without
+notice. They form layers, each importing only from those below it (an import
+contract checks it): storage (``_storage``), the choice kernel (``_choice``), the
+builds, the tables (``_table``, ``_target``), the decision lookup (``_decisions``),
+the distributions, simulators and chances, the advice (``_advice``) and the players
+(``_players``). ``_internal`` names what the rest of the library, the tests, the
+benchmarks and the scripts use of them.
 
 Examples:
     >>> from yahtzee_rules import Category, Scorecard, Turn
@@ -62,15 +66,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yahtzee_rules.solver._advice import Advice, Option, advise, best_action, best_box
+    from yahtzee_rules.solver._advice import Advice, Option, advise
     from yahtzee_rules.solver._build import Progress as Progress
-    from yahtzee_rules.solver._cache import TABLE_FORMAT, cache_dir, cache_path, load_table
-    from yahtzee_rules.solver._decisions import DecisionTable, load_decisions
+    from yahtzee_rules.solver._decisions import DecisionTable, best_action, best_box, load_decisions
     from yahtzee_rules.solver._distribution import ScoreDistribution, score_distribution
+    from yahtzee_rules.solver._players import TargetStrategy, WinStrategy
     from yahtzee_rules.solver._simulate import simulate_optimal
-    from yahtzee_rules.solver._table import Table, build_table
-    from yahtzee_rules.solver._target import TargetStrategy, TargetTable, target_table
-    from yahtzee_rules.solver._win import WinStrategy
+    from yahtzee_rules.solver._storage import TABLE_FORMAT, cache_dir
+    from yahtzee_rules.solver._table import Table, build_table, cache_path, load_table
+    from yahtzee_rules.solver._target import TargetTable, target_table
 
 __all__ = [
     "TABLE_FORMAT",
@@ -99,24 +103,24 @@ __all__ = [
 # module of the package (the table build's helper processes among them) imports only
 # what it needs.
 _MODULE_OF: dict[str, str] = {
-    "TABLE_FORMAT": "_cache",
+    "TABLE_FORMAT": "_storage",
     "Advice": "_advice",
     "DecisionTable": "_decisions",
     "Option": "_advice",
     "Progress": "_build",
     "ScoreDistribution": "_distribution",
     "Table": "_table",
-    "TargetStrategy": "_target",
+    "TargetStrategy": "_players",
     "TargetTable": "_target",
-    "WinStrategy": "_win",
+    "WinStrategy": "_players",
     "advise": "_advice",
-    "best_action": "_advice",
-    "best_box": "_advice",
+    "best_action": "_decisions",
+    "best_box": "_decisions",
     "build_table": "_table",
-    "cache_dir": "_cache",
-    "cache_path": "_cache",
+    "cache_dir": "_storage",
+    "cache_path": "_table",
     "load_decisions": "_decisions",
-    "load_table": "_cache",
+    "load_table": "_table",
     "score_distribution": "_distribution",
     "simulate_optimal": "_simulate",
     "target_table": "_target",

@@ -6,18 +6,17 @@ from gc import get_referents
 
 import attrs
 
-from yahtzee_rules._dice import ALL_KEEPS
 from yahtzee_rules._filling import legal
 from yahtzee_rules._frozen import reinit_error
 from yahtzee_rules.boxes import Box
 from yahtzee_rules.dice import Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.game import Game
-from yahtzee_rules.solver._decisions import _cached
-from yahtzee_rules.solver._geometry import _geometry
+from yahtzee_rules.solver._chances import chance_of, target_plan, win_plan
+from yahtzee_rules.solver._decisions import check_pair
+from yahtzee_rules.solver._geometry import dice_geometry
 from yahtzee_rules.solver._table import Table
-from yahtzee_rules.solver._target import TargetTable, _Plan
-from yahtzee_rules.solver._win import _chance_of, _target_plan, _win_plan
+from yahtzee_rules.solver._target import Plan, TargetTable
 from yahtzee_rules.turn import Turn
 
 
@@ -188,19 +187,6 @@ class Advice:
         )
 
 
-def _check_pair(turn: object, table: object) -> tuple[Turn, Table]:
-    if not isinstance(turn, Turn):
-        raise MalformedInputError(f"turn {turn!r}: not a Turn; advice is given on a Turn")
-    if not isinstance(table, Table):
-        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
-    if turn.rules is not table.rules and turn.rules != table.rules:
-        raise MalformedInputError(
-            f"table for {table.rules!r}: the turn plays {turn.rules!r}; "
-            f"use a table built for the turn's rules"
-        )
-    return turn, table
-
-
 def advise(
     turn: Turn,
     table: Table,
@@ -252,7 +238,7 @@ def advise(
         >>> str(advice.most_likely.action)
         '666'
     """
-    turn, table = _check_pair(turn, table)
+    turn, table = check_pair(turn, table)
     plan = _plan(turn, table, target, targets, game)
     tables = table._turn_tables(turn.card)
     from yahtzee_rules.totals import totals
@@ -262,26 +248,26 @@ def advise(
     if dice is None:
         chance = None if plan is None else plan.start
         return Advice(turn, (Option(Keep(), base + tables.start, chance),))
-    g = _geometry()
+    g = dice_geometry()
     position = int(g.dice_pos[dice._index])
     ranked: list[tuple[float, int, int, Option]] = []
     fills = tables.fills()
     for category in legal(turn.card.boxes, dice, turn.rules):
         expected = base + float(fills[position, category])
-        chance = None if plan is None else _chance_of(plan, turn, category)
+        chance = None if plan is None else chance_of(plan, turn, category)
         ranked.append((-expected, 0, int(category), Option(category, expected, chance)))
     rerolls = turn.rolls_left
     if rerolls:
         keep_values = tables.keeps[rerolls - 1]
         for keep in dice.keeps():
             expected = base + float(keep_values[g.keep_pos[keep._index]])
-            chance = None if plan is None else _chance_of(plan, turn, keep)
+            chance = None if plan is None else chance_of(plan, turn, keep)
             ranked.append((-expected, 1, keep._index, Option(keep, expected, chance)))
     ranked.sort(key=lambda item: item[:3])
     return Advice(turn, tuple(item[3] for item in ranked))
 
 
-_PLANS: dict[tuple[object, ...], _Plan] = {}
+_PLANS: dict[tuple[object, ...], Plan] = {}
 
 
 def _plan(
@@ -290,7 +276,7 @@ def _plan(
     target: object,
     targets: object,
     game: object,
-) -> _Plan | None:
+) -> Plan | None:
     """What ``advise`` needs for the chances asked for; ``None`` when none are."""
     if target is None and game is None:
         return None
@@ -310,7 +296,7 @@ def _plan(
     if target is not None:
         if isinstance(target, bool) or not isinstance(target, int):
             raise MalformedInputError(f"target {target!r}: not an int")
-        return _target_plan(targets, turn.card, target)
+        return target_plan(targets, turn.card, target)
     if not isinstance(game, Game) or game.turn is None or game.turn.card != turn.card:
         raise MalformedInputError(
             f"game {game!r}: not a Game whose turn is the turn advised on; pass the game "
@@ -323,90 +309,5 @@ def _plan(
     if found is None:
         if len(_PLANS) >= 64:
             _PLANS.clear()
-        found = _PLANS[key] = _win_plan(game, table, targets, {}, play=False)
+        found = _PLANS[key] = win_plan(game, table, targets, {}, play=False)
     return found
-
-
-def best_action(turn: Turn, table: Table) -> Keep | Box:
-    """The optimal action in ``turn``: a keep to hold before rerolling, or the box to fill.
-
-    This is :func:`advise`'s best option without the others, answered from a lookup:
-    in the table's :class:`DecisionTable` when :func:`load_decisions` has loaded one
-    or one is cached for the table (any card), else in per-turn tables worked out
-    the first time a card is seen. Both give the same actions. When holding all five
-    dice is best the answer is the box to fill now, which is worth the same. Equal
-    values resolve to the simpler action: when the best fill is worth as much as the
-    best keep, within a relative tolerance of 1e-9 (so floating-point rounding never
-    picks a reroll that gains nothing), the answer is the fill.
-
-    Examples:
-        >>> from yahtzee_rules import Category, Scorecard, Turn
-        >>> from yahtzee_rules.solver import build_table
-        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
-        >>> table = build_table(start=card)
-        >>> best_action(Turn(card).roll(outcome="55523"), table)
-        Keep('555')
-        >>> best_action(Turn(card).roll(outcome="55555"), table)
-        <Category.YAHTZEE: 11>
-    """
-    if turn.__class__ is not Turn or table.__class__ is not Table:
-        turn, table = _check_pair(turn, table)
-    elif turn.rules is not table.rules and turn.rules != table.rules:
-        _check_pair(turn, table)
-    dice = turn.dice
-    decisions = table._decisions
-    if decisions is None:
-        decisions = _cached(table)  # a decision table on disk, looked for once
-    if decisions:
-        row = decisions.seen.get(turn.card.boxes)
-        if row is None:
-            row = decisions.row(table, turn.card)
-        if dice is None:
-            return ALL_KEEPS[0]
-        index = dice._index
-        return decisions.actions[index][row[(3 - turn.rolls_used) * 252 + index]]  # type: ignore[no-any-return]
-    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
-    if dice is None:
-        return ALL_KEEPS[0]
-    rerolls = 3 - turn.rolls_used
-    found = tables.actions[rerolls][dice._index]
-    return tables.action(rerolls, dice._index) if found is None else found
-
-
-def best_box(turn: Turn, table: Table) -> Box:
-    """The box to fill now that maximises the expected final score (rolls left or not).
-
-    Raises:
-        IllegalActionError: Before the first roll.
-        MalformedInputError: For a table built for other rules or not covering the card.
-
-    Examples:
-        >>> from yahtzee_rules import Category, Scorecard, Turn
-        >>> from yahtzee_rules.solver import build_table
-        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.ACES, Category.CHANCE)})
-        >>> table = build_table(start=card)
-        >>> best_box(Turn(card).roll(outcome="11166"), table)  # 3 now, Chance later
-        <Category.ACES: 0>
-        >>> best_box(Turn(card).roll(outcome="66655"), table)
-        <Category.CHANCE: 12>
-    """
-    if turn.__class__ is not Turn or table.__class__ is not Table:
-        turn, table = _check_pair(turn, table)
-    elif turn.rules is not table.rules and turn.rules != table.rules:
-        _check_pair(turn, table)
-    dice = turn.dice
-    if dice is None:
-        from yahtzee_rules.errors import IllegalActionError
-
-        raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
-    decisions = table._decisions
-    if decisions is None:
-        decisions = _cached(table)
-    if decisions:
-        box = decisions.action(decisions.row(table, turn.card), 0, dice._index)
-        assert isinstance(box, Box)
-        return box
-    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
-    action = tables.actions[0][dice._index] or tables.action(0, dice._index)
-    assert isinstance(action, Box)
-    return action

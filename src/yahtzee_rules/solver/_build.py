@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from yahtzee_rules.solver._geometry import (
-    _CHUNK,
-    _Geometry,
-    _geometry,
-    _geometry_for_kernels,
-    _install_geometry,
+    CHUNK,
+    Geometry,
+    dice_geometry,
+    geometry_for_kernels,
+    install_geometry,
 )
 from yahtzee_rules.solver._kernels import (
-    _best_over_subkeeps,
-    _final_values,
-    _keep_values,
-    _workspace,
+    average_keeps,
+    best_over_subkeeps,
+    final_values,
+    workspace_for,
 )
-from yahtzee_rules.solver._model import _flat, _layout, _Model, _model
+from yahtzee_rules.solver._model import Model, flat_index, layout_of, model_of
 from yahtzee_rules.solver._workers import Crew, helpers_for
 
 if TYPE_CHECKING:
@@ -29,32 +29,32 @@ if TYPE_CHECKING:
     from yahtzee_rules.rules import Rules
 
 #: A level's states: masks, capped upper subtotals and flags, in any integer type.
-_States = tuple["NDArray[Any]", "NDArray[Any]", "NDArray[Any]"]
+States = tuple["NDArray[Any]", "NDArray[Any]", "NDArray[Any]"]
 
 #: Called as ``progress(done, total)`` while work proceeds.
 Progress = Callable[[int, int], None]
 
 
 def _solve_chunk(
-    model: _Model,
+    model: Model,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
     y: NDArray[np.intp],
 ) -> NDArray[np.float64]:
     """The value of each state: three rolls with the best keeps, then the best fill."""
-    g = _geometry()
+    g = dice_geometry()
     size = len(m)
-    space = _workspace(size)
+    space = workspace_for(size)
     keep = space.keeps(0, size)  # one table, in place: rolls left 0, then 1, then 2
-    _final_values(model, values, m, u, y, out=keep[g.five :])
-    _best_over_subkeeps(_keep_values(keep, space), space)
-    rolls = _best_over_subkeeps(_keep_values(keep, space), space)
+    final_values(model, values, m, u, y, out=keep[g.five :])
+    best_over_subkeeps(average_keeps(keep, space), space)
+    rolls = best_over_subkeeps(average_keeps(keep, space), space)
     result: NDArray[np.float64] = g.probability @ rolls
     return result
 
 
-class _Plan:
+class BuildPlan:
     """The states each level of one build solves, in chunks (pickled for helpers).
 
     ``levels`` runs from complete cards (0) back to the start card's level. A helper
@@ -62,25 +62,25 @@ class _Plan:
     level (``levels``) are this process's work.
     """
 
-    def __init__(self, model: _Model, start: int) -> None:
+    def __init__(self, model: Model, start: int) -> None:
         self.model = model
         boxes = model.card.n
         self.levels = [
             model.states(level, start) for level in range(boxes, start.bit_count() - 1, -1)
         ]
         # each level's masks, capped upper subtotals and flags (any integer type)
-        self.solving: list[_States] = [
+        self.solving: list[States] = [
             (level.masks, level.uppers, level.flags) for level in self.levels
         ]
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # the states in the narrowest integers that hold them: an eighth of the bytes
         solving = [(_narrow(m), _narrow(u), _narrow(y)) for m, u, y in self.solving]
-        return (_helper_plan, (self.model.for_kernels(), _geometry_for_kernels(), solving))
+        return (_helper_plan, (self.model.for_kernels(), geometry_for_kernels(), solving))
 
     def chunks(self, level: int) -> int:
         """How many chunks level ``level`` solves."""
-        return -(-len(self.solving[level][0]) // _CHUNK)
+        return -(-len(self.solving[level][0]) // CHUNK)
 
     def solver(self, values: NDArray[np.float64], level: int) -> Callable[[int], int]:
         """The function that solves a chunk of level ``level`` into ``values``."""
@@ -88,9 +88,9 @@ class _Plan:
         masks, uppers, flags = self.solving[level]
 
         def solve(chunk: int) -> int:
-            part = slice(chunk * _CHUNK, (chunk + 1) * _CHUNK)
+            part = slice(chunk * CHUNK, (chunk + 1) * CHUNK)
             m, u, y = (a[part].astype(np.intp, copy=False) for a in (masks, uppers, flags))
-            values[_flat(model, m, u, y)] = _solve_chunk(model, values, m, u, y)
+            values[flat_index(model, m, u, y)] = _solve_chunk(model, values, m, u, y)
             return len(m)
 
         return solve
@@ -101,10 +101,10 @@ def _narrow(states: NDArray[np.intp]) -> NDArray[np.unsignedinteger[Any]]:
     return states.astype(np.min_scalar_type(int(states.max(initial=0))))
 
 
-def _helper_plan(model: _Model, geometry: _Geometry, solving: list[_States]) -> _Plan:
-    """A helper's plan, from what :meth:`_Plan.__reduce__` pickled (no ``levels``)."""
-    _install_geometry(geometry)
-    plan = _Plan.__new__(_Plan)
+def _helper_plan(model: Model, geometry: Geometry, solving: list[States]) -> BuildPlan:
+    """A helper's plan, from what :meth:`BuildPlan.__reduce__` pickled (no ``levels``)."""
+    install_geometry(geometry)
+    plan = BuildPlan.__new__(BuildPlan)
     plan.model = model
     plan.solving = solving
     return plan
@@ -123,7 +123,7 @@ def _reporting(
     return report
 
 
-def _build_values(
+def build_values(
     rules: Rules, progress: Progress | None = None, *, workers: int = 2, start: int = 0
 ) -> NDArray[np.float64]:
     """One value per state (0 for states not covered), solved from complete cards back.
@@ -131,10 +131,10 @@ def _build_values(
     With ``workers`` above 1, a large build shares its levels with helper processes
     (see _workers).
     """
-    layout = _layout(rules)
+    layout = layout_of(rules)
     size = (1 << (layout.card.n - start.bit_count())) * layout.levels * layout.flags
     with Crew(helpers_for(workers, size), layout.states_count) as crew:
-        plan = _Plan(_model(rules), start)
+        plan = BuildPlan(model_of(rules), start)
         crew.prepare(plan)
         values = crew.values
 
@@ -142,7 +142,7 @@ def _build_values(
             level = plan.levels[index]
             values[level.targets] = values[level.sources]
 
-        _run_levels(
+        run_levels(
             crew,
             [level.size for level in plan.levels],
             plan.chunks,
@@ -153,7 +153,7 @@ def _build_values(
     return values
 
 
-def _run_levels(
+def run_levels(
     crew: Crew,
     sizes: list[int],
     chunks: Callable[[int], int],

@@ -5,14 +5,16 @@ state's actions out when a card is first seen. The decision table does that for
 every state the table covers, at once, with the build's kernels: for each state and each roll one byte per roll stage, the rolls
 in ``Dice._index`` order (as the per-turn tables' actions; the kernels work in the
 internal order, and each chunk is put in this order once, so that a lookup needs
-no conversion). A byte below ``_BOX`` (32) is a keep: its position among the
-roll's distinct sub-keeps (``_TurnGeometry.subkeeps``: fewest dice first, then by
-faces); ``_BOX + b`` is box ``b`` (card order), with no rerolls left and wherever
-stopping is best (holding all five dice, or a fill worth as much as the best
-keep): the per-turn tables' actions, where stopping is the box too. The choices
+no conversion). A byte below ``BOX`` (32) is a keep: its position among the
+roll's distinct sub-keeps (``TurnGeometry.subkeeps``: fewest dice first, then by
+faces); ``BOX + b`` is box ``b`` (card order), with no rerolls left and wherever
+stopping is best (holding all five dice is the first best keep): the per-turn
+tables' actions, where stopping is the box too (see :mod:`._codes`). The choices
 are exactly the per-turn tables' (a test compares them roll by roll): the same
-values bit for bit, the first best keep and the first best box, and the fill on
-a near tie (``TIE_TOLERANCE``).
+values bit for bit, and the choice kernel's keeps and boxes (:mod:`._choice`).
+
+The decision lookup lives here too: :func:`best_action` and :func:`best_box` read
+a table's decisions when they are loaded or cached, else its per-turn tables.
 
 Classic's table covers 359,612 states to solve (the others copy one of them), so
 the decisions take 3 x 252 bytes each, about 272 MB. They are cached on disk next
@@ -24,56 +26,49 @@ Private to the package; :func:`load_decisions` and :class:`DecisionTable` are pu
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.rules import Rules
-from yahtzee_rules.solver._cache import (
-    _cache_key,
-    _file_label,
-    cache_dir,
+from yahtzee_rules._dice import ALL_KEEPS
+from yahtzee_rules.boxes import Box
+from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.solver._choice import first_box_update, keeps_of_rolls
+from yahtzee_rules.solver._codes import BOX, Decided
+from yahtzee_rules.solver._geometry import NEG, dice_geometry
+from yahtzee_rules.solver._kernels import (
+    average_keeps,
+    best_over_subkeeps,
+    final_values,
+    workspace_for,
+)
+from yahtzee_rules.solver._model import Model, flat_index, mask_of, model_of
+from yahtzee_rules.solver._storage import (
+    decisions_key,
+    decisions_paths,
+    read_arrays,
     write_atomic,
     write_npz,
 )
-from yahtzee_rules.solver._geometry import _NEG, _geometry
-from yahtzee_rules.solver._kernels import (
-    _best_over_subkeeps,
-    _final_values,
-    _keep_values,
-    _workspace,
-)
-from yahtzee_rules.solver._model import _flat, _mask_of, _Model, _model
 from yahtzee_rules.solver._table import Table
 from yahtzee_rules.solver._turns import (
-    TIE_TOLERANCE,
-    _entry_steps,
-    _turn_geometry,
-    _turn_model,
-    _TurnModel,
+    TurnModel,
+    entry_steps,
+    turn_geometry,
+    turn_model_of,
 )
+from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from yahtzee_rules.boxes import Box
     from yahtzee_rules.dice import Keep
-    from yahtzee_rules.scorecard import Scorecard
-    from yahtzee_rules.turn import Turn
 
-#: Version of the saved decision layout; part of every decision file's key.
-DECISIONS_FORMAT: Final = 1
-_STAGES = 3 * 252  # bytes per state: no reroll left, one, two; each by Dice._index
 _CHUNK = 1024  # states decided together
-#: The code of box ``b`` is ``_BOX + b``; a code below is a keep's position among the
-#: roll's distinct sub-keeps (at most 32: holding all five dice is stopping, a box).
-_BOX = 32
 
 
 # --------------------------------------------------------------------------------------
@@ -81,43 +76,35 @@ _BOX = 32
 # --------------------------------------------------------------------------------------
 
 
-class _Lattice:
-    """Per process: each keep's rank in the order ties are broken in (fewest dice, then
-    by faces), and for each roll the position of each rank among its distinct sub-keeps."""
+class _Positions:
+    """Per process: for each roll, the position of each of its sub-keeps (by keep index)
+    among its distinct sub-keeps, the code a decision stores."""
 
     def __init__(self) -> None:
-        g = _geometry()
-        t = _turn_geometry()
-        order = sorted(range(462), key=lambda k: (len(g.keeps[k].faces), g.keeps[k].faces))
-        self.rank = np.empty(462, dtype=np.uint16)
-        self.rank[order] = np.arange(462)
-        self.parents = g.parents
-        self.five = g.five
-        # position[p, rank] for the ranks of roll p's sub-keeps (others unused)
-        self.position = np.zeros((252, 462), dtype=np.uint8)
-        self.last = np.empty(252, dtype=np.uint8)  # the position of holding all five
+        t = turn_geometry()
+        self.five = t.five
+        position = np.zeros((252, 462), dtype=np.uint8)  # others unused
         for p, row in enumerate(t.subkeeps):
-            self.position[p, self.rank[row]] = np.arange(len(row))
-            self.last[p] = len(row) - 1
-        self.flat_position = self.position.ravel()
+            position[p, row] = np.arange(len(row))
+        self.flat = position.ravel()
         self.roll_offsets = (np.arange(252) * 462)[:, None]
 
 
-_LATTICE: _Lattice | None = None
+_POSITIONS: _Positions | None = None
 _LOCK = threading.Lock()
 
 
-def _lattice() -> _Lattice:
-    global _LATTICE
+def _positions() -> _Positions:
+    global _POSITIONS
     with _LOCK:
-        if _LATTICE is None:
-            _LATTICE = _Lattice()
-        return _LATTICE
+        if _POSITIONS is None:
+            _POSITIONS = _Positions()
+        return _POSITIONS
 
 
 def _boxes(
-    model: _Model,
-    tm: _TurnModel,
+    model: Model,
+    tm: TurnModel,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -131,12 +118,12 @@ def _boxes(
     here may fill are skipped: they are never the best).
     """
     size = len(m)
-    index, bonus = _entry_steps(model, tm, m[:, None], u[:, None], y[:, None])
+    index, bonus = entry_steps(model, tm, m[:, None], u[:, None], y[:, None])
     worth: NDArray[np.float64] = values[index]  # (states, entries)
     worth += bonus
     worth += tm.points
-    worth[(model.open_bits(m)[:, None] & tm.bits) == 0] = _NEG
-    worth[:, -1] = _NEG
+    worth[(model.open_bits(m)[:, None] & tm.bits) == 0] = NEG
+    worth[:, -1] = NEG
     by_entry = np.ascontiguousarray(worth.T)  # (entries, states)
     columns = np.arange(size)
     fives = tm.fives[:, :, m]  # (6, boxes, states)
@@ -157,53 +144,34 @@ def _boxes(
             best = value
             choice.fill(box)
             continue
-        np.copyto(choice, box, where=value > best)
-        np.maximum(best, value, out=best)
-    choice += _BOX
+        first_box_update(best, choice, value, box)
+    choice += BOX
     out[:] = choice.T
 
 
 def _keeps(
     keep_values: NDArray[np.float64],
     best: NDArray[np.float64],
-    best_fill: NDArray[np.float64],
     boxes: NDArray[np.uint8],
     out: NDArray[np.uint8],
 ) -> None:
-    """Into ``out`` ``(states, 252)``: each roll's choice, as ``_TurnTables.action`` makes it.
+    """Into ``out`` ``(states, 252)``: each roll's choice, as ``TurnTables.action`` makes it.
 
-    ``keep_values`` is ``(462, states)`` with the rerolls left, ``best`` each keep's
-    best sub-keep value (``_best_over_subkeeps``) and ``best_fill`` ``(252, states)``.
-    The first best sub-keep (the smallest rank among those worth ``best``) is found
-    along the lattice, keep by keep from the empty one: it is the keep itself or the
-    first best of one of its parents (one die fewer) worth as much. Holding all five
-    dice, or a keep worth no more than the best fill (within ``TIE_TOLERANCE``),
-    means stop: the code of the box, from ``boxes`` ``(states, 252)``.
+    ``keep_values`` is ``(462, states)`` with the rerolls left and ``best`` each keep's
+    best sub-keep value (``best_over_subkeeps``): the choice kernel's
+    :func:`~._choice.keeps_of_rolls` picks the keep. Holding all five dice means stop:
+    the code of the box, from ``boxes`` ``(states, 252)``.
     """
-    lattice = _LATTICE or _lattice()
-    size = keep_values.shape[1]
-    none = np.uint16(65535)
-    first = np.empty((462, size), dtype=np.uint16)
-    first[0] = lattice.rank[0]
-    for lo, hi, parents in lattice.parents:
-        block = best[lo:hi]
-        chosen = np.where(keep_values[lo:hi] == block, lattice.rank[lo:hi, None], none)
-        for column in parents.T:
-            found = np.where(best[column] == block, first[column], none)
-            np.minimum(chosen, found, out=chosen)
-        first[lo:hi] = chosen
-    rolls = first[lattice.five :]
-    choice = lattice.flat_position[rolls + lattice.roll_offsets]  # (252, states)
-    top = best[lattice.five :]
-    stop = best_fill >= top - TIE_TOLERANCE * np.abs(top)
-    stop |= choice == lattice.last[:, None]
-    np.copyto(choice, boxes.T, where=stop)
+    positions = _POSITIONS or _positions()
+    held = keeps_of_rolls(keep_values, best)  # (252, states): keep indices
+    choice = positions.flat[held + positions.roll_offsets]
+    np.copyto(choice, boxes.T, where=held >= positions.five)
     out[:] = choice.T
 
 
 def _decide(
-    model: _Model,
-    tm: _TurnModel,
+    model: Model,
+    tm: TurnModel,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -211,41 +179,40 @@ def _decide(
     out: NDArray[np.uint8],
 ) -> None:
     """Fill ``out`` ``(states, 3, 252)`` with the decisions of the states ``(m, u, y)``."""
-    g = _geometry()
+    g = dice_geometry()
     size = len(m)
-    space = _workspace(size)
+    space = workspace_for(size)
     last = space.keeps(0, size)  # keep values with one reroll left (the build's)
-    _final_values(model, values, m, u, y, out=last[g.five :])
-    _keep_values(last, space)
-    best_fill = last[g.five :]
+    final_values(model, values, m, u, y, out=last[g.five :])
+    average_keeps(last, space)
     first = space.keeps(1, size)  # then with two left
     np.copyto(first, last)
-    _best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
+    best_over_subkeeps(first, space)  # each keep's best sub-keep, with one left
     boxes = out[:, 0, :]
     _boxes(model, tm, values, m, u, y, boxes)
-    _keeps(last, first, best_fill, boxes, out[:, 1, :])
-    _keep_values(first, space)
+    _keeps(last, first, boxes, out[:, 1, :])
+    average_keeps(first, space)
     best = np.copy(first)
-    _best_over_subkeeps(best, space)
-    _keeps(first, best, best_fill, boxes, out[:, 2, :])
+    best_over_subkeeps(best, space)
+    _keeps(first, best, boxes, out[:, 2, :])
 
 
-def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
+def build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
     """The decisions of every state ``table`` covers: ``(rows, codes)``.
 
     ``rows`` gives each flat state index its row of ``codes`` (-1 for states not
     covered; states whose futures are equal share a row); ``codes`` is
     ``(rows, 3, 252)``: by rerolls left, then roll (``Dice._index``).
     """
-    model = _model(table.rules)
-    tm = _turn_model(model)
+    model = model_of(table.rules)
+    tm = turn_model_of(model)
     values = table.values
-    start = _mask_of(table.start)
+    start = mask_of(table.start)
     solved: list[NDArray[np.intp]] = []
     copies: list[tuple[NDArray[np.intp], NDArray[np.intp]]] = []
     for level in range(start.bit_count(), model.card.n):
         states = model.states(level, start)
-        solved.append(_flat(model, states.masks, states.uppers, states.flags))
+        solved.append(flat_index(model, states.masks, states.uppers, states.flags))
         copies.append((states.sources, states.targets))
     flat = np.sort(np.concatenate(solved))
     rows = np.full(model.states_count, -1, dtype=np.int32)
@@ -259,7 +226,7 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
         y, rest = np.zeros_like(flat), flat
     m, u = np.divmod(rest, model.levels)
 
-    by_index = _turn_geometry().dice_pos  # Dice._index -> internal roll
+    by_index = turn_geometry().dice_pos  # Dice._index -> internal roll
 
     def work(lo: int) -> None:
         hi = lo + _CHUNK
@@ -275,100 +242,11 @@ def _build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32],
         for lo in starts:
             work(lo)
     return rows, codes
-    starts = range(0, len(flat), _CHUNK)
-    if threads > 1 and len(flat) > _CHUNK:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(work, starts))
-    else:
-        for lo in starts:
-            work(lo)
-    return rows, codes
 
 
 # --------------------------------------------------------------------------------------
 # Reading: an action in a few list and memoryview lookups.
 # --------------------------------------------------------------------------------------
-
-
-class _Decoding:
-    """Per process: for each roll (``Dice._index``) the Keep of each keep code (``_BOX``
-    codes, ``None`` past the roll's sub-keeps and for holding all five)."""
-
-    def __init__(self) -> None:
-        t = _turn_geometry()
-        keeps: list[tuple[Keep | None, ...]] = []
-        for index in range(252):
-            row = [t.keeps[int(k)] for k in t.subkeeps[t.dice_pos[index]][:-1]]
-            keeps.append((*row, *[None] * (_BOX - len(row))))
-        self.keeps = tuple(keeps)
-
-
-_DECODING: _Decoding | None = None
-
-
-def _decoding() -> _Decoding:
-    global _DECODING
-    with _LOCK:
-        if _DECODING is None:
-            _DECODING = _Decoding()
-        return _DECODING
-
-
-#: Cards whose decision rows a table's decisions remember (by their boxes), the oldest
-#: first out.
-_SEEN = 4096
-
-
-class _Decided:
-    """The decisions as a table holds them (no reference back to it: no cycle).
-
-    ``codes`` is ``(rows, 3, 252)`` (mapped from a file, or in memory), ``rows`` the
-    row of each flat state index; both are read through memoryviews, whose items
-    are Python ints.
-    """
-
-    __slots__ = ("actions", "array", "codes", "path", "rows", "seen")
-
-    def __init__(
-        self,
-        rules: Rules,
-        rows: NDArray[np.int32],
-        codes: NDArray[np.uint8],
-        path: Path | None = None,
-    ) -> None:
-        self.path = path
-        self.array = codes
-        self.rows = _view(np.ascontiguousarray(rows, dtype=np.int32)).cast("B").cast("i")
-        self.codes = _view(np.asarray(codes).reshape(-1))
-        self.seen: dict[tuple[int | None, ...], bytes] = {}  # by card boxes
-        decoding = _DECODING or _decoding()
-        members = rules.card.members
-        # each roll's action of each code: its keeps, then the boxes from _BOX on
-        self.actions: tuple[tuple[Any, ...], ...] = tuple(
-            (*keeps, *members) for keeps in decoding.keeps
-        )
-
-    def row(self, table: Table, card: Scorecard) -> bytes:
-        """The decisions of ``card``'s state (validated as the table validates), remembered
-        (as bytes: faster to index than a memoryview)."""
-        seen = self.seen
-        found = seen.get(card.boxes)
-        if found is None:
-            base = self.rows[table._index(card)] * _STAGES
-            found = self.codes[base : base + _STAGES].tobytes()
-            if len(seen) >= _SEEN:
-                del seen[next(iter(seen))]
-            seen[card.boxes] = found
-        return found
-
-    def action(self, row: bytes, rerolls: int, index: int) -> Keep | Box:
-        """The action with ``rerolls`` left for the roll of ``Dice._index`` ``index``."""
-        action: Keep | Box = self.actions[index][row[rerolls * 252 + index]]
-        return action
-
-
-def _view(array: NDArray[Any]) -> memoryview:
-    return memoryview(array)  # type: ignore[arg-type]  # NumPy's stubs: not a Buffer
 
 
 class DecisionTable:
@@ -405,7 +283,7 @@ class DecisionTable:
 
     __slots__ = ("_decided", "table")
 
-    def __init__(self, table: Table, decided: _Decided) -> None:
+    def __init__(self, table: Table, decided: Decided) -> None:
         self.table = table
         self._decided = decided
 
@@ -464,8 +342,6 @@ class DecisionTable:
             >>> decisions.best_action(Turn(decisions.table.start, rules=yacht).roll(outcome="55553"))
             Keep('5555')
         """
-        from yahtzee_rules.solver._advice import best_action
-
         return best_action(turn, self.table)
 
 
@@ -474,20 +350,12 @@ class DecisionTable:
 # --------------------------------------------------------------------------------------
 
 
-def _values_digest(values: NDArray[np.float64]) -> str:
-    return hashlib.sha256(values.tobytes()).hexdigest()[:16]
-
-
 def _key(table: Table) -> str:
-    base = _cache_key(table.rules, _mask_of(table.start))
-    return f"{base}; decisions format {DECISIONS_FORMAT}; values {_values_digest(table.values)}"
+    return decisions_key(table.rules, mask_of(table.start), table.values)
 
 
 def _paths(key: str, table: Table) -> tuple[Path, Path]:
-    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-    stem = f"decisions-{_file_label(table.rules)}-{digest}"
-    directory = cache_dir()
-    return directory / f"{stem}.npy", directory / f"{stem}.npz"
+    return decisions_paths(key, table.rules)
 
 
 #: Decision files kept in the cache directory: older ones (other versions, sources or
@@ -513,33 +381,20 @@ def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
     return write_atomic(path, ".decisions-", lambda stream: np.save(stream, array))
 
 
-def _read(table: Table, key: str) -> _Decided | None:
+def _read(table: Table, key: str) -> Decided | None:
     """The cached decisions of ``table``, mapped into memory, if intact and for its values."""
-    import zipfile
-
     codes_path, key_path = _paths(key, table)
-    try:
-        with key_path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            if str(data["key"]) != key:
-                return None
-            rows = np.array(data["rows"])
-            size = int(data["size"])
-        if codes_path.stat().st_size != size:
-            return None
-        codes = np.load(codes_path, mmap_mode="r", allow_pickle=False)
-    except FileNotFoundError:
+    found = read_arrays(key_path, key, ("rows", "size"), mapped=codes_path)
+    if found is None:
         return None
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        return None  # truncated, damaged or not decisions: rebuild
-    except Exception:  # a damaged zip directory can raise almost anything
-        return None
+    rows, codes = found["rows"], found["mapped"]
     expected = (int(rows.max()) + 1, 3, 252)
     if codes.dtype != np.uint8 or codes.shape != expected or rows.dtype != np.int32:
         return None
-    return _Decided(table.rules, rows, codes, codes_path)
+    return Decided(table.rules, rows, codes, codes_path)
 
 
-def _cached(table: Table) -> _Decided | None:
+def cached(table: Table) -> Decided | None:
     """The table's decisions if loaded or cached on disk (looked for once per table)."""
     found = table._decisions
     if found is None:
@@ -565,7 +420,7 @@ def load_decisions(
     :func:`cache_dir`, keyed by the rules, the library version and source, the start
     card and the table's values, and written atomically; a file for other values,
     rules or versions, or of the wrong size or shape, is never used, and only the
-    :data:`KEEP_FILES` newest decision files stay in the directory. The file is
+    ``KEEP_FILES`` (4) newest decision files stay in the directory. The file is
     mapped into memory, so a process reads only the pages of the states it meets.
 
     Args:
@@ -604,8 +459,8 @@ def load_decisions(
     if cache:
         found = _read(table, key)
     if not found:
-        rows, codes = _build_decisions(table, threads)
-        found = _Decided(table.rules, rows, codes)
+        rows, codes = build_decisions(table, threads)
+        found = Decided(table.rules, rows, codes)
         if cache:
             codes_path, key_path = _paths(key, table)
             if _write_npy(codes_path, codes):
@@ -617,3 +472,109 @@ def load_decisions(
                 found = _read(table, key) or found  # mapped: memory for the pages in use only
     table._decisions = found
     return DecisionTable(table, found)
+
+
+# --------------------------------------------------------------------------------------
+# The decision lookup: the optimal action of a turn, from the decisions or the per-turn tables.
+# --------------------------------------------------------------------------------------
+
+
+def check_pair(turn: object, table: object) -> tuple[Turn, Table]:
+    """``turn`` and ``table``, checked to be a Turn and a Table for the same rules."""
+    if not isinstance(turn, Turn):
+        raise MalformedInputError(f"turn {turn!r}: not a Turn; advice is given on a Turn")
+    if not isinstance(table, Table):
+        raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
+    if turn.rules is not table.rules and turn.rules != table.rules:
+        raise MalformedInputError(
+            f"table for {table.rules!r}: the turn plays {turn.rules!r}; "
+            f"use a table built for the turn's rules"
+        )
+    return turn, table
+
+
+def best_action(turn: Turn, table: Table) -> Keep | Box:
+    """The optimal action in ``turn``: a keep to hold before rerolling, or the box to fill.
+
+    This is :func:`advise`'s best option without the others, answered from a lookup:
+    in the table's :class:`DecisionTable` when :func:`load_decisions` has loaded one
+    or one is cached for the table (any card), else in per-turn tables worked out
+    the first time a card is seen. Both give the same actions. When holding all five
+    dice is best the answer is the box to fill now, which is worth the same. Equal
+    values resolve as for every player of the solver: the first best keep (fewest
+    dice, then by faces), holding all five dice (filling now) last among them, so on
+    an exact tie between a keep and the best fill the keep is held; the first best
+    box in card order.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c is not Category.YAHTZEE} | {Category.CHANCE: 5})
+        >>> table = build_table(start=card)
+        >>> best_action(Turn(card).roll(outcome="55523"), table)
+        Keep('555')
+        >>> best_action(Turn(card).roll(outcome="55555"), table)
+        <Category.YAHTZEE: 11>
+    """
+    if turn.__class__ is not Turn or table.__class__ is not Table:
+        turn, table = check_pair(turn, table)
+    elif turn.rules is not table.rules and turn.rules != table.rules:
+        check_pair(turn, table)
+    dice = turn.dice
+    decisions = table._decisions
+    if decisions is None:
+        decisions = cached(table)  # a decision table on disk, looked for once
+    if decisions:
+        row = decisions.seen.get(turn.card.boxes)
+        if row is None:
+            row = decisions.row(turn.card.boxes, table._index(turn.card))
+        if dice is None:
+            return ALL_KEEPS[0]
+        index = dice._index
+        return decisions.actions[index][row[(3 - turn.rolls_used) * 252 + index]]  # type: ignore[no-any-return]
+    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
+    if dice is None:
+        return ALL_KEEPS[0]
+    rerolls = 3 - turn.rolls_used
+    found = tables.actions[rerolls][dice._index]
+    return tables.action(rerolls, dice._index) if found is None else found
+
+
+def best_box(turn: Turn, table: Table) -> Box:
+    """The box to fill now that maximises the expected final score (rolls left or not).
+
+    Raises:
+        IllegalActionError: Before the first roll.
+        MalformedInputError: For a table built for other rules or not covering the card.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard, Turn
+        >>> from yahtzee_rules.solver import build_table
+        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.ACES, Category.CHANCE)})
+        >>> table = build_table(start=card)
+        >>> best_box(Turn(card).roll(outcome="11166"), table)  # 3 now, Chance later
+        <Category.ACES: 0>
+        >>> best_box(Turn(card).roll(outcome="66655"), table)
+        <Category.CHANCE: 12>
+    """
+    if turn.__class__ is not Turn or table.__class__ is not Table:
+        turn, table = check_pair(turn, table)
+    elif turn.rules is not table.rules and turn.rules != table.rules:
+        check_pair(turn, table)
+    dice = turn.dice
+    if dice is None:
+        raise IllegalActionError("best box: no dice yet; roll at least once before filling a box")
+    decisions = table._decisions
+    if decisions is None:
+        decisions = cached(table)
+    if decisions:
+        row = decisions.seen.get(turn.card.boxes)
+        if row is None:
+            row = decisions.row(turn.card.boxes, table._index(turn.card))
+        box = decisions.action(row, 0, dice._index)
+        assert isinstance(box, Box)
+        return box
+    tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
+    action = tables.actions[0][dice._index] or tables.action(0, dice._index)
+    assert isinstance(action, Box)
+    return action

@@ -22,17 +22,17 @@ from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._flow import _turn_outcomes
-from yahtzee_rules.solver._geometry import _geometry
-from yahtzee_rules.solver._model import _flat, _Level, _Model, _model, _state_of
-from yahtzee_rules.solver._table import Table, _check_design
+from yahtzee_rules.solver._flow import turn_outcomes
+from yahtzee_rules.solver._geometry import dice_geometry
+from yahtzee_rules.solver._model import Level, Model, check_design, flat_index, model_of, state_of
+from yahtzee_rules.solver._table import Table, load_table
 from yahtzee_rules.turn import Turn
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _CLASSIC = Rules()
-_BATCH = 512  # turn-start states worked out together (one task for a thread)
+BATCH = 512  # turn-start states worked out together (one task for a thread)
 _ELEMENTS = 1 << 20  # shifted values added at once (bounds the scratch memory)
 _SPREAD = 1.25  # the longest of the distributions added at once, over the shortest
 
@@ -231,7 +231,7 @@ class _Rows:
         return found
 
 
-class _LevelDistributions:
+class LevelDistributions:
     """Points to come from every state of one level: ``dist[row_of[flat index]]``."""
 
     def __init__(self, row_of: NDArray[np.int32], dist: _Rows) -> None:
@@ -256,7 +256,7 @@ def _blocks(lengths: NDArray[np.int64]) -> NDArray[np.intp]:
 
 def _apply(
     outcomes: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]],
-    following: _LevelDistributions,
+    following: LevelDistributions,
     states: int,
 ) -> NDArray[np.float64]:
     """``(states, length)``: the sum over outcomes of chance x shifted next distribution.
@@ -289,14 +289,14 @@ def _apply(
 
 
 def _batch(
-    model: _Model,
+    model: Model,
     values: NDArray[np.float64],
     states: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]],
-    following: _LevelDistributions,
+    following: LevelDistributions,
 ) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
     """The distributions of some states of a level: their rows end to end, and their lengths."""
     m, u, y = states
-    dense = _apply(_turn_outcomes(model, values, m, u, y), following, len(m))
+    dense = _apply(turn_outcomes(model, values, m, u, y), following, len(m))
     width = dense.shape[1]
     lengths = width - (dense[:, ::-1] > 0).argmax(axis=1)  # up to the last nonzero
     packed: NDArray[np.float64] = dense[np.arange(width) < lengths[:, None]]
@@ -313,10 +313,10 @@ def _workers() -> int:
 
 
 def _level(
-    model: _Model,
+    model: Model,
     values: NDArray[np.float64],
-    lv: _Level,
-    following: _LevelDistributions,
+    lv: Level,
+    following: LevelDistributions,
     pool: ThreadPoolExecutor | None,
     step: Callable[[int], None],
 ) -> _Rows:
@@ -329,7 +329,7 @@ def _level(
     starts = np.empty(size, dtype=np.int64)
     lengths = np.empty(size, dtype=np.int64)
     used = 0
-    spans = [(lo, min(lo + _BATCH, size)) for lo in range(0, size, _BATCH)]
+    spans = [(lo, min(lo + BATCH, size)) for lo in range(0, size, BATCH)]
 
     def work(span: tuple[int, int]) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
         lo, hi = span
@@ -367,21 +367,21 @@ def _in_order(
         yield pending.popleft().result()
 
 
-def _most_gained(model: _Model) -> int:
+def _most_gained(model: Model) -> int:
     """More points than one turn can add: the best box, the upper bonus, a Yahtzee bonus."""
     card = model.card
     best = max(int(card.scores.max()), int(model.joker.max()))
     return best + int(model.upper_bonus) + int(model.bonus_due.max()) + 1
 
 
-def _levels(
-    model: _Model,
+def level_distributions(
+    model: Model,
     values: NDArray[np.float64],
     start: int,
     last: int,
     progress: Progress | None = None,
-    every: list[_LevelDistributions] | None = None,
-) -> _LevelDistributions:
+    every: list[LevelDistributions] | None = None,
+) -> LevelDistributions:
     """The distributions of the states extending ``start`` with ``last`` boxes filled.
 
     Each level is worked out from the one after it in batches of states, on a pool
@@ -399,10 +399,10 @@ def _levels(
         if progress is not None:
             progress(done, total)
 
-    def level_rows(level: int) -> tuple[NDArray[np.int32], NDArray[np.intp], _Level]:
+    def level_rows(level: int) -> tuple[NDArray[np.int32], NDArray[np.intp], Level]:
         lv = model.states(level, start)
         row_of = np.full(model.states_count, -1, dtype=np.int32)
-        flats = np.asarray(_flat(model, lv.masks, lv.uppers, lv.flags), dtype=np.intp)
+        flats = np.asarray(flat_index(model, lv.masks, lv.uppers, lv.flags), dtype=np.intp)
         row_of[flats] = np.arange(len(flats), dtype=np.int32)
         row_of[lv.targets] = row_of[lv.sources]
         return row_of, flats, lv
@@ -411,17 +411,17 @@ def _levels(
     ones = _Rows(
         np.array([1.0, 0.0]), np.zeros(len(flats), np.int64), np.ones(len(flats), np.int64)
     )
-    current = _LevelDistributions(row_of, ones)
+    current = LevelDistributions(row_of, ones)
     if progress is not None:
         progress(0, total)
     step(lv.size)
     big = sum(len(model.states(level, start).masks) for level in range(n - 1, last - 1, -1))
-    threads = _workers() if big > _BATCH else 1
+    threads = _workers() if big > BATCH else 1
     with ThreadPoolExecutor(threads) if threads > 1 else nullcontext() as pool:
         for level in range(n - 1, last - 1, -1):
             row_of, flats, lv = level_rows(level)
             rows = _level(model, values, lv, current, pool, step)
-            current = _LevelDistributions(row_of, rows)
+            current = LevelDistributions(row_of, rows)
             if every is not None:
                 every.append(current)
             step(len(lv.targets))
@@ -436,19 +436,19 @@ def _points_to_come(
     progress: Progress | None = None,
 ) -> NDArray[np.float64]:
     """The distribution of the points to come from ``card`` (mid-turn when dice are given)."""
-    model = _model(table.rules)
+    model = model_of(table.rules)
     values = table._values
-    mask, upper, flag = _state_of(card, model)
+    mask, upper, flag = state_of(card, model)
     level = mask.bit_count()
     if dice_position is None:
-        found = _levels(model, values, mask, level, progress)
-        row: NDArray[np.float64] = found.dist[found.row_of[_flat(model, mask, upper, flag)]]
+        found = level_distributions(model, values, mask, level, progress)
+        row: NDArray[np.float64] = found.dist[found.row_of[flat_index(model, mask, upper, flag)]]
         return row
-    following = _levels(model, values, mask, level + 1, progress)
+    following = level_distributions(model, values, mask, level + 1, progress)
     start = np.zeros((252, 1))
     start[dice_position, 0] = 1.0
     one = np.array([mask], dtype=np.intp), np.array([upper], dtype=np.intp)
-    outcomes = _turn_outcomes(
+    outcomes = turn_outcomes(
         model, values, *one, np.array([flag], dtype=np.intp), mass=start, rerolls=rerolls
     )
     first: NDArray[np.float64] = _apply(outcomes, following, 1)[0]
@@ -465,10 +465,11 @@ def score_distribution(
     """The exact distribution of the final grand total under optimal-expectation play.
 
     Play follows ``table``: every keep and box maximises the expected final score
-    (the play of :func:`best_action` and :func:`simulate_optimal`). Moves of equal
-    expected value can differ in spread; ties are broken as those functions break
-    them: the keep with the fewest dice (then the lowest faces), the box first in
-    card order. With the free-choice Joker this gives, from the empty card, the
+    (the play of :func:`best_action`, :class:`~yahtzee_rules.OptimalStrategy` and
+    :func:`simulate_optimal`). Moves of equal expected value can differ in spread;
+    ties are broken as those break them (one choice kernel serves them all): the
+    keep with the fewest dice (then the lowest faces), holding all five dice last,
+    and the box first in card order. With the free-choice Joker this gives, from the empty card, the
     mean 254.5896095, median 248 and a standard deviation of 59.6114; Verhoeff
     publishes 59.6117, the difference coming from how ties are broken (the mean
     and median agree).
@@ -520,10 +521,8 @@ def score_distribution(
         if rules is None:
             rules = table.rules if isinstance(table, Table) else _CLASSIC
         rules = check_rules(rules)
-        card = empty_card(rules.card) if position is None else _check_design(position, rules)
+        card = empty_card(rules.card) if position is None else check_design(position, rules)
     if table is None:
-        from yahtzee_rules.solver._cache import load_table
-
         table = load_table(rules=rules)
     if not isinstance(table, Table):
         raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
@@ -541,7 +540,7 @@ def score_distribution(
     elif turn is None or turn.dice is None:
         to_come = _points_to_come(table, card, progress=progress)
     else:
-        position_of = int(_geometry().dice_pos[turn.dice._index])
+        position_of = int(dice_geometry().dice_pos[turn.dice._index])
         to_come = _points_to_come(table, card, position_of, turn.rolls_left, progress)
     last = int(np.flatnonzero(to_come)[-1]) + 1
     probabilities = np.concatenate((np.zeros(base), to_come[:last]))

@@ -4,30 +4,29 @@ The expected-value table fixes a policy (the keeps and boxes :func:`best_action`
 :func:`simulate_optimal` choose). This module follows it through a turn for many
 turn-start states at once and says, for each state, with what probability the turn
 ends in which next state with how many points. The score distribution is built on
-it. Ties between keeps or boxes of equal expected value are broken as
-:func:`simulate_optimal` breaks them: the first keep in the order of
-``_Geometry.subkeeps`` (fewest dice first, then by faces) and the first box in card
-order.
+it. The keeps and boxes are the choice kernel's (:mod:`._choice`), as for every
+other player: ties between keeps or boxes of equal expected value are broken as
+:func:`best_action` and :func:`simulate_optimal` break them.
 
 Private to the package.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yahtzee_rules.solver._geometry import _NEG, _UPPER_POINTS, _geometry
+from yahtzee_rules.solver._choice import first_box, keeps_of_rolls
+from yahtzee_rules.solver._geometry import NEG, UPPER_POINTS, dice_geometry
 from yahtzee_rules.solver._kernels import (
-    _best_over_subkeeps,
-    _fills,
-    _final_values,
-    _keep_values,
-    _Workspace,
+    Workspace,
+    average_keeps,
+    best_over_subkeeps,
+    fill_values,
+    final_values,
 )
-from yahtzee_rules.solver._model import _flat, _Model
+from yahtzee_rules.solver._model import Model, flat_index
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -41,7 +40,7 @@ def _throw(on_keeps: NDArray[np.float64]) -> NDArray[np.float64]:
     children (one more die, of each face): for a given face the children are
     distinct, so each face's share is one gather and one scatter.
     """
-    g = _geometry()
+    g = dice_geometry()
     for size in range(5):
         share = on_keeps[g.offsets[size] : g.offsets[size + 1]] * (1 / 6)
         children = g.children[size]
@@ -51,59 +50,43 @@ def _throw(on_keeps: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def _keep_tables(
-    model: _Model,
+    model: Model,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
     y: NDArray[np.intp],
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """``(462, states)`` keep values with one reroll left, then with two (as in the build)."""
-    g = _geometry()
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """``(252, states)``: the keep each roll holds with one reroll left, then with two
+    (keep indices; the keep values as in the build, the choice the kernel's)."""
+    g = dice_geometry()
     size = len(m)
-    space = _Workspace(size)
+    space = Workspace(size)
     last = np.empty((462, size))
-    _final_values(model, values, m, u, y, out=last[g.five :])
-    _keep_values(last, space)
+    final_values(model, values, m, u, y, out=last[g.five :])
+    average_keeps(last, space)
     one = last.copy()
     first = np.empty((462, size))
-    first[g.five :] = _best_over_subkeeps(last, space)
-    _keep_values(first, space)
-    return one, first
+    first[g.five :] = best_over_subkeeps(last, space)  # ``last``: each keep's best sub-keep
+    held_one = keeps_of_rolls(one, last)
+    average_keeps(first, space)
+    best = first.copy()
+    best_over_subkeeps(best, space)
+    return held_one, keeps_of_rolls(first, best)
 
 
-def _hold(keep_values: NDArray[np.float64], mass: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Hold the best keep of each roll and reroll: the new chance of each roll, per state.
+def _hold(held: NDArray[np.intp], mass: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Hold keep ``held`` of each roll and reroll: the new chance of each roll, per state.
 
-    ``keep_values`` is ``(462, states)`` and ``mass`` ``(252, states)``, in the
-    internal orders. The keep held is the first best of the roll's sub-keeps (in the
-    order of ``_Geometry.subkeeps``): the rolls with the same number of distinct
-    sub-keeps are taken together, their sub-keeps gathered state by state, then
-    ``argmax`` runs along the contiguous sub-keep axis.
+    ``held`` and ``mass`` are ``(252, states)``, in the internal orders.
     """
     size = mass.shape[1]
-    by_state = np.ascontiguousarray(keep_values.T)  # (states, 462)
-    held = np.empty((252, size), dtype=np.intp)
-    for rolls, subkeeps in _subkeeps_by_count():
-        choice = by_state.take(subkeeps, axis=1).argmax(axis=2)  # (states, rolls)
-        held[rolls] = subkeeps[np.arange(len(rolls)), choice].T
     flat = (held * size + np.arange(size)).ravel()  # roll-major, like ``mass``
     on_keeps = np.bincount(flat, weights=mass.ravel(), minlength=462 * size)
     return _throw(np.asarray(on_keeps, dtype=np.float64).reshape(462, size))
 
 
-@functools.cache
-def _subkeeps_by_count() -> tuple[tuple[NDArray[np.intp], NDArray[np.intp]], ...]:
-    """The rolls grouped by how many distinct sub-keeps they have, with those sub-keeps."""
-    subkeeps = _geometry().subkeeps
-    counts = np.array([len(set(row)) for row in subkeeps.tolist()])
-    return tuple(
-        (np.flatnonzero(counts == count), subkeeps[counts == count, :count])
-        for count in np.unique(counts)
-    )
-
-
 def _final_rolls(
-    model: _Model,
+    model: Model,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -116,7 +99,7 @@ def _final_rolls(
     ``mass`` is the chance of each roll now, ``(252, states)`` (default: the first
     roll of a turn), and ``rerolls`` the rolls left after it.
     """
-    g = _geometry()
+    g = dice_geometry()
     if mass is None:
         mass = np.repeat(g.probability[:, None], len(m), axis=1)
     if rerolls:
@@ -128,7 +111,7 @@ def _final_rolls(
 
 
 def _plain_boxes(
-    model: _Model,
+    model: Model,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -137,7 +120,7 @@ def _plain_boxes(
     """``(states, 246)``: the best box for each roll that is not five equal dice.
 
     The box is the best fill by expected value, the first in card order on a tie: the
-    floats are those of :func:`_fills` (the next state's value, plus the upper bonus,
+    floats are those of :func:`fill_values` (the next state's value, plus the upper bonus,
     plus the points), worked out once per state and box (and, for an upper box, per
     count of its face) rather than once per roll.
     """
@@ -145,19 +128,19 @@ def _plain_boxes(
     size = len(m)
     shut = (model.open_bits(m)[:, None] & card.bits) == 0  # (states, boxes)
     after = m[:, None] | card.bits  # (states, boxes)
-    # the box of face f + 1 with k dice of that face, at f * 6 + k (as in _final_values)
+    # the box of face f + 1 with k dice of that face, at f * 6 + k (as in final_values)
     base = after[:, card.upper] * (model.levels * model.flags) + y[:, None]  # (states, 6)
     index = np.take(model.upper_after, u, axis=2).transpose(2, 0, 1) + base[:, :, None]
     upper = values[index]
     upper += np.take(model.upper_bonus_by, u, axis=2).transpose(2, 0, 1)
-    upper += _UPPER_POINTS[:, :, 0]
-    np.copyto(upper, _NEG, where=shut[:, card.upper, None])
-    lower = values[_flat(model, after[:, card.lower], u[:, None], y[:, None])]
-    np.copyto(lower, _NEG, where=shut[:, card.lower])  # -inf plus points stays -inf
+    upper += UPPER_POINTS[:, :, 0]
+    np.copyto(upper, NEG, where=shut[:, card.upper, None])
+    lower = values[flat_index(model, after[:, card.lower], u[:, None], y[:, None])]
+    np.copyto(lower, NEG, where=shut[:, card.lower])  # -inf plus points stays -inf
     fills = np.empty((size, 246, card.n))
     fills[:, :, card.upper_sel] = upper.reshape(size, 36).take(_plain_upper_rows(), axis=1)
     np.add(lower[:, None, :], card.scores[None, 6:, card.lower], out=fills[:, :, card.lower_sel])
-    box: NDArray[np.intp] = fills.argmax(axis=2)
+    box: NDArray[np.intp] = first_box(fills, axis=2)
     return box
 
 
@@ -168,13 +151,13 @@ def _plain_upper_rows() -> NDArray[np.intp]:
     """``(246, 6)``: for each roll that is not five equal dice, ``f * 6 + count of f + 1``."""
     global _PLAIN_UPPER
     if _PLAIN_UPPER is None:
-        counts = np.array([d.counts for d in _geometry().dice[6:]], dtype=np.intp)
+        counts = np.array([d.counts for d in dice_geometry().dice[6:]], dtype=np.intp)
         _PLAIN_UPPER = np.arange(6) * 6 + counts
     return _PLAIN_UPPER
 
 
 def _after_fill(
-    model: _Model,
+    model: Model,
     m: NDArray[np.intp],
     u: NDArray[np.intp],
     y: NDArray[np.intp],
@@ -193,12 +176,12 @@ def _after_fill(
     u_new = np.where(upper_box, u2, u)
     gained = written + np.where(upper_box, bonus, 0.0) + extra
     y_new = np.where((box == card.yahtzee) & (written == 50), 1, y) if model.flags == 2 else y
-    following = _flat(model, m | (1 << box), u_new, y_new)
+    following = flat_index(model, m | (1 << box), u_new, y_new)
     return np.asarray(following, dtype=np.intp), np.rint(gained).astype(np.intp)
 
 
-def _turn_outcomes(
-    model: _Model,
+def turn_outcomes(
+    model: Model,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -224,8 +207,8 @@ def _turn_outcomes(
     key[6:] = box * most + card.scores[np.arange(6, 252)[:, None], box]
     # five equal dice: the rules' Joker fills, box by box
     points = model.joker[:, :, m].transpose(0, 2, 1).astype(np.intp)  # (face, states, boxes)
-    fills = _fills(model, values, m, u, y, points)[0]
-    five_box = fills.argmax(axis=2)  # (face, states)
+    fills = fill_values(model, values, m, u, y, points)[0]
+    five_box = first_box(fills, axis=2)  # (face, states)
     written = np.take_along_axis(points, five_box[:, :, None], axis=2)[:, :, 0]
     bonus = np.searchsorted(bonuses, model.bonus_due[:, y])
     key[:6] = (bonus * card.n + five_box) * most + written

@@ -20,16 +20,16 @@ if TYPE_CHECKING:
     from yahtzee_rules.dice import Dice, Keep
 
 # The dice and cards are imported where the arrays are made, not here: a helper process
-# of the table build receives the arrays (see ``_geometry_for_kernels``) and imports
+# of the table build receives the arrays (see ``geometry_for_kernels``) and imports
 # neither.
 
-_NEG = -np.inf
+NEG = -np.inf
 # States solved together. Part of the values: the build's last step is a BLAS product
 # whose last (count mod 4) columns round differently, so another partition of a level
 # changes the last bit of a few values (decision 0007).
-_CHUNK = 512
-_UPPER_POINTS = np.arange(1, 7, dtype=np.intp)[:, None, None] * np.arange(6)[None, :, None]
-_UPPER_FIVES = np.arange(6) * 6 + 5  # rows of the per-state table: box f with five f's
+CHUNK = 512
+UPPER_POINTS = np.arange(1, 7, dtype=np.intp)[:, None, None] * np.arange(6)[None, :, None]
+UPPER_FIVES = np.arange(6) * 6 + 5  # rows of the per-state table: box f with five f's
 
 
 # --------------------------------------------------------------------------------------
@@ -37,7 +37,7 @@ _UPPER_FIVES = np.arange(6) * 6 + 5  # rows of the per-state table: box f with f
 # --------------------------------------------------------------------------------------
 
 
-class _Geometry:
+class Geometry:
     """Index arrays over the 462 keeps and 252 rolls, built once per process.
 
     Internally keeps are ordered by size, then by how many distinct faces they show,
@@ -135,7 +135,7 @@ class _Geometry:
         # best fill is the best of: an upper box for the dice of one face showing (rows
         # 0-35 of a per-state table: the box of face f + 1 with k dice at f * 6 + k),
         # any box for 0 (row 36: a scoring fill is never worse), and the lower boxes
-        # that score for the roll (see _CardGeometry).
+        # that score for the roll (see CardGeometry).
         plain = self.dice[6:]
         face_lists = [[f * 6 + d.counts[f] for f in range(6) if d.counts[f]] for d in plain]
         self.face_columns: list[tuple[int, NDArray[np.intp]]] = []
@@ -147,7 +147,7 @@ class _Geometry:
         self.plain_total = self.total[6:, None]
 
 
-class _CardGeometry:
+class CardGeometry:
     """A card's boxes as arrays: scores in the internal roll order, and how boxes score.
 
     The build's fast route to each roll's best box (:func:`._kernels._final_values`)
@@ -168,7 +168,7 @@ class _CardGeometry:
     def __init__(self, card: Card) -> None:
         from yahtzee_rules.dice import dice_index
 
-        g = _geometry()
+        g = dice_geometry()
         self.card = card
         self.members: tuple[Box, ...] = card.members
         n = self.n = len(card)
@@ -294,7 +294,7 @@ class _CardGeometry:
         candidate rows are padded to one width by repeating a row (a maximum is
         unchanged), slot-major for one gather and one reduction.
         """
-        g = _geometry()
+        g = dice_geometry()
         plain_scores = self.scores[6:]
         fixed_of = dict(zip(fixed_dice, fixed_rows, strict=True))
         other_of = [  # the other scoring boxes' points, roll by roll
@@ -363,20 +363,20 @@ def _selector(boxes: NDArray[np.intp]) -> slice | NDArray[np.intp]:
     return boxes
 
 
-_GEOMETRY: _Geometry | None = None
+_GEOMETRY: Geometry | None = None
 _GEOMETRY_LOCK = threading.Lock()
-_CARDS: dict[Card, _CardGeometry] = {}
+_CARDS: dict[Card, CardGeometry] = {}
 
 
-def _geometry() -> _Geometry:
+def dice_geometry() -> Geometry:
     global _GEOMETRY
     with _GEOMETRY_LOCK:
         if _GEOMETRY is None:
-            _GEOMETRY = _Geometry()
+            _GEOMETRY = Geometry()
         return _GEOMETRY
 
 
-def _for_kernels(found: object, *names: str) -> object:
+def for_kernels(found: object, *names: str) -> object:
     """A shallow copy of ``found`` without the attributes ``names`` (Python objects of the
     rules: dice, keeps, boxes), so that unpickling it needs NumPy and this package's
     solver modules only."""
@@ -386,15 +386,15 @@ def _for_kernels(found: object, *names: str) -> object:
     return lean
 
 
-def _geometry_for_kernels() -> _Geometry:
+def geometry_for_kernels() -> Geometry:
     """The geometry as the vector kernels use it: its arrays, without the dice and keeps."""
-    lean = _for_kernels(_geometry(), "keeps", "dice")
-    assert isinstance(lean, _Geometry)
+    lean = for_kernels(dice_geometry(), "keeps", "dice")
+    assert isinstance(lean, Geometry)
     return lean
 
 
-def _install_geometry(geometry: _Geometry) -> None:
-    """Use ``geometry`` (from :func:`_geometry_for_kernels`, in another process) as this
+def install_geometry(geometry: Geometry) -> None:
+    """Use ``geometry`` (from :func:`geometry_for_kernels`, in another process) as this
     process's, unless it has its own already."""
     global _GEOMETRY
     with _GEOMETRY_LOCK:
@@ -402,10 +402,10 @@ def _install_geometry(geometry: _Geometry) -> None:
             _GEOMETRY = geometry
 
 
-def _card_geometry(card: Card) -> _CardGeometry:
+def card_geometry(card: Card) -> CardGeometry:
     found = _CARDS.get(card)
     if found is None:
-        made = _CardGeometry(card)  # outside the lock: it calls _geometry()
+        made = CardGeometry(card)  # outside the lock: it calls dice_geometry()
         with _GEOMETRY_LOCK:
             found = _CARDS.setdefault(card, made)
     return found

@@ -1,10 +1,10 @@
 """The vector work: fill values, then keep values, for many states at once.
 
-:func:`_fills` is the one definition of what writing a roll in a box is worth from
+:func:`fill_values` is the one definition of what writing a roll in a box is worth from
 a state: the points, the upper bonus they complete and the value of the state
 after. The table build (for the five-equal-dice rolls under the Joker rule), the
 per-turn tables behind advice and the batched simulator all use it;
-:func:`_final_values` computes its best box for the other rolls by a faster route
+:func:`final_values` computes its best box for the other rolls by a faster route
 that a test checks against it, value for value.
 
 Shared by the solver's modules, and private to the package.
@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from yahtzee_rules.solver._geometry import (
-    _CHUNK,
-    _NEG,
-    _UPPER_FIVES,
-    _UPPER_POINTS,
-    _geometry,
+    CHUNK,
+    NEG,
+    UPPER_FIVES,
+    UPPER_POINTS,
+    dice_geometry,
 )
-from yahtzee_rules.solver._model import _flat, _Model
+from yahtzee_rules.solver._model import Model, flat_index
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -32,11 +32,11 @@ if TYPE_CHECKING:
 # A step whose rows, all slots gathered, would take more floats than this (256 KiB)
 # gathers and reduces slot by slot instead: fewer bytes through the cache, at the price
 # of more NumPy calls, each holding the GIL for a moment.
-_GATHER = 1 << 15
+GATHER = 1 << 15
 
 
-def _fills(
-    model: _Model,
+def fill_values(
+    model: Model,
     values: NDArray[np.float64],
     m: Any,
     u: Any,
@@ -74,21 +74,21 @@ def _fills(
     lower: Any = (Ellipsis, card.lower_sel, *rest)
     u2, bonus = model.upper_step(u, points[upper])
     fills = np.empty(points.shape)
-    fills[upper] = values[_flat(model, after[upper], u2, y)]
+    fills[upper] = values[flat_index(model, after[upper], u2, y)]
     fills[upper] += bonus
     if model.flags == 2:  # 50 in the five-of-a-kind box sets the flag
         is_yahtzee = card.is_yahtzee_lower.reshape(len(card.lower), *trailing)
         flag = np.where(is_yahtzee, points[lower] == 50, y)
     else:
         flag = y
-    fills[lower] = values[_flat(model, after[lower], u, flag)]
+    fills[lower] = values[flat_index(model, after[lower], u, flag)]
     fills += points
-    fills[points < 0] = _NEG
+    fills[points < 0] = NEG
     return fills, u2, bonus
 
 
-def _final_values(
-    model: _Model,
+def final_values(
+    model: Model,
     values: NDArray[np.float64],
     m: NDArray[np.intp],
     u: NDArray[np.intp],
@@ -96,7 +96,7 @@ def _final_values(
     out: NDArray[np.float64] | None = None,
 ) -> NDArray[np.float64]:
     """For each roll (internal order) and state, the best fill's points plus what follows."""
-    g = _geometry()
+    g = dice_geometry()
     card = model.card
     size = len(m)
     table = np.empty((card.table_rows, size))
@@ -110,11 +110,11 @@ def _final_values(
     index += base[:, None, :]
     upper = values[index]
     upper += np.take(model.upper_bonus_by, u, axis=2)
-    upper += _UPPER_POINTS
-    np.copyto(upper, _NEG, where=closed[card.upper_sel][:, None, :])
+    upper += UPPER_POINTS
+    np.copyto(upper, NEG, where=closed[card.upper_sel][:, None, :])
     table[:36] = upper.reshape(36, size)
-    lower = values[_flat(model, after[card.lower_sel], u, y)]  # lower boxes for 0 more points
-    np.copyto(lower, _NEG, where=closed[card.lower_sel])
+    lower = values[flat_index(model, after[card.lower_sel], u, y)]  # lower boxes for 0 more points
+    np.copyto(lower, NEG, where=closed[card.lower_sel])
     zero = table[36]
     np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0), out=zero)
     if card.fixed_combos:  # each combination's best box, its points added
@@ -134,10 +134,10 @@ def _final_values(
     np.take(by_total, card.pair_set, axis=0, out=pairs, mode="clip")
     pairs += card.pair_total
     result = np.empty((252, size)) if out is None else out
-    space = _workspace(size)
+    space = workspace_for(size)
     for lo, hi, slots in card.plain_slots:  # each roll's best of its candidate rows
         block = result[lo:hi]
-        if slots.size * size <= _GATHER:  # one gather of every slot, one reduction
+        if slots.size * size <= GATHER:  # one gather of every slot, one reduction
             gathered = space.rows(slots.size, size)
             np.take(table, slots.ravel(), 0, gathered, "clip")
             np.maximum.reduce(gathered.reshape(-1, hi - lo, size), axis=0, out=block)
@@ -155,7 +155,7 @@ def _final_values(
     ):
         # no Joker applies: they score plainly in the open boxes, like other rolls
         fives = result[:6]
-        np.maximum(table[_UPPER_FIVES], table[36], out=fives)
+        np.maximum(table[UPPER_FIVES], table[36], out=fives)
         if card.five_total:
             by_total_fives = lower[card.five_total[0]]
             for c in card.five_total[1:]:
@@ -165,8 +165,8 @@ def _final_values(
             np.maximum(fives, lower[c] + gains, out=fives)
         if card.yahtzee_lower >= 0:
             if model.flags == 2:  # 50 there sets the flag
-                yahtzee = values[_flat(model, after[card.yahtzee], u, 1)]
-                yahtzee[closed[card.yahtzee]] = _NEG
+                yahtzee = values[flat_index(model, after[card.yahtzee], u, 1)]
+                yahtzee[closed[card.yahtzee]] = NEG
             else:
                 yahtzee = lower[card.yahtzee_lower]
             np.maximum(fives, yahtzee + card.yahtzee_fives, out=fives)
@@ -174,39 +174,39 @@ def _final_values(
     # the Yahtzee box is filled: the Joker rule decides, so the fills come from the rules
     if not model.joker_upper_plain:
         points = model.joker[:, :, m].astype(np.intp)  # (face, box, states)
-        fills = _fills(model, values, m, u, y, points, axis=1)[0]
+        fills = fill_values(model, values, m, u, y, points, axis=1)[0]
         np.add(fills.max(axis=1), model.bonus_due[:, y], out=result[:6])
         return result
-    # The same floats as _fills, from the rows above: an upper box takes 0 or its face's
+    # The same floats as fill_values, from the rows above: an upper box takes 0 or its face's
     # five dice, a lower box its points on top of the value after a 0 there. Boxes
     # first (the maximum runs along the outer axis).
     joker = np.take(model.joker_by_box, m, axis=2)  # (box, face, states)
     on_upper = joker[card.upper_sel]
     best = np.where(on_upper > 0, upper[:, 5, None], upper[:, 0, None])
-    np.copyto(best, _NEG, where=on_upper < 0)
+    np.copyto(best, NEG, where=on_upper < 0)
     on_lower = joker[card.lower_sel]
     fills = lower[:, None] + on_lower  # (lower box, face, states)
     if model.flags == 2 and card.yahtzee_lower >= 0:  # 50 there sets the flag
         fifty = on_lower[card.yahtzee_lower] == 50
         if fifty.any():
-            flagged = values[_flat(model, after[card.yahtzee], u, 1)]
+            flagged = values[flat_index(model, after[card.yahtzee], u, 1)]
             fills[card.yahtzee_lower] = (
                 np.where(fifty, flagged, lower[card.yahtzee_lower]) + on_lower[card.yahtzee_lower]
             )
-    np.copyto(fills, _NEG, where=on_lower < 0)
+    np.copyto(fills, NEG, where=on_lower < 0)
     np.maximum(best.max(axis=0), fills.max(axis=0), out=result[:6])
     result[:6] += np.take(model.bonus_due, y, axis=1)
     return result
 
 
-class _Workspace:
+class Workspace:
     """Reusable buffers for solving up to ``capacity`` states at once (no page churn)."""
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._keeps = (np.empty(462 * capacity), np.empty(462 * capacity))
         self.buffers = self._keeps
-        self._rows = np.empty(_geometry().most_edges * capacity)  # gathered rows
+        self._rows = np.empty(dice_geometry().most_edges * capacity)  # gathered rows
         self.plans: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
 
     def keeps(self, which: int, size: int) -> NDArray[np.float64]:
@@ -222,20 +222,20 @@ class _Workspace:
 _LOCAL = threading.local()
 
 
-def _workspace(size: int) -> _Workspace:
-    space: _Workspace | None = getattr(_LOCAL, "space", None)
+def workspace_for(size: int) -> Workspace:
+    space: Workspace | None = getattr(_LOCAL, "space", None)
     if space is None or space.capacity < size:
-        space = _Workspace(max(size, _CHUNK))
+        space = Workspace(max(size, CHUNK))
         _LOCAL.space = space
     return space
 
 
-def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[tuple[Any, ...]]:
+def _plan(keep: NDArray[np.float64], space: Workspace, lattice: bool) -> list[tuple[Any, ...]]:
     """The views one pass over ``keep`` works on, made once per workspace buffer and width.
 
     Each step gathers rows of ``source`` into ``gathered`` and reduces its outer axis
     into ``block``: ``(source, rows, gathered, gathered by slot, block)``. Along the
-    lattice, when the rows would take more than :data:`_GATHER` floats, a step is
+    lattice, when the rows would take more than :data:`GATHER` floats, a step is
     ``(source, rows by slot, None, parent, block)`` instead: the first slot is the
     block itself, and each other slot is gathered into ``parent`` and reduced into the
     block in turn. Likewise for the children of a keep pass: ``(source, rows by face,
@@ -247,12 +247,12 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
     found = space.plans.get(key) if own else None
     if found is not None:
         return found
-    g = _geometry()
+    g = dice_geometry()
     size = keep.shape[1]
     steps: list[tuple[Any, ...]] = []
     if lattice:
         for lo, hi, base, rows in g.lattice:
-            if len(rows) * size > _GATHER:
+            if len(rows) * size > GATHER:
                 parent = space.rows(hi - lo, size)
                 slots = list(rows.reshape(-1, hi - lo)[1:])
                 steps.append((keep[base:hi], slots, None, parent, keep[lo:hi]))
@@ -262,7 +262,7 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
             steps.append((keep[base:hi], rows, gathered, by_slot, keep[lo:hi]))
     else:
         for lo, hi, base, end, rows in reversed(g.children_flat):
-            if len(rows) * size > _GATHER:  # face by face, added into the block
+            if len(rows) * size > GATHER:  # face by face, added into the block
                 child = space.rows(hi - lo, size)
                 faces = list(rows.reshape(6, hi - lo))
                 steps.append((keep[base:end], faces, None, child, keep[lo:hi]))
@@ -277,7 +277,7 @@ def _plan(keep: NDArray[np.float64], space: _Workspace, lattice: bool) -> list[t
     return steps
 
 
-def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.float64]:
+def average_keeps(keep: NDArray[np.float64], space: Workspace) -> NDArray[np.float64]:
     """In place: from each roll's value (the last 252 rows), each keep's expected value.
 
     A keep's value is the average over the six faces of the keep with one more die
@@ -299,7 +299,7 @@ def _keep_values(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.flo
     return keep
 
 
-def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray[np.float64]:
+def best_over_subkeeps(keep: NDArray[np.float64], space: Workspace) -> NDArray[np.float64]:
     """In place: each keep's value becomes the best of its sub-keeps; returns the rolls'.
 
     Size by size, each keep's best is the largest of its own value and its parents'
@@ -313,4 +313,4 @@ def _best_over_subkeeps(keep: NDArray[np.float64], space: _Workspace) -> NDArray
             continue
         source.take(rows, 0, gathered, "clip")
         np.maximum.reduce(slots, 0, None, block)
-    return keep[_geometry().five :]
+    return keep[dice_geometry().five :]

@@ -14,7 +14,7 @@ import attrs
 import numpy as np
 
 from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.solver._geometry import _UPPER_POINTS, _card_geometry, _for_kernels, _geometry
+from yahtzee_rules.solver._geometry import UPPER_POINTS, card_geometry, dice_geometry, for_kernels
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from yahtzee_rules.scorecard import Scorecard
 
 # The rules' own functions are imported where the arrays are made, not here: a helper
-# process of the table build receives the arrays (see ``_Model.for_kernels``) and imports
+# process of the table build receives the arrays (see ``Model.for_kernels``) and imports
 # none of the rules modules.
 
 # --------------------------------------------------------------------------------------
@@ -38,7 +38,7 @@ def _boxes(n: int, mask: int, yahtzee: int, yahtzee_50: bool) -> tuple[int | Non
     )
 
 
-class _Layout:
+class Layout:
     """How a table for some rules lays out its states: cheap, for tables read from files.
 
     The states are ``(mask, upper, flag)``: ``mask`` has a bit per filled box,
@@ -49,7 +49,7 @@ class _Layout:
     """
 
     def __init__(self, rules: Rules) -> None:
-        card = self.card = _card_geometry(rules.card)
+        card = self.card = card_geometry(rules.card)
         self.threshold = rules.upper_bonus_threshold
         self.levels = min(self.threshold, card.upper_max) + 1 if rules.upper_bonus else 1
         self.flags = 2 if card.yahtzee >= 0 and rules.yahtzee_bonus > 0 else 1
@@ -57,7 +57,7 @@ class _Layout:
         self.in_order = rules.in_order
 
 
-class _Model(_Layout):
+class Model(Layout):
     """Per-rules constants: the layout, bonus values and Joker fills by mask."""
 
     def __init__(self, rules: Rules) -> None:
@@ -68,7 +68,7 @@ class _Model(_Layout):
         card = self.card
         n = card.n
         self.upper_bonus = float(rules.upper_bonus)
-        geometry = _geometry()
+        geometry = dice_geometry()
         full = (1 << n) - 1
         # points five equal dice may write in each box, by mask: -1 where not allowed
         due = np.zeros((6, 2), dtype=np.float64)
@@ -131,7 +131,7 @@ class _Model(_Layout):
         # Writing k dice of face f + 1 in its upper box, by subtotal u (axes f, k, u): the
         # new subtotal's part of a flat index (times ``flags``) and the bonus earned.
         subtotals = np.arange(self.levels, dtype=np.intp)
-        after, bonus = self.upper_step(subtotals, _UPPER_POINTS)
+        after, bonus = self.upper_step(subtotals, UPPER_POINTS)
         self.upper_after = after * self.flags
         self.upper_bonus_by = bonus
         # Do five equal dice write in an upper box only their face's points or 0 (true
@@ -141,15 +141,15 @@ class _Model(_Layout):
         self.joker_upper_plain = bool(((upper_points <= 0) | (upper_points == 5 * faces)).all())
         self.joker_by_box = np.ascontiguousarray(joker.transpose(1, 0, 2))  # (box, face, mask)
 
-    def for_kernels(self) -> _Model:
+    def for_kernels(self) -> Model:
         """This model as the vector kernels use it: arrays and numbers, no rules objects.
 
         A helper process of the table build unpickles it without importing the rules
         modules (a fifth of a second of its start).
         """
-        lean = _for_kernels(self, "rules")
-        assert isinstance(lean, _Model)
-        lean.card = _for_kernels(self.card, "card", "members")  # type: ignore[assignment]
+        lean = for_kernels(self, "rules")
+        assert isinstance(lean, Model)
+        lean.card = for_kernels(self.card, "card", "members")  # type: ignore[assignment]
         return lean
 
     def open_bits(self, m: Any) -> Any:
@@ -166,7 +166,7 @@ class _Model(_Layout):
         bonus = np.where((u < self.threshold) & (raw >= self.threshold), self.upper_bonus, 0.0)
         return np.minimum(raw, self.levels - 1), bonus
 
-    def states(self, level: int, start: int = 0) -> _Level:
+    def states(self, level: int, start: int = 0) -> Level:
         """Reachable states with ``level`` boxes filled (``start``'s among them).
 
         States whose futures are equal are solved once and copied: subtotals too low
@@ -193,12 +193,12 @@ class _Model(_Layout):
         valid = self._upper_valid[by_upper]  # (entries, most subtotals)
         uppers = self._upper_padded[by_upper]
         origins = self._upper_origin[by_upper]
-        flat = _flat(self, masks[:, None], uppers, flags[:, None])
-        origin = _flat(self, masks[:, None], origins, solved_flags[:, None])
+        flat = flat_index(self, masks[:, None], uppers, flags[:, None])
+        origin = flat_index(self, masks[:, None], origins, solved_flags[:, None])
         copies = valid & (origin != flat)
         solve = valid & (origin == flat)
         rows = np.broadcast_to(np.arange(len(masks))[:, None], valid.shape)
-        return _Level(
+        return Level(
             masks[rows[solve]],
             uppers[solve],
             flags[rows[solve]],
@@ -230,7 +230,7 @@ class _Model(_Layout):
 
 
 @attrs.frozen
-class _Level:
+class Level:
     """The states of one level to solve, and the copies that complete it."""
 
     masks: NDArray[np.intp]
@@ -244,12 +244,12 @@ class _Level:
         return len(self.masks) + len(self.targets)
 
 
-def _flat(model: _Layout, mask: Any, u: Any, flag: Any) -> Any:
+def flat_index(model: Layout, mask: Any, u: Any, flag: Any) -> Any:
     """The index of states in a table's values: ``(mask * levels + upper) * flags + flag``."""
     return (mask * model.levels + u) * model.flags + flag
 
 
-def _mask_of(card: Scorecard) -> int:
+def mask_of(card: Scorecard) -> int:
     mask = 0
     for c, points in enumerate(card.boxes):
         if points is not None:
@@ -257,18 +257,32 @@ def _mask_of(card: Scorecard) -> int:
     return mask
 
 
-def _state_of(card: Scorecard, model: _Layout) -> tuple[int, int, int]:
+def state_of(card: Scorecard, model: Layout) -> tuple[int, int, int]:
     """The state of ``card`` (of the model's card design): mask, capped upper, flag."""
     boxes = card.boxes
-    mask = _mask_of(card)
+    mask = mask_of(card)
     upper = sum(boxes[c] or 0 for c in model.card.upper)
     yahtzee = model.card.yahtzee
     flag = 1 if model.flags == 2 and boxes[yahtzee] == 50 else 0
     return mask, min(upper, model.levels - 1), flag
 
 
-_MODELS: dict[Rules, _Model] = {}
-_LAYOUTS: dict[Rules, _Layout] = {}
+def check_design(card: object, rules: Rules) -> Scorecard:
+    """``card``, checked to be a Scorecard of the rules' card design."""
+    from yahtzee_rules._filling import check_card
+
+    card = check_card(card)
+    if card.card != rules.card:
+        raise MalformedInputError(
+            f"card {card!r}: a {card.card.title} card, but the table is for the rules "
+            f"{rules.name!r}, which play the {rules.card.title} card; "
+            f"use a table built for the card's rules"
+        )
+    return card
+
+
+_MODELS: dict[Rules, Model] = {}
+_LAYOUTS: dict[Rules, Layout] = {}
 _MODELS_LOCK = threading.Lock()
 
 
@@ -290,18 +304,18 @@ def check_solvable(rules: Rules) -> Rules:
     return rules
 
 
-def _layout(rules: Rules) -> _Layout:
+def layout_of(rules: Rules) -> Layout:
     check_solvable(rules)
     found = _LAYOUTS.get(rules)
     if found is None:
-        found = _LAYOUTS[rules] = _Layout(rules)
+        found = _LAYOUTS[rules] = Layout(rules)
     return found
 
 
-def _model(rules: Rules) -> _Model:
+def model_of(rules: Rules) -> Model:
     check_solvable(rules)
     with _MODELS_LOCK:
         found = _MODELS.get(rules)
         if found is None:
-            found = _MODELS[rules] = _Model(rules)
+            found = _MODELS[rules] = Model(rules)
         return found

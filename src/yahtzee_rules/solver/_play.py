@@ -13,15 +13,10 @@ from typing import TYPE_CHECKING
 from yahtzee_rules._dice import EMPTY_KEEP, Keep, roll_table
 from yahtzee_rules.scorecard import empty_card
 from yahtzee_rules.scoring import fill
-from yahtzee_rules.solver._decisions import (
-    _BOX,
-    _STAGES,
-    _cached,
-    _Decided,
-    _decoding,
-    load_decisions,
-)
-from yahtzee_rules.solver._model import _layout, _state_of
+from yahtzee_rules.solver._codes import BOX, STAGES, Decided, action_decoding
+from yahtzee_rules.solver._decisions import cached, load_decisions
+from yahtzee_rules.solver._model import layout_of, state_of
+from yahtzee_rules.solver._table import Table
 from yahtzee_rules.totals import totals
 
 if TYPE_CHECKING:
@@ -30,13 +25,12 @@ if TYPE_CHECKING:
 
     from yahtzee_rules.rules import Rules
     from yahtzee_rules.scorecard import Scorecard
-    from yahtzee_rules.solver._table import Table
 
 __all__ = ["optimal_scores", "prepare_decisions"]
 
 #: Games in one call from which the decision table is loaded or built (and cached) when
 #: none is: simulate's chunks of 1,000 games. Fewer games work out each new card's turn.
-_DECIDE_AT = 1000
+DECIDE_AT = 1000
 
 
 def prepare_decisions(tables: Sequence[Table], chunk: int) -> None:
@@ -45,9 +39,9 @@ def prepare_decisions(tables: Sequence[Table], chunk: int) -> None:
     Run before chunks go to an executor: its workers then read each table's decisions
     from the cache instead of every one of them building its own.
     """
-    if chunk >= _DECIDE_AT:
+    if chunk >= DECIDE_AT:
         for table in {id(table): table for table in tables}.values():
-            if _cached(table) is None:
+            if cached(table) is None:
                 load_decisions(table)
 
 
@@ -63,14 +57,14 @@ def optimal_scores(
 
     ``tables`` holds one table per seat, each for ``rules`` and covering the empty card.
     """
-    decided = [_cached(table) for table in tables]
-    if games >= _DECIDE_AT:
+    decided = [cached(table) for table in tables]
+    if games >= DECIDE_AT:
         decided = [
             found or load_decisions(table)._decided
             for found, table in zip(decided, tables, strict=True)
         ]
     if all(decided):
-        return _decided_scores(
+        return decided_scores(
             [d for d in decided if d], games=games, rules=rules, rng=rng, progress=progress
         )
     empty = empty_card(rules.card)
@@ -103,8 +97,8 @@ def optimal_scores(
     return scores
 
 
-def _decided_scores(
-    seats: Sequence[_Decided],
+def decided_scores(
+    seats: Sequence[Decided],
     *,
     games: int,
     rules: Rules,
@@ -118,14 +112,14 @@ def _decided_scores(
     boxes are filled, so an action is a few list and memoryview lookups. Every seat
     starts from ``start`` (default: the empty card), which the tables must cover.
     """
-    layout = _layout(rules)
+    layout = layout_of(rules)
     card_geometry = layout.card
     members = rules.card.members
     levels, flags, top = layout.levels, layout.flags, layout.levels - 1
     upper = [int(position) >= 0 for position in card_geometry.upper_pos]
     yahtzee = card_geometry.yahtzee if flags == 2 else -1
-    decoding = _decoding()
-    # each roll's keep codes: its roll table and the outcomes (None from _BOX on: stop)
+    decoding = action_decoding()
+    # each roll's keep codes: its roll table and the outcomes (None from BOX on: stop)
     moves = tuple(
         tuple(
             None if keep is None else (roll_table(keep), 6 ** (5 - len(keep.faces))) for keep in row
@@ -137,7 +131,7 @@ def _decided_scores(
     rows = [seat.rows for seat in seats]
     empty = empty_card(rules.card) if start is None else start
     rounds = len(rules.card) - empty.turns_played
-    first_state = _state_of(empty, layout)
+    first_state = state_of(empty, layout)
     first_roll = roll_table(EMPTY_KEEP)
     scores: list[int] = []
     random = rng.random
@@ -149,7 +143,7 @@ def _decided_scores(
             for seat in players:
                 mask, u, y = states[seat]
                 code = codes[seat]
-                base = rows[seat][(mask * levels + u) * flags + y] * _STAGES
+                base = rows[seat][(mask * levels + u) * flags + y] * STAGES
                 dice = first_roll[int(random() * 7776)]
                 for stage in (504, 252):
                     index = dice._index
@@ -157,7 +151,7 @@ def _decided_scores(
                     if move is None:
                         break
                     dice = move[0][int(random() * move[1])]
-                box = code[base + dice._index] - _BOX
+                box = code[base + dice._index] - BOX
                 card = cards[seat] = fill(cards[seat], dice, members[box], rules=rules)
                 points = card.boxes[box]
                 assert points is not None

@@ -15,15 +15,16 @@ from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.results import SimulationResult
 from yahtzee_rules.scorecard import Scorecard
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._geometry import _CHUNK, _geometry
+from yahtzee_rules.solver._choice import first_box, keeps_of_games
+from yahtzee_rules.solver._geometry import CHUNK, dice_geometry
 from yahtzee_rules.solver._kernels import (
-    _best_over_subkeeps,
-    _fills,
-    _final_values,
-    _keep_values,
-    _workspace,
+    average_keeps,
+    best_over_subkeeps,
+    fill_values,
+    final_values,
+    workspace_for,
 )
-from yahtzee_rules.solver._model import _flat, _Model, _model, _state_of
+from yahtzee_rules.solver._model import Model, flat_index, model_of, state_of
 from yahtzee_rules.solver._table import Table
 from yahtzee_rules.totals import totals
 
@@ -39,7 +40,7 @@ def _roll_from(
     keep: NDArray[np.intp], faces: NDArray[np.intp], children: NDArray[np.intp]
 ) -> NDArray[np.intp]:
     """Throw the dice not held: add one face per missing die, keep indices to a roll index."""
-    g = _geometry()
+    g = dice_geometry()
     for j in range(5):
         short = keep < g.five
         keep = np.where(short, children[np.minimum(keep, g.five - 1), faces[:, j]], keep)
@@ -47,7 +48,7 @@ def _roll_from(
 
 
 def _play_turn(
-    model: _Model,
+    model: Model,
     values: NDArray[np.float64],
     state: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]],
     columns: NDArray[np.intp],
@@ -56,13 +57,10 @@ def _play_turn(
     children: NDArray[np.intp],
 ) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]]:
     """One optimal turn for many games: returns the new states and the points scored."""
-    g = _geometry()
     m, u, y = state
     roll = _roll_from(np.zeros(len(m), dtype=np.intp), faces[:, 0], children)
     for step, keep_values in enumerate((keeps[1], keeps[0])):
-        options = g.subkeeps[roll]  # (games, 32)
-        choice = keep_values[options, columns[:, None]].argmax(axis=1)
-        held = options[np.arange(len(m)), choice]
+        held = keeps_of_games(keep_values, roll, columns)
         roll = _roll_from(held, faces[:, step + 1], children)
     # the best box for the final roll
     card = model.card
@@ -72,8 +70,8 @@ def _play_turn(
     five = roll < 6
     if five.any():
         points[five] = model.joker[roll[five], :, m[five]]
-    fills, u2, bonus = _fills(model, values, m, u, y, points)
-    box = fills.argmax(axis=1)
+    fills, u2, bonus = fill_values(model, values, m, u, y, points)
+    box = first_box(fills, axis=1)
     rows = np.arange(n)
     written = points[rows, box]
     position = card.upper_pos[box]  # among the upper boxes, or -1
@@ -101,9 +99,9 @@ def _play_games(
     progress: Callable[[int], None] | None = None,
 ) -> NDArray[np.int64]:
     """Play ``games`` optimal games from ``first_card`` together; their final totals."""
-    model = _model(table.rules)
-    base = _state_of(first_card, model)
-    g = _geometry()
+    model = model_of(table.rules)
+    base = state_of(first_card, model)
+    g = dice_geometry()
     values = table._values
     children = np.concatenate(g.children)  # (210, 6): keep index -> one die more
     m = np.full(games, base[0], dtype=np.intp)
@@ -112,23 +110,23 @@ def _play_games(
     score = np.full(games, float(totals(first_card, rules=table.rules).grand_total))
     turns = model.card.n - base[0].bit_count()
     for turn in range(turns):
-        key = _flat(model, m, u, y)
+        key = flat_index(model, m, u, y)
         unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         order = np.argsort(inverse, kind="stable")
         bounds = np.searchsorted(inverse[order], np.arange(len(unique) + 1))
         new_m, new_u, new_y = m.copy(), u.copy(), y.copy()
         faces = rng.integers(0, 6, size=(games, 3, 5))
-        for lo in range(0, len(unique), _CHUNK):
-            hi = min(lo + _CHUNK, len(unique))
+        for lo in range(0, len(unique), CHUNK):
+            hi = min(lo + CHUNK, len(unique))
             states = first[lo:hi]
             sm, su, sy = m[states], u[states], y[states]
-            space = _workspace(hi - lo)
+            space = workspace_for(hi - lo)
             last, first_keeps = space.keeps(0, hi - lo), space.keeps(1, hi - lo)
-            _final_values(model, values, sm, su, sy, out=last[g.five :])
-            _keep_values(last, space)
+            final_values(model, values, sm, su, sy, out=last[g.five :])
+            average_keeps(last, space)
             last_copy = last.copy()
-            first_keeps[g.five :] = _best_over_subkeeps(last, space)
-            _keep_values(first_keeps, space)
+            first_keeps[g.five :] = best_over_subkeeps(last, space)
+            average_keeps(first_keeps, space)
             members = order[bounds[lo] : bounds[hi]]
             played = _play_turn(
                 model,
@@ -224,8 +222,8 @@ def simulate_optimal(
     if type(games) is not int or games < 0:
         raise MalformedInputError(f"games {games!r}: not a non-negative int")
     pool = check_executor(executor)
-    model = _model(table.rules)
-    turns = model.card.n - _state_of(first_card, model)[0].bit_count()
+    model = model_of(table.rules)
+    turns = model.card.n - state_of(first_card, model)[0].bit_count()
     chunks = spans(games, _GAMES_PER_CHUNK)
     steps = turns * len(chunks)
     scores: list[int] = []

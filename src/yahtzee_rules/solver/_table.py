@@ -1,8 +1,8 @@
-"""The table: one value per turn-start state, and how to build it."""
+"""The table: one value per turn-start state, how to build it, and its cache file."""
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from weakref import WeakValueDictionary
 
@@ -12,20 +12,28 @@ from yahtzee_rules._filling import check_card, check_rules
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
-from yahtzee_rules.solver._build import Progress, _build_values
+from yahtzee_rules.solver._build import Progress, build_values
 from yahtzee_rules.solver._model import (
-    _flat,
-    _layout,
-    _mask_of,
-    _model,
+    check_design,
     check_solvable,
+    flat_index,
+    layout_of,
+    mask_of,
+    model_of,
 )
-from yahtzee_rules.solver._turns import _TurnTables
+from yahtzee_rules.solver._storage import (
+    read_arrays,
+    table_key,
+    table_path,
+    write_npz,
+)
+from yahtzee_rules.solver._turns import TurnTables
+from yahtzee_rules.solver._workers import check_workers
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from yahtzee_rules.solver._decisions import _Decided
+    from yahtzee_rules.solver._codes import Decided
 
 _CLASSIC = Rules()
 
@@ -86,9 +94,9 @@ class Table:
         self, values: NDArray[np.float64], *, rules: Rules, start: Scorecard | None = None
     ) -> None:
         self.rules = check_solvable(check_rules(rules))
-        self.start = empty_card(rules.card) if start is None else _check_design(start, rules)
-        self._start_mask = _mask_of(self.start)
-        self._layout = layout = _layout(rules)
+        self.start = empty_card(rules.card) if start is None else check_design(start, rules)
+        self._start_mask = mask_of(self.start)
+        self._layout = layout = layout_of(rules)
         # for _state: the upper boxes, the five-of-a-kind box when its flag is kept (else
         # -1) and the top capped subtotal, as plain ints
         self._reading = (
@@ -110,10 +118,10 @@ class Table:
         values = np.array(values, dtype=np.float64)  # a private, read-only copy
         values.setflags(write=False)
         self._values = values
-        self._turns: dict[tuple[int | None, ...], _TurnTables] = {}  # by card boxes
-        self._states: WeakValueDictionary[int, _TurnTables] = WeakValueDictionary()
+        self._turns: dict[tuple[int | None, ...], TurnTables] = {}  # by card boxes
+        self._states: WeakValueDictionary[int, TurnTables] = WeakValueDictionary()
         # the decision table (see _decisions): None until looked for, False when none
-        self._decisions: _Decided | Literal[False] | None = None
+        self._decisions: Decided | Literal[False] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Pickle (for an executor) the values, rules and start only, not the per-turn caches.
@@ -154,8 +162,8 @@ class Table:
             >>> build_table(start=Scorecard({c: 0 for c in Category} | {Category.CHANCE: 5})).covers(Scorecard())
             False
         """
-        card = _check_design(card, self.rules)
-        return _mask_of(card) & self._start_mask == self._start_mask
+        card = check_design(card, self.rules)
+        return mask_of(card) & self._start_mask == self._start_mask
 
     def _index(self, card: Scorecard) -> int:
         return self._state(card)[1]
@@ -166,7 +174,7 @@ class Table:
         ``_state_of``'s state, from plain ints (a test compares the two): this runs for
         every card a table meets.
         """
-        boxes = _check_design(card, self.rules).boxes
+        boxes = check_design(card, self.rules).boxes
         upper, yahtzee, top = self._reading
         mask = 0
         for c, points in enumerate(boxes):
@@ -182,7 +190,7 @@ class Table:
                 f"card {card!r}: this table starts from {self.start!r} and covers only "
                 f"cards with those boxes filled; build a table from this card or an earlier one"
             )
-        index: int = _flat(self._layout, *state)
+        index: int = flat_index(self._layout, *state)
         return state, index
 
     def value(self, card: Scorecard) -> float:
@@ -217,10 +225,10 @@ class Table:
 
         return totals(check_card(card), rules=self.rules).grand_total + self.value(card)
 
-    def _turn_tables(self, card: Scorecard) -> _TurnTables:
+    def _turn_tables(self, card: Scorecard) -> TurnTables:
         """The per-turn tables of ``card``'s state, from the cache or computed and cached.
 
-        The cache keeps the tables of at most ``_TURN_CACHE`` cards, the oldest dropped
+        The cache keeps the tables of at most ``TURN_CACHE`` cards, the oldest dropped
         first; cards in the same state share one (found through a weak mapping, which
         holds none alive).
         """
@@ -229,10 +237,10 @@ class Table:
             state, index = self._state(card)
             found = self._states.get(index)
             if found is None:
-                found = _TurnTables(_model(self.rules), self._values, *state, index)
+                found = TurnTables(model_of(self.rules), self._values, *state, index)
                 self._states[index] = found
             turns = self._turns
-            if len(turns) >= _TURN_CACHE:
+            if len(turns) >= TURN_CACHE:
                 del turns[next(iter(turns))]
             turns[card.boxes] = found
         return found
@@ -243,32 +251,11 @@ def _unpickle(values: NDArray[np.float64], rules: Rules, start: Scorecard) -> Ta
     return Table(values, rules=rules, start=start)
 
 
-def _check_design(card: object, rules: Rules) -> Scorecard:
-    """``card``, checked to be a Scorecard of the rules' card design."""
-    card = check_card(card)
-    if card.card != rules.card:
-        raise MalformedInputError(
-            f"card {card!r}: a {card.card.title} card, but the table is for the rules "
-            f"{rules.name!r}, which play the {rules.card.title} card; "
-            f"use a table built for the card's rules"
-        )
-    return card
-
-
 #: Cards whose per-turn tables a Table keeps, the oldest dropped first; cards in one state
 #: share its tables. A state's tables take about 17 KiB (measured with tracemalloc by
 #: benchmarks/bench_versus.py; a test holds them under 20 KiB), so a table's per-turn
 #: cache stays under 20 MiB.
-_TURN_CACHE = 1024
-
-
-def _check_workers(workers: object = None) -> int:
-    """``workers`` checked, or the default for ``None``: up to 2, one per CPU."""
-    if workers is None:
-        return max(1, min(2, os.cpu_count() or 1))
-    if type(workers) is not int or workers < 1:
-        raise MalformedInputError(f"workers {workers!r}: not a positive int")
-    return workers
+TURN_CACHE = 1024
 
 
 def build_table(
@@ -313,7 +300,103 @@ def build_table(
         (Scorecard(card=YACHT), 166.9550677)
     """
     rules = check_solvable(check_rules(rules))
-    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
-    workers = _check_workers(workers)
-    values = _build_values(rules, progress, workers=workers, start=_mask_of(start_card))
+    start_card = empty_card(rules.card) if start is None else check_design(start, rules)
+    workers = check_workers(workers)
+    values = build_values(rules, progress, workers=workers, start=mask_of(start_card))
     return Table(values, rules=rules, start=start_card)
+
+
+def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
+    """The table in ``path`` if it is complete, intact and for these rules and version."""
+    found = read_arrays(path, table_key(rules, mask_of(start)), ("values",))
+    if found is None:
+        return None
+    values = found["values"]  # zip CRCs are checked on reading
+    if values.dtype != np.float64 or not np.isfinite(values).all():
+        return None
+    try:
+        return Table(values, rules=rules, start=start)
+    except MalformedInputError:
+        return None
+
+
+def _write(path: Path, table: Table) -> None:
+    """Write the table's values under its key (see :func:`write_npz`)."""
+    key = np.array(table_key(table.rules, mask_of(table.start)))
+    write_npz(path, ".optimal-", key=key, values=table.values)
+
+
+def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Path:
+    """The file :func:`load_table` uses for ``rules`` (it may not exist yet).
+
+    The name holds a digest of the rules, the library version (and a digest of the
+    source files the values depend on: the solver's modules and every module of
+    the library they import), the table format and the start card's filled boxes,
+    so tables for other versions never collide. It starts with the Joker rule for
+    the Classic card, and with the ruleset's name for other cards.
+
+    Raises:
+        MalformedInputError: For a ``start`` card of another design than the rules'.
+
+    Examples:
+        >>> from yahtzee_rules import Rules
+        >>> cache_path().name.startswith("optimal-forced-"), cache_path().suffix
+        (True, '.npz')
+        >>> cache_path(rules=Rules.from_name("yacht")).name.startswith("optimal-yacht-")
+        True
+    """
+    rules = check_solvable(check_rules(rules))
+    mask = 0 if start is None else mask_of(check_design(start, rules))
+    return table_path(table_key(rules, mask), rules)
+
+
+def _write_cached(path: Path, table: Table, rules: Rules) -> None:
+    """Write the table's values under its key (see :func:`write_npz`)."""
+    key = np.array(table_key(rules, mask_of(table.start)))
+    write_npz(path, ".optimal-", key=key, values=table.values)
+
+
+def load_table(
+    *,
+    rules: Rules = _CLASSIC,
+    start: Scorecard | None = None,
+    progress: Progress | None = None,
+    cache: bool = True,
+) -> Table:
+    """The table for ``rules`` from the cache, building and caching it when needed.
+
+    The cache file (see :func:`cache_path`) is keyed by the rules, the library
+    version and the table format, and checked when read: a file for other rules or
+    another version, or one that is truncated or damaged, is never used. The table
+    is then rebuilt and the file replaced, written atomically so that a crash never
+    leaves half a file behind.
+
+    Args:
+        rules: The rule set.
+        start: As for :func:`build_table`.
+        progress: Passed to :func:`build_table` when a build is needed.
+        cache: ``False`` builds without reading or writing the cache.
+
+    Examples:
+        >>> import os, tempfile
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
+        >>> card = Scorecard({c: 0 for c in Category.upper()})
+        >>> table = load_table(start=card)  # built and saved
+        >>> cache_path(start=card).exists()
+        True
+        >>> load_table(start=card).value(card) == table.value(card)  # read back
+        True
+        >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+    """
+    rules = check_solvable(check_rules(rules))
+    start_card = empty_card(rules.card) if start is None else check_design(start, rules)
+    if not cache:
+        return build_table(rules=rules, start=start_card, progress=progress)
+    path = cache_path(rules=rules, start=start_card)
+    found = _read(path, rules, start_card)
+    if found is not None:
+        return found
+    table = build_table(rules=rules, start=start_card, progress=progress)
+    _write(path, table)
+    return table

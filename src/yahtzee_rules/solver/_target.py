@@ -2,38 +2,40 @@
 
 from __future__ import annotations
 
-import hashlib
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from yahtzee_rules._filling import check_card, check_rules
-from yahtzee_rules.boxes import Box
-from yahtzee_rules.dice import Dice, Keep
 from yahtzee_rules.errors import MalformedInputError
 from yahtzee_rules.rules import Rules
 from yahtzee_rules.scorecard import Scorecard, empty_card
 from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._cache import (
-    TABLE_FORMAT,
-    _file_label,
-    _source_digest,
-    cache_dir,
+from yahtzee_rules.solver._geometry import dice_geometry
+from yahtzee_rules.solver._kernels import (
+    Workspace,
+    average_keeps,
+    best_over_subkeeps,
+)
+from yahtzee_rules.solver._model import (
+    Level,
+    Model,
+    check_design,
+    flat_index,
+    mask_of,
+    model_of,
+    state_of,
+)
+from yahtzee_rules.solver._storage import (
+    read_arrays,
+    target_key,
+    target_path,
     write_npz,
 )
-from yahtzee_rules.solver._geometry import _geometry
-from yahtzee_rules.solver._kernels import (
-    _best_over_subkeeps,
-    _keep_values,
-    _Workspace,
-)
-from yahtzee_rules.solver._model import _flat, _Level, _mask_of, _Model, _model, _state_of
-from yahtzee_rules.solver._table import _check_design, _check_workers
-from yahtzee_rules.solver._target_build import _entry_reads, _look_up, _solve_levels
-from yahtzee_rules.solver._turns import _turn_model
-from yahtzee_rules.turn import Turn
+from yahtzee_rules.solver._target_build import entry_reads, look_up, solve_levels
+from yahtzee_rules.solver._turns import turn_model_of
+from yahtzee_rules.solver._workers import check_workers
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
 _CLASSIC = Rules()
 
 
-def _fills_at(
+def fills_at(
     table: TargetTable, card: Scorecard, columns: NDArray[np.intp], refused: float
 ) -> NDArray[np.float64]:
     """``(252, boxes, len(columns))``: the chance of each need in ``columns`` after each
@@ -53,26 +55,26 @@ def _fills_at(
     fewer points still needed.
     """
     model = table._model
-    tm = _turn_model(model)
-    mask, upper, flag = _state_of(card, model)
+    tm = turn_model_of(model)
+    mask, upper, flag = state_of(card, model)
     u, y = np.array([upper], dtype=np.intp), np.array([flag], dtype=np.intp)
-    rows, gained, _, local = _entry_reads(model, table._row_of, mask, u, y)
+    rows, gained, _, local = entry_reads(model, table._row_of, mask, u, y)
     rows, gained = rows[:, 0], gained[:, 0]
     never = np.full((1, len(columns)), refused)  # the row of a box that may not be filled
-    chances = np.concatenate((_look_up(table._values, rows, gained, columns), never))
+    chances = np.concatenate((look_up(table._values, rows, gained, columns), never))
     fills: NDArray[np.float64] = chances[local[tm.codes]]
     for face in range(6):
         entries = local[tm.fives[face, :, mask]]  # five equal dice: the Joker rule decides
         due = int(np.rint(model.bonus_due[face, flag]))
         if due:  # an extra-Yahtzee bonus: the same points more in every box
-            shifted = _look_up(table._values, rows, gained + due, columns)
+            shifted = look_up(table._values, rows, gained + due, columns)
             fills[face] = np.concatenate((shifted, never))[entries]
         else:
             fills[face] = chances[entries]
     return fills
 
 
-class _Reach:
+class Reach:
     """The turn-start states a game can reach from one state ``(mask, upper, flag)``.
 
     Its filled boxes stay filled with their points: the capped upper subtotal is the
@@ -80,7 +82,7 @@ class _Reach:
     start's once its five-of-a-kind box is filled. From the empty card, every state.
     """
 
-    def __init__(self, model: _Model, start: tuple[int, int, int]) -> None:
+    def __init__(self, model: Model, start: tuple[int, int, int]) -> None:
         card, rules = model.card, model.rules
         mask, upper, flag = start
         top = model.levels - 1
@@ -107,23 +109,23 @@ class _Reach:
             found &= np.equal(y, self.flag)
         return found
 
-    def levels(self, first: int) -> list[_Level]:
+    def levels(self, first: int) -> list[Level]:
         """The states to solve and copy, level by level from the complete cards to ``first``.
 
         States whose futures are equal are solved once (the first in
-        :meth:`_Model.states`' order) and copied: those whose upper subtotals no
-        future upper points tell apart (:func:`_bonus_classes`), and the Yahtzee flag
+        :meth:`Model.states`' order) and copied: those whose upper subtotals no
+        future upper points tell apart (:func:`bonus_classes`), and the Yahtzee flag
         when no extra-Yahtzee bonus is ever due. Such a group is solved when a
         reached state is in it, and then copied to all its states: the states after
         a solved one are all set.
         """
         model = self.model
-        classes = _bonus_classes(model)
+        classes = bonus_classes(model)
         flag_matters = bool(model.bonus_due.any())
         found = []
         for level in range(model.card.n, first - 1, -1):
             every = model.states(level, self.mask)
-            solved = _flat(model, every.masks, every.uppers, every.flags)
+            solved = flat_index(model, every.masks, every.uppers, every.flags)
             flat = np.concatenate((solved, every.targets))
             m, rest = np.divmod(flat, model.levels * model.flags)
             u, y = np.divmod(rest, model.flags)
@@ -136,7 +138,7 @@ class _Reach:
             solve = (kept & (source == flat))[: len(solved)]
             copies = kept & (source != flat)
             found.append(
-                _Level(
+                Level(
                     every.masks[solve],
                     every.uppers[solve],
                     every.flags[solve],
@@ -150,7 +152,7 @@ class _Reach:
 _CLASSES: dict[Rules, NDArray[np.intp]] = {}
 
 
-def _bonus_classes(model: _Model) -> NDArray[np.intp]:
+def bonus_classes(model: Model) -> NDArray[np.intp]:
     """By the open upper boxes (a set of faces) and capped subtotal: when the bonus comes.
 
     The fewest upper points still to score that earn the upper bonus, of the totals
@@ -180,7 +182,7 @@ def _bonus_classes(model: _Model) -> NDArray[np.intp]:
 
 
 def _target_values(
-    model: _Model,
+    model: Model,
     start: tuple[int, int, int],
     maximum: int,
     progress: Progress | None = None,
@@ -189,13 +191,13 @@ def _target_values(
 ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
     """Rows for every state reached from ``start`` and the chance of each need, 0 to ``maximum``.
 
-    ``start`` is a state ``(mask, upper, flag)`` (see :class:`_Reach`). With
+    ``start`` is a state ``(mask, upper, flag)`` (see :class:`Reach`). With
     ``lowest``, only the states with at least that many boxes filled; ``workers``
     processes solve the chunks of a level side by side (see :mod:`._target_build`).
     """
     first = start[0].bit_count() if lowest is None else max(lowest, start[0].bit_count())
-    levels = _Reach(model, start).levels(first)
-    return _solve_levels(model, levels, maximum, progress, workers)
+    levels = Reach(model, start).levels(first)
+    return solve_levels(model, levels, maximum, progress, workers)
 
 
 class TargetTable:
@@ -283,13 +285,13 @@ class TargetTable:
         maximum: int,
     ) -> None:
         self.rules, self.start, self.maximum = rules, start, maximum
-        self._model = _model(rules)
+        self._model = model_of(rules)
         row_of.setflags(write=False)
         values.setflags(write=False)
         self._row_of, self._values = row_of, values
-        self._reach = _Reach(self._model, _state_of(start, self._model))
+        self._reach = Reach(self._model, state_of(start, self._model))
         self._parts: dict[tuple[int, int, int], TargetTable] = {}
-        self._turns: dict[tuple[tuple[int | None, ...], int], _Plan] = {}
+        self._turns: dict[tuple[tuple[int | None, ...], int], Plan] = {}
 
     def __repr__(self) -> str:
         return f"<TargetTable rules={self.rules!r} start={self.start!r} maximum={self.maximum}>"
@@ -302,10 +304,10 @@ class TargetTable:
         points in them) is worked out from that card the first time it is asked for,
         and kept: the table answers for it as if it had been built with it.
         """
-        card = _check_design(card, self.rules)
-        state = _state_of(card, self._model)
-        row = int(self._row_of[_flat(self._model, *state)])
-        start_mask = _mask_of(self.start)
+        card = check_design(card, self.rules)
+        state = state_of(card, self._model)
+        row = int(self._row_of[flat_index(self._model, *state)])
+        start_mask = mask_of(self.start)
         if state[0] & start_mask == start_mask:
             if row >= 0:
                 return self, row
@@ -315,7 +317,7 @@ class TargetTable:
                     if len(self._parts) >= 16:
                         self._parts.clear()
                     found = _target_values(
-                        self._model, state, self.maximum, workers=_check_workers()
+                        self._model, state, self.maximum, workers=check_workers()
                     )
                     part = TargetTable._adopt(
                         *found, rules=self.rules, start=card, maximum=self.maximum
@@ -357,7 +359,7 @@ class TargetTable:
         table, row = self._locate(card)
         return float(table._values[row, need])
 
-    def _turn(self, card: Scorecard, need: int) -> _Plan:
+    def _turn(self, card: Scorecard, need: int) -> Plan:
         """The plan for ``need`` more points from ``card`` (kept: 4,096 at most)."""
         key = (card.boxes, need)
         found = self._turns.get(key)
@@ -365,12 +367,12 @@ class TargetTable:
             if len(self._turns) >= 4096:
                 self._turns.clear()
             table = self._locate(card)[0]
-            fills = _fills_at(table, card, np.array([need]), -np.inf)[:, :, 0]
-            found = self._turns[key] = _Plan(fills)
+            fills = fills_at(table, card, np.array([need]), -np.inf)[:, :, 0]
+            found = self._turns[key] = Plan(fills)
         return found
 
 
-class _Plan:
+class Plan:
     """A turn's chances after each fill and keep, for one goal: a need, or a weighting.
 
     ``fills`` holds, for every roll and box, the chance after filling it (``-inf``
@@ -381,99 +383,20 @@ class _Plan:
     __slots__ = ("fills", "keeps", "start")
 
     def __init__(self, fills: NDArray[np.float64]) -> None:
-        g = _geometry()
-        space = _Workspace(1)
+        g = dice_geometry()
+        space = Workspace(1)
         last = np.empty((462, 1))
         last[g.five :, 0] = fills.max(axis=1)
-        _keep_values(last, space)
+        average_keeps(last, space)
         first = np.empty((462, 1))
-        first[g.five :] = _best_over_subkeeps(last.copy(), space)
-        _keep_values(first, space)
+        first[g.five :] = best_over_subkeeps(last.copy(), space)
+        average_keeps(first, space)
         self.fills = fills
         self.keeps: tuple[NDArray[np.float64], NDArray[np.float64]] = (last[:, 0], first[:, 0])
         before = np.empty((462, 1))
-        before[g.five :] = _best_over_subkeeps(first.copy(), space)
-        _keep_values(before, space)
+        before[g.five :] = best_over_subkeeps(first.copy(), space)
+        average_keeps(before, space)
         self.start = float(before[g.offsets[0], 0])  # before the first roll: the empty keep
-
-
-class TargetStrategy:
-    """A strategy that maximises the chance of a final total of at least ``target``.
-
-    It is a :class:`~yahtzee_rules.Strategy`, so :func:`~yahtzee_rules.simulate`
-    can play it, in any game its table covers: each keep
-    and box maximises the chance of reaching ``target`` given the points on the card.
-    Equal chances go to the fill (over a reroll), the keep with the fewest dice,
-    and the box first in card order.
-
-    Args:
-        table: A :class:`TargetTable` for the rules played, with a maximum of at
-            least ``target``.
-        target: The final total to reach.
-
-    Examples:
-        >>> import random
-        >>> from yahtzee_rules import Category, Scorecard, Turn
-        >>> card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
-        >>> strategy = TargetStrategy(target_table(start=card, maximum=60), 40)
-        >>> turn = Turn(card).roll(outcome="66653")
-        >>> strategy.choose_keep(turn, random.Random(0))
-        Keep('666')
-    """
-
-    __slots__ = ("table", "target")
-
-    def __init__(self, table: TargetTable, target: int) -> None:
-        if not isinstance(table, TargetTable):
-            raise MalformedInputError(f"table {table!r}: not a TargetTable; use target_table()")
-        if isinstance(target, bool) or not isinstance(target, int) or target > table.maximum:
-            raise MalformedInputError(
-                f"target {target!r}: not an int up to the table's maximum of {table.maximum}"
-            )
-        self.table = table
-        self.target = target
-
-    def __repr__(self) -> str:
-        return f"TargetStrategy({self.table!r}, {self.target!r})"
-
-    def choose_keep(self, turn: Turn, rng: random.Random) -> Keep | None:
-        """The keep that maximises the chance of the target, or ``None`` to fill now.
-
-        Examples:
-            >>> import random
-            >>> from yahtzee_rules import Category, Scorecard, Turn
-            >>> card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
-            >>> strategy = TargetStrategy(target_table(start=card, maximum=30), 28)
-            >>> strategy.choose_keep(Turn(card).roll(outcome="66541"), random.Random(0))
-            Keep('566')
-        """
-        dice = turn.dice
-        if dice is None or not turn.rolls_left:
-            return None
-        need = self.table._need(turn.card, self.target)
-        tables = self.table._turn(turn.card, need)
-        return best_keep(tables.keeps[turn.rolls_left - 1], tables.fills, dice)
-
-    def choose_box(self, turn: Turn, rng: random.Random) -> Box:
-        """The box that maximises the chance of the target.
-
-        Examples:
-            >>> import random
-            >>> from yahtzee_rules import Category, Scorecard, Turn
-            >>> card = Scorecard({c: 0 for c in Category if c not in (Category.ACES, Category.CHANCE)})
-            >>> strategy = TargetStrategy(target_table(start=card, maximum=40), 25)
-            >>> strategy.choose_box(Turn(card).roll(outcome="66655"), random.Random(0))
-            <Category.CHANCE: 12>
-        """
-        g = _geometry()
-        dice = turn.dice
-        if dice is None:
-            from yahtzee_rules.errors import IllegalActionError
-
-            raise IllegalActionError("choose box: no dice yet; roll at least once")
-        need = self.table._need(turn.card, self.target)
-        fills = self.table._turn(turn.card, need).fills[int(g.dice_pos[dice._index])]
-        return turn.rules.card.members[int(fills.argmax())]
 
 
 # --------------------------------------------------------------------------------------
@@ -481,58 +404,15 @@ class TargetStrategy:
 # --------------------------------------------------------------------------------------
 
 
-def _cache_key(
-    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
-) -> str:
-    from yahtzee_rules import _version
-
-    late = "" if open_boxes is None else f"; open boxes={open_boxes}"
-    return (
-        f"yahtzee_rules {_version.__version__} ({_source_digest()}); "
-        f"target table format {TABLE_FORMAT}; rules={rules!r}; start={start}; maximum={maximum}"
-        f"{late}"
-    )
-
-
-def _target_path(
-    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
-) -> Path:
-    key = _cache_key(rules, start, maximum, open_boxes)
-    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-    return cache_dir() / f"target-{_file_label(rules)}-{maximum}-{digest}.npz"
-
-
 def _read(path: Path, key: str) -> tuple[NDArray[np.int32], NDArray[np.float64]] | None:
-    try:
-        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            if str(data["key"]) != key:
-                return None
-            return np.asarray(data["rows"], dtype=np.int32), np.asarray(data["values"])
-    except FileNotFoundError:
+    found = read_arrays(path, key, ("rows", "values"))
+    if found is None:
         return None
-    except Exception:  # truncated, damaged or not a table: rebuild
-        return None
+    return np.asarray(found["rows"], dtype=np.int32), np.asarray(found["values"])
 
 
 def _write(path: Path, key: str, rows: NDArray[np.int32], values: NDArray[np.float64]) -> None:
     write_npz(path, ".target-", key=np.array(key), rows=rows, values=values)
-
-
-def best_keep(
-    keep_values: NDArray[np.float64], fills: NDArray[np.float64], dice: Dice
-) -> Keep | None:
-    """The keep of ``dice`` with the best value, or ``None`` when filling now is as good.
-
-    ``keep_values`` holds a value per keep for the rolls left, ``fills`` the best fill's
-    value per roll; a keep must beat filling now by more than rounding to be chosen.
-    """
-    g = _geometry()
-    position = int(g.dice_pos[dice._index])
-    options = g.subkeeps[position]
-    chosen = int(options[int(keep_values[options].argmax())])
-    if chosen >= g.five or fills[position].max() >= keep_values[chosen] - 1e-12:
-        return None
-    return g.keeps[chosen]
 
 
 def target_table(
@@ -597,12 +477,12 @@ def target_table(
         isinstance(open_boxes, bool) or not isinstance(open_boxes, int) or open_boxes < 0
     ):
         raise MalformedInputError(f"open_boxes {open_boxes!r}: not a non-negative int or None")
-    workers = _check_workers(workers)
-    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
-    model = _model(rules)
-    state = _state_of(start_card, model)
-    key = _cache_key(rules, state, maximum, open_boxes)
-    path = _target_path(rules, state, maximum, open_boxes)
+    workers = check_workers(workers)
+    start_card = empty_card(rules.card) if start is None else check_design(start, rules)
+    model = model_of(rules)
+    state = state_of(start_card, model)
+    key = target_key(rules, state, maximum, open_boxes)
+    path = target_path(key, rules, maximum)
     found = _read(path, key) if cache else None
     if found is None:
         lowest = None if open_boxes is None else len(rules.card) - open_boxes

@@ -7,14 +7,14 @@ build's keep kernels. Three things keep the columns few, none changing a float
 (decision 0015):
 
 - needs above the most points the rest of a game can score are never worked out
-  (their chance is 0, exactly: :func:`_most_to_come`);
+  (their chance is 0, exactly: :func:`most_to_come`);
 - a need's chance differs from the need before it only when the game can end with
-  exactly that many points fewer, so the others are copied (:func:`_run_starts`);
+  exactly that many points fewer, so the others are copied (:func:`run_starts`);
 - columns whose reads (the chance after each fill) are all equal end equal, so each
-  distinct one is solved once (:func:`_distinct`).
+  distinct one is solved once (:func:`distinct`).
 
 A table that takes long shares its levels with a helper process, as the
-expected-value build does (see :mod:`._workers`): the plan (:class:`_TargetPlan`)
+expected-value build does (see :mod:`._workers`): the plan (:class:`TargetPlan`)
 holds every chunk and row, and a helper unpickles it without importing the rules
 modules.
 
@@ -32,16 +32,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yahtzee_rules.solver._build import Progress, _run_levels
+from yahtzee_rules.solver._build import Progress, run_levels
 from yahtzee_rules.solver._geometry import (
-    _Geometry,
-    _geometry,
-    _geometry_for_kernels,
-    _install_geometry,
+    Geometry,
+    dice_geometry,
+    geometry_for_kernels,
+    install_geometry,
 )
-from yahtzee_rules.solver._kernels import _best_over_subkeeps, _keep_values, _workspace
-from yahtzee_rules.solver._model import _flat, _Level, _Model
-from yahtzee_rules.solver._turns import _entry_steps, _turn_model
+from yahtzee_rules.solver._kernels import average_keeps, best_over_subkeeps, workspace_for
+from yahtzee_rules.solver._model import Level, Model, flat_index
+from yahtzee_rules.solver._turns import entry_steps, turn_model_of
 from yahtzee_rules.solver._workers import Crew, helpers_for
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ _COLUMNS = 1024
 #: (state, points needed) columns read together, before the distinct ones are solved.
 _READS = 4 * _COLUMNS
 
-#: Odd multipliers, one per read, for hashing a column's bits (:func:`_distinct`).
+#: Odd multipliers, one per read, for hashing a column's bits (:func:`distinct`).
 _MIX = np.random.default_rng(20261130).integers(1, 1 << 63, 1024, dtype=np.uint64) | np.uint64(1)
 
 #: The work (columns before the distinct ones are picked, all levels) from which a
@@ -68,7 +68,7 @@ HIRE_AFTER = 0.1
 SHARED_COLUMNS = 1 << 14
 
 
-def _look_up(
+def look_up(
     values: NDArray[np.float64],
     rows: NDArray[np.intp],
     by: NDArray[np.intp],
@@ -87,8 +87,8 @@ def _look_up(
     return found
 
 
-def _entry_reads(
-    model: _Model,
+def entry_reads(
+    model: Model,
     row_of: NDArray[np.int32],
     mask: int,
     u: NDArray[np.intp],
@@ -102,9 +102,9 @@ def _entry_reads(
     :class:`_TurnModel`) and ``local``, the row of each entry of :class:`_TurnModel`
     among them (one past the last for a box that may not be filled).
     """
-    tm = _turn_model(model)
+    tm = turn_model_of(model)
     entries = np.flatnonzero((model.open_bits(mask) & tm.bits) != 0)  # the refused: never
-    index, bonus = _entry_steps(model, tm, mask, u[:, None], y[:, None])  # (states, entries)
+    index, bonus = entry_steps(model, tm, mask, u[:, None], y[:, None])  # (states, entries)
     index, bonus = index[:, entries].T, bonus[:, entries].T  # (entries, states)
     gained = tm.points[entries, None] + np.rint(bonus).astype(np.intp)
     local = np.full(tm.entries, len(entries), dtype=np.intp)
@@ -115,15 +115,15 @@ def _entry_reads(
 _FillPlan = tuple["NDArray[np.intp]", "NDArray[np.intp]", list["NDArray[np.intp]"]]
 
 
-def _fill_plan(model: _Model, mask: int, local: NDArray[np.intp]) -> _FillPlan:
+def _fill_plan(model: Model, mask: int, local: NDArray[np.intp]) -> _FillPlan:
     """Which entries each roll may write from states with ``mask``, grouped.
 
     ``codes`` holds each distinct set of entries (rolls writing the same entries take
     the same best), ``inverse`` each of the 246 rolls of unequal dice's set, and the
     last item the entries five equal dice may write, face by face (the Joker rule
-    decides). ``local`` is :func:`_entry_reads`' row of each entry.
+    decides). ``local`` is :func:`entry_reads`' row of each entry.
     """
-    tm = _turn_model(model)
+    tm = turn_model_of(model)
     boxes = np.flatnonzero((model.open_bits(mask) & model.card.bits) != 0)
     codes, inverse = np.unique(local[tm.rest[boxes]].T, axis=0, return_inverse=True)
     fives = [local[tm.fives[face, boxes, mask]] for face in range(6)]
@@ -134,8 +134,8 @@ def _fill_plan(model: _Model, mask: int, local: NDArray[np.intp]) -> _FillPlan:
 _RollPlan = tuple["NDArray[np.intp]", "NDArray[np.intp]"]
 
 
-def _mask_reads(
-    model: _Model,
+def mask_reads(
+    model: Model,
     row_of: NDArray[np.int32],
     values: NDArray[np.float64],
     mask: int,
@@ -154,7 +154,7 @@ def _mask_reads(
     rows each face's five equal dice take the best of.
     """
     size, width = len(u), len(columns)
-    rows, gained, entries, local = _entry_reads(model, row_of, mask, u, y)
+    rows, gained, entries, local = entry_reads(model, row_of, mask, u, y)
     found = plans.get(mask) if plans is not None else None
     if found is None:
         found = _fill_plan(model, mask, local)
@@ -171,11 +171,11 @@ def _mask_reads(
         for entry in fives[fives < len(entries)]
     ]
     reads = np.empty((len(entries) + 1 + len(bonus_reads), size, width))
-    _look_up(values, rows, gained, columns, out=reads[: len(entries)])
+    look_up(values, rows, gained, columns, out=reads[: len(entries)])
     reads[len(entries)] = -1.0
     fives_rows = list(five_entries)
     for at, (face, entry) in enumerate(bonus_reads, len(entries) + 1):
-        _look_up(values, rows[entry], gained[entry] + due[face], columns, out=reads[at])
+        look_up(values, rows[entry], gained[entry] + due[face], columns, out=reads[at])
     for face in range(6):
         if due[face].any():
             own = [at for at, (f, _) in enumerate(bonus_reads, len(entries) + 1) if f == face]
@@ -183,7 +183,7 @@ def _mask_reads(
     return reads, (codes, inverse), fives_rows
 
 
-def _distinct(reads: NDArray[np.float64]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+def distinct(reads: NDArray[np.float64]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
     """The columns of ``reads`` (``(reads, columns)``) unlike every column before them,
     and for each column the one of those it equals.
 
@@ -205,14 +205,14 @@ def _distinct(reads: NDArray[np.float64]) -> tuple[NDArray[np.intp], NDArray[np.
     return first, group.ravel()
 
 
-def _fills(
+def need_fills(
     reads: NDArray[np.float64],
     plan: _RollPlan,
     fives_rows: list[NDArray[np.intp]],
     out: NDArray[np.float64],
 ) -> None:
     """Into ``out`` of ``(252, columns)``: each roll's best fill, from ``reads`` of
-    ``(reads, columns)`` (see :func:`_mask_reads`).
+    ``(reads, columns)`` (see :func:`mask_reads`).
 
     A shift commutes with the maximum over boxes, so each entry is read once per state
     and each roll takes the best of its entries: exactly the values of
@@ -230,8 +230,8 @@ def _fills(
             np.maximum(out[face], reads[row], out=out[face])
 
 
-def _run_starts(
-    model: _Model, mask: int, y: NDArray[np.intp], u: NDArray[np.intp], solve: int
+def run_starts(
+    model: Model, mask: int, y: NDArray[np.intp], u: NDArray[np.intp], solve: int
 ) -> NDArray[np.intp]:
     """The needs below ``solve`` worth working out from states with ``mask``: 0 and every
     total the rest of the game can score, plus 1.
@@ -243,7 +243,7 @@ def _run_starts(
     entry per open box, with the upper bonus while some state can still earn it, and
     an extra-Yahtzee bonus on any turn when one may come.
     """
-    tm = _turn_model(model)
+    tm = turn_model_of(model)
     card = model.card
     limit = (1 << solve) - 1
     sums = 1  # bit t: the rest of the game can score t points
@@ -263,14 +263,14 @@ def _run_starts(
     return np.array(starts, dtype=np.intp)
 
 
-def _most_to_come(model: _Model, mask: int, flagged: bool) -> int:
+def most_to_come(model: Model, mask: int, flagged: bool) -> int:
     """At most how many points the rest of a game can score from states with ``mask``.
 
     Each open box's highest entry, the upper bonus and an extra-Yahtzee bonus on
     every turn that could earn one (``flagged``: some state's Yahtzee box holds 50).
     Every need above it has chance 0, exactly, so it is never worked out.
     """
-    tm = _turn_model(model)
+    tm = turn_model_of(model)
     card = model.card
     open_boxes = [box for box in range(card.n) if not mask & (1 << box)]
     most = sum(int(tm.points[:-1][tm.bits[:-1] == 1 << box].max()) for box in open_boxes)
@@ -284,7 +284,7 @@ def _most_to_come(model: _Model, mask: int, flagged: bool) -> int:
 
 
 def _turn_start_values(
-    model: _Model,
+    model: Model,
     row_of: NDArray[np.int32],
     values: NDArray[np.float64],
     mask: int,
@@ -296,15 +296,15 @@ def _turn_start_values(
     """``(states, len(columns))``: the best chance of scoring each need in ``columns``.
 
     Every state has the filled-box mask ``mask``. Each distinct column (see
-    :func:`_distinct`) goes through the expected-value build's keep kernels, up to
+    :func:`distinct`) goes through the expected-value build's keep kernels, up to
     :data:`_COLUMNS` at a time in place in one buffer. The last step, the average
     over the first roll, is NumPy's own loop rather than a BLAS product: the same
     sums for any number of columns, and no BLAS threads on top of the build's.
     """
-    g = _geometry()
+    g = dice_geometry()
     size, width = len(u), len(columns)
-    reads, plan, fives_rows = _mask_reads(model, row_of, values, mask, u, y, columns, plans)
-    picked, source = _distinct(reads.reshape(len(reads), size * width))
+    reads, plan, fives_rows = mask_reads(model, row_of, values, mask, u, y, columns, plans)
+    picked, source = distinct(reads.reshape(len(reads), size * width))
     reads = reads.reshape(len(reads), size * width)[:, picked]
     found = np.empty(len(picked))
     for lo in range(0, len(picked), _COLUMNS):
@@ -312,11 +312,11 @@ def _turn_start_values(
         # a single column goes twice: NumPy sums one contiguous column pairwise, in
         # another order than the columns of a wider batch
         batch = reads[:, lo:hi] if hi - lo > 1 else reads[:, [lo, lo]]
-        space = _workspace(batch.shape[1])
+        space = workspace_for(batch.shape[1])
         keep = space.keeps(0, batch.shape[1])  # in place: rolls left 0, then 1, then 2
-        _fills(batch, plan, fives_rows, keep[g.five :])
-        _best_over_subkeeps(_keep_values(keep, space), space)
-        rolls = _best_over_subkeeps(_keep_values(keep, space), space)
+        need_fills(batch, plan, fives_rows, keep[g.five :])
+        best_over_subkeeps(average_keeps(keep, space), space)
+        rolls = best_over_subkeeps(average_keeps(keep, space), space)
         found[lo:hi] = np.einsum("i,ij->j", g.probability, rolls)[: hi - lo]
     np.minimum(found, 1.0, out=found)  # sums of chances can round just above 1
     return found[source].reshape(size, width)
@@ -327,7 +327,7 @@ def _turn_start_values(
 _Chunk = tuple[int, int, int, "NDArray[np.intp]", "NDArray[np.intp]", "NDArray[np.intp]", int]
 
 
-class _TargetPlan:
+class TargetPlan:
     """Every chunk of one target table, level by level, and every state's row.
 
     Rows are given level by level from the complete cards (level 0, whose chance of
@@ -335,7 +335,7 @@ class _TargetPlan:
     source's row. Pickled for helper processes, without the rules.
     """
 
-    def __init__(self, model: _Model, levels: list[_Level], needs: int) -> None:
+    def __init__(self, model: Model, levels: list[Level], needs: int) -> None:
         self.model, self.needs = model, needs
         row_of = np.full(model.states_count, -1, dtype=np.int32)
         self.chunks: list[list[_Chunk]] = []
@@ -343,7 +343,7 @@ class _TargetPlan:
         self.work = 0
         first = 0
         for index, level in enumerate(levels):
-            flats = _flat(model, level.masks, level.uppers, level.flags)
+            flats = flat_index(model, level.masks, level.uppers, level.flags)
             row_of[flats] = np.arange(first, first + len(flats), dtype=np.int32)
             row_of[level.targets] = row_of[level.sources]
             if index == 0:
@@ -355,7 +355,7 @@ class _TargetPlan:
         self.row_of, self.solved = row_of, first
         self._plans: dict[int, _FillPlan] = {}
 
-    def _cut(self, level: _Level, first: int) -> list[_Chunk]:
+    def _cut(self, level: Level, first: int) -> list[_Chunk]:
         """A level's chunks: each of one mask, about :data:`_COLUMNS` columns."""
         model, found = self.model, []
         m, u, y = (np.asarray(a, dtype=np.intp) for a in (level.masks, level.uppers, level.flags))
@@ -363,8 +363,8 @@ class _TargetPlan:
         for lo, hi in itertools.pairwise(cuts):
             mask, uppers, flags = int(m[lo]), u[lo:hi], y[lo:hi]
             # needs beyond what can still be scored keep their chance of 0
-            solve = min(self.needs, _most_to_come(model, mask, bool(flags.any())) + 1)
-            columns = _run_starts(model, mask, flags, uppers, solve)
+            solve = min(self.needs, most_to_come(model, mask, bool(flags.any())) + 1)
+            columns = run_starts(model, mask, flags, uppers, solve)
             per = max(1, _READS // len(columns))
             for at in range(lo, hi, per):
                 end = min(at + per, hi)
@@ -374,7 +374,7 @@ class _TargetPlan:
         return found
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        lean = (self.model.for_kernels(), _geometry_for_kernels(), self.needs, self.solved)
+        lean = (self.model.for_kernels(), geometry_for_kernels(), self.needs, self.solved)
         return (_helper_plan, (*lean, self.row_of, self.chunks))
 
     def solver(self, values: NDArray[np.float64], level: int) -> Callable[[int], int]:
@@ -395,25 +395,25 @@ class _TargetPlan:
 
 
 def _helper_plan(
-    model: _Model,
-    geometry: _Geometry,
+    model: Model,
+    geometry: Geometry,
     needs: int,
     solved: int,
     row_of: NDArray[np.int32],
     chunks: list[list[_Chunk]],
-) -> _TargetPlan:
-    """A helper's plan, from what :meth:`_TargetPlan.__reduce__` pickled."""
-    _install_geometry(geometry)
-    plan = _TargetPlan.__new__(_TargetPlan)
+) -> TargetPlan:
+    """A helper's plan, from what :meth:`TargetPlan.__reduce__` pickled."""
+    install_geometry(geometry)
+    plan = TargetPlan.__new__(TargetPlan)
     plan.model, plan.needs, plan.solved = model, needs, solved
     plan.row_of, plan.chunks = row_of, chunks
     plan._plans = {}
     return plan
 
 
-def _solve_levels(
-    model: _Model,
-    levels: list[_Level],
+def solve_levels(
+    model: Model,
+    levels: list[Level],
     maximum: int,
     progress: Progress | None = None,
     workers: int = 1,
@@ -425,7 +425,7 @@ def _solve_levels(
     taken :data:`HIRE_AFTER` seconds (how many columns are distinct, and so the time
     a table takes, is known only as it goes).
     """
-    plan = _TargetPlan(model, levels, maximum + 1)
+    plan = TargetPlan(model, levels, maximum + 1)
     helpers = helpers_for(workers, plan.work, SHARED_COLUMNS)
     at_once = plan.work >= PROCESS_COLUMNS
     with Crew(helpers, plan.solved * plan.needs, hire=at_once) as crew:
@@ -438,7 +438,7 @@ def _solve_levels(
             solve = plan.solver(crew.values, index)
             return solve if at_once or not helpers else _hiring(solve, crew, when)
 
-        _run_levels(crew, plan.sizes, lambda index: len(plan.chunks[index]), solver, progress)
+        run_levels(crew, plan.sizes, lambda index: len(plan.chunks[index]), solver, progress)
     return plan.row_of, values
 
 

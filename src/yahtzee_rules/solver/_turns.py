@@ -1,8 +1,8 @@
 """Per-turn tables: the fills, keeps and best actions of one turn-start state.
 
 A new card's tables take a few dozen NumPy operations on arrays of a few hundred
-values, with every index array prepared once per process (:class:`_TurnGeometry`)
-or once per rule set (:class:`_TurnModel`): no Python loop runs over the rolls or
+values, with every index array prepared once per process (:class:`TurnGeometry`)
+or once per rule set (:class:`TurnModel`): no Python loop runs over the rolls or
 the keeps. The arithmetic is the build's, operation for operation (a fill is the
 next state's value plus the upper bonus, plus the points, plus any extra-Yahtzee
 bonus; a keep's value is the sum of its six one-die-larger keeps, left to right,
@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from yahtzee_rules.solver._geometry import _NEG, _geometry
-from yahtzee_rules.solver._model import _Model
+from yahtzee_rules.solver._choice import first_box, keep_of_roll
+from yahtzee_rules.solver._geometry import NEG, dice_geometry
+from yahtzee_rules.solver._model import Model
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -26,16 +27,12 @@ if TYPE_CHECKING:
     from yahtzee_rules.boxes import Box
     from yahtzee_rules.dice import Keep
 
-#: Two expected values closer than this, relative to their size, count as equal; on
-#: such a tie the best action is the fill rather than a keep (the simpler action).
-TIE_TOLERANCE = 1e-9
 
-
-class _TurnGeometry:
+class TurnGeometry:
     """Index arrays over keeps and rolls for one state at a time, built once per process."""
 
     def __init__(self) -> None:
-        g = _geometry()
+        g = dice_geometry()
         self.five = g.five
         # by keep size, largest first: the block of keeps and its six children, face by
         # face along the first axis (so a sum over that axis adds them left to right)
@@ -53,19 +50,19 @@ class _TurnGeometry:
         self.keeps = g.keeps
 
 
-_TURN_GEOMETRY: _TurnGeometry | None = None
+_TURN_GEOMETRY: TurnGeometry | None = None
 _LOCK = threading.Lock()
 
 
-def _turn_geometry() -> _TurnGeometry:
+def turn_geometry() -> TurnGeometry:
     global _TURN_GEOMETRY
     with _LOCK:
         if _TURN_GEOMETRY is None:
-            _TURN_GEOMETRY = _TurnGeometry()
+            _TURN_GEOMETRY = TurnGeometry()
         return _TURN_GEOMETRY
 
 
-class _TurnModel:
+class TurnModel:
     """Per-rules arrays: every (box, points) a fill may write, and which one each roll writes.
 
     A state's fill values take one value per *entry*, a box with the points written
@@ -75,7 +72,7 @@ class _TurnModel:
     by face, box and filled-box mask (the Joker rule decides).
     """
 
-    def __init__(self, model: _Model) -> None:
+    def __init__(self, model: Model) -> None:
         card = model.card
         self.model = model
         n = card.n
@@ -116,18 +113,18 @@ class _TurnModel:
         self.any_bonus_due = bool(model.bonus_due.any())
 
 
-_TURN_MODELS: dict[int, _TurnModel] = {}
+_TURN_MODELS: dict[int, TurnModel] = {}
 
 
-def _turn_model(model: _Model) -> _TurnModel:
+def turn_model_of(model: Model) -> TurnModel:
     found = _TURN_MODELS.get(id(model))
     if found is None or found.model is not model:
-        found = _TURN_MODELS[id(model)] = _TurnModel(model)
+        found = _TURN_MODELS[id(model)] = TurnModel(model)
     return found
 
 
-def _entry_steps(
-    model: _Model, turn_model: _TurnModel, m: Any, u: Any, y: Any
+def entry_steps(
+    model: Model, turn_model: TurnModel, m: Any, u: Any, y: Any
 ) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
     """For each state and entry: the flat index of the state after writing the entry,
     and the upper bonus the entry completes (0 for most).
@@ -147,7 +144,7 @@ def _entry_steps(
 
 
 def _entry_values(
-    model: _Model, turn_model: _TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
+    model: Model, turn_model: TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
 ) -> NDArray[np.float64]:
     """What writing each entry is worth from a state: ``-inf`` for a box it may not fill
     (filled, or with the boxes filled in card order, any but the first open one).
@@ -156,26 +153,25 @@ def _entry_values(
     points, in that order (the build's); extra-Yahtzee bonuses are not included.
     """
     tm = turn_model
-    index, bonus = _entry_steps(model, tm, mask, u, y)
+    index, bonus = entry_steps(model, tm, mask, u, y)
     worth: NDArray[np.float64] = values[index]
     worth += bonus
     worth += tm.points
-    worth[(model.open_bits(mask) & tm.bits) == 0] = _NEG  # filled, or not the box's turn
-    worth[-1] = _NEG
+    worth[(model.open_bits(mask) & tm.bits) == 0] = NEG  # filled, or not the box's turn
+    worth[-1] = NEG
     return worth
 
 
-class _TurnTables:
+class TurnTables:
     """One turn-start state: keep values for the whole turn, best actions on demand.
 
-    The keep values (for every keep, with one and with two rerolls left) and each
-    roll's best fill value are computed at once; the best action for a roll is
+    The keep values (for every keep, with one and with two rerolls left; holding all
+    five dice is worth the roll's best fill) are computed at once; the best action for a roll is
     worked out the first time it is asked for, and remembered.
 
     Attributes:
         start: The state's value (the table's).
-        worth: What writing each entry is worth (see :class:`_TurnModel`).
-        best_fill: Each internal roll's best fill value.
+        worth: What writing each entry is worth (see :class:`TurnModel`).
         keeps: The value of every keep (internal order) with one and with two rerolls left.
         actions: The best action (a Keep or a Box) for every roll, in ``Dice._index``
             order, with no, one and two rerolls left; ``None`` until asked for.
@@ -184,7 +180,6 @@ class _TurnTables:
     __slots__ = (
         "__weakref__",
         "actions",
-        "best_fill",
         "keeps",
         "mask",
         "model",
@@ -194,10 +189,10 @@ class _TurnTables:
     )
 
     def __init__(
-        self, model: _Model, values: NDArray[np.float64], mask: int, u: int, y: int, index: int
+        self, model: Model, values: NDArray[np.float64], mask: int, u: int, y: int, index: int
     ) -> None:
-        t = _TURN_GEOMETRY or _turn_geometry()
-        turn_model = _turn_model(model)
+        t = _TURN_GEOMETRY or turn_geometry()
+        turn_model = turn_model_of(model)
         self.model = turn_model
         self.start = float(values[index])
         self.mask = mask
@@ -210,7 +205,6 @@ class _TurnTables:
         rest.max(axis=0, out=best_fill[6:])
         fives = self._fives()
         fives.max(axis=1, out=best_fill[:6])
-        self.best_fill = best_fill.copy()
         _keep_values(last, t)
         # each roll's best keep with one reroll left; then keep values with two left
         first = np.empty(462)
@@ -241,31 +235,26 @@ class _TurnTables:
     def action(self, rerolls: int, index: int) -> Keep | Box:
         """The best action with ``rerolls`` rerolls left for the roll of ``Dice._index``.
 
-        Equal values resolve to the simpler action: fill now when the best fill is worth
-        as much as the best keep, within TIE_TOLERANCE (relative). Among keeps of equal
-        value the one with fewer dice (then the smaller) wins; among boxes, the first.
+        The choice kernel's (:mod:`._choice`): the first best of the roll's sub-keeps
+        (fewest dice first, then by faces), where holding all five dice means filling
+        now; the box is the first best in card order.
         """
         found = self.actions[rerolls][index]
         if found is not None:
             return found
-        t = _TURN_GEOMETRY or _turn_geometry()
+        t = _TURN_GEOMETRY or turn_geometry()
         position = t.dice_pos[index]
         row = self._fives()[position] if position < 6 else self.worth[self.model.codes[position]]
-        decided: Keep | Box = self.model.model.card.members[int(row.argmax())]
+        decided: Keep | Box = self.model.model.card.members[int(first_box(row))]
         if rerolls:
-            subkeeps = t.subkeeps[position]
-            options = self.keeps[rerolls - 1][subkeeps]
-            choice = int(options.argmax())
-            best = float(options[choice])
-            chosen = int(subkeeps[choice])
-            fill = self.best_fill[position]
-            if chosen < t.five and not fill >= best - TIE_TOLERANCE * abs(best):
+            chosen = keep_of_roll(self.keeps[rerolls - 1], position)
+            if chosen < t.five:
                 decided = t.keeps[chosen]
         self.actions[rerolls][index] = decided
         return decided
 
 
-def _keep_values(keep: NDArray[np.float64], t: _TurnGeometry) -> None:
+def _keep_values(keep: NDArray[np.float64], t: TurnGeometry) -> None:
     """In place: from each roll's value (the last 252), each keep's expected value."""
     take, add, multiply = np.take, np.add.reduce, np.multiply
     for lo, hi, children in t.levels:

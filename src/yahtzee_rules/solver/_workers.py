@@ -57,7 +57,7 @@ class Plan(Protocol):
 
 # A helper's program: it takes this process's import path before it imports anything
 # of the library, so that it runs the very modules this process runs.
-_PROGRAM = (
+PROGRAM = (
     "import sys\n"
     "from multiprocessing.connection import Connection\n"
     "connection = Connection(int(sys.argv[1]))\n"
@@ -193,7 +193,7 @@ class Crew:
             return
         try:
             for worker in range(1, self._workers):
-                helper = _start(fd, worker, self._workers, self._count)
+                helper = start_helper(fd, worker, self._workers, self._count)
                 if helper is None:
                     break
                 self._helpers.append(helper)
@@ -330,7 +330,7 @@ def _send_plan(connection: Connection, data: bytes) -> None:
         connection.send_bytes(data)
 
 
-def _start(fd: int, worker: int, workers: int, count: int) -> _Helper | None:
+def start_helper(fd: int, worker: int, workers: int, count: int) -> _Helper | None:
     """Helper ``worker``, mapping ``fd``, and its connection; None if it cannot start."""
     if getattr(sys, "frozen", False) or not sys.executable:  # pragma: no cover
         return None  # an embedded or frozen interpreter: no Python to start
@@ -340,7 +340,7 @@ def _start(fd: int, worker: int, workers: int, count: int) -> _Helper | None:
     ours, theirs = socket.socketpair()
     try:
         process = subprocess.Popen(
-            [sys.executable, "-c", _PROGRAM, str(theirs.fileno()), str(fd)],
+            [sys.executable, "-c", PROGRAM, str(theirs.fileno()), str(fd)],
             pass_fds=(theirs.fileno(), fd),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -377,6 +377,17 @@ def _serve(connection: Connection, fd: int) -> None:
             return
         claim(worker, claims, plan.solver(values, level))
         connection.send(level)
+
+
+def check_workers(workers: object = None) -> int:
+    """``workers`` checked, or the default for ``None``: up to 2, one per CPU."""
+    if workers is None:
+        return max(1, min(2, os.cpu_count() or 1))
+    if type(workers) is not int or workers < 1:
+        from yahtzee_rules.errors import MalformedInputError
+
+        raise MalformedInputError(f"workers {workers!r}: not a positive int")
+    return workers
 
 
 def helpers_for(workers: int, states: int, least: int | None = None) -> int:

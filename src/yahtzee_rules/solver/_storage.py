@@ -1,4 +1,14 @@
-"""The cache: one file per rule set, library version, source digest and table format."""
+"""Storage: the cache directory, the keys of cached files, atomic writes and the one reader.
+
+Every kind of table the solver caches (expected values, decisions, target tables) is
+an ``.npz`` file holding its key (the library version, a digest of the source the
+values depend on, the format and what was solved) beside its arrays, written
+atomically (:func:`write_atomic`) and read back by :func:`read_arrays`, whose one list
+of failures (:data:`BAD_FILE`) decides what counts as a file to rebuild. The kinds
+check their arrays' shapes and types themselves.
+
+Private to the package; :func:`cache_dir` and :data:`TABLE_FORMAT` are public.
+"""
 
 from __future__ import annotations
 
@@ -10,23 +20,20 @@ import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import TYPE_CHECKING, Any, BinaryIO, Final
 
 import numpy as np
 
 from yahtzee_rules import _version
-from yahtzee_rules._filling import check_rules
 from yahtzee_rules.categories import CLASSIC
-from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.rules import Rules
-from yahtzee_rules.scorecard import Scorecard, empty_card
-from yahtzee_rules.solver._build import Progress
-from yahtzee_rules.solver._model import _mask_of, check_solvable
-from yahtzee_rules.solver._table import Table, _check_design, build_table
 
-_CLASSIC = Rules()
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from yahtzee_rules.rules import Rules
+
 _PACKAGE = "yahtzee_rules"
-#: The directory of the ``yahtzee_rules`` package (this file is ``solver/_cache.py`` in it).
+#: The directory of the ``yahtzee_rules`` package (this file is ``solver/_storage.py`` in it).
 _ROOT = Path(__file__).resolve().parents[1]
 
 #: Version of the saved table layout; part of every cache key.
@@ -110,7 +117,7 @@ def _imported_files(root: Path, path: Path) -> set[Path]:
     return files
 
 
-def _source_files(root: Path = _ROOT) -> tuple[Path, ...]:
+def source_files(root: Path = _ROOT) -> tuple[Path, ...]:
     """The package's source files a table's values may depend on, sorted.
 
     They are the solver's own modules and, transitively, every module of the package
@@ -127,7 +134,7 @@ def _source_files(root: Path = _ROOT) -> tuple[Path, ...]:
     return tuple(sorted(seen))
 
 
-def _digest_files(root: Path, paths: tuple[Path, ...]) -> str:
+def digest_files(root: Path, paths: tuple[Path, ...]) -> str:
     digest = hashlib.sha256()
     for path in paths:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
@@ -136,74 +143,69 @@ def _digest_files(root: Path, paths: tuple[Path, ...]) -> str:
 
 
 @functools.cache
-def _source_digest() -> str:
+def source_digest() -> str:
     """A digest of the code a table depends on, so an edited checkout never reads old tables."""
     try:
-        return _digest_files(_ROOT, _source_files(_ROOT))
+        return digest_files(_ROOT, source_files(_ROOT))
     except (OSError, SyntaxError, ValueError):  # pragma: no cover - e.g. running from a zip file
         return "no source"
 
 
-def _cache_key(rules: Rules, start: int) -> str:
+def table_key(rules: Rules, start: int) -> str:
+    """The key of the expected-value table of ``rules`` from the start card of mask ``start``."""
     return (
-        f"yahtzee_rules {_version.__version__} ({_source_digest()}); "
+        f"yahtzee_rules {_version.__version__} ({source_digest()}); "
         f"table format {TABLE_FORMAT}; rules={rules!r}; start={start}"
     )
 
 
-def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Path:
-    """The file :func:`load_table` uses for ``rules`` (it may not exist yet).
-
-    The name holds a digest of the rules, the library version (and a digest of the
-    source files the values depend on: the solver's modules and every module of
-    the library they import), the table format and the start card's filled boxes,
-    so tables for other versions never collide. It starts with the Joker rule for
-    the Classic card, and with the ruleset's name for other cards.
-
-    Raises:
-        MalformedInputError: For a ``start`` card of another design than the rules'.
-
-    Examples:
-        >>> from yahtzee_rules import Rules
-        >>> cache_path().name.startswith("optimal-forced-"), cache_path().suffix
-        (True, '.npz')
-        >>> cache_path(rules=Rules.from_name("yacht")).name.startswith("optimal-yacht-")
-        True
-    """
-    rules = check_solvable(check_rules(rules))
-    mask = 0 if start is None else _mask_of(_check_design(start, rules))
-    digest = hashlib.sha256(_cache_key(rules, mask).encode()).hexdigest()[:20]
-    return cache_dir() / f"optimal-{_file_label(rules)}-{digest}.npz"
-
-
-def _file_label(rules: Rules) -> str:
+def file_label(rules: Rules) -> str:
     """The start of a cache file's name: the Joker rule on Classic, else the ruleset's name."""
     if rules.card is CLASSIC:
         return rules.joker.value
     return re.sub(r"[^a-z0-9]+", "-", rules.name.lower()).strip("-")
 
 
-def _read_cached(path: Path, rules: Rules, start: Scorecard) -> Table | None:
-    """The table in ``path`` if it is complete, intact and for these rules and version."""
-    import zipfile
+#: Version of the saved decision layout; part of every decision file's key.
+DECISIONS_FORMAT: Final = 1
 
-    try:
-        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            if str(data["key"]) != _cache_key(rules, _mask_of(start)):
-                return None
-            values = np.array(data["values"])  # zip CRCs are checked on reading
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        return None  # truncated, damaged or not a table: rebuild
-    except Exception:  # a damaged zip directory can raise almost anything
-        return None  # (NotImplementedError, RuntimeError, TypeError...): rebuild too
-    if values.dtype != np.float64 or not np.isfinite(values).all():
-        return None
-    try:
-        return Table(values, rules=rules, start=start)
-    except MalformedInputError:
-        return None
+
+def table_path(key: str, rules: Rules) -> Path:
+    """The file of the expected-value table saved under ``key``."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / f"optimal-{file_label(rules)}-{digest}.npz"
+
+
+def decisions_key(rules: Rules, start: int, values: NDArray[np.float64]) -> str:
+    """The key of the decisions of the table of ``rules`` from mask ``start`` with ``values``."""
+    digest = hashlib.sha256(values.tobytes()).hexdigest()[:16]
+    return f"{table_key(rules, start)}; decisions format {DECISIONS_FORMAT}; values {digest}"
+
+
+def decisions_paths(key: str, rules: Rules) -> tuple[Path, Path]:
+    """The decision codes' ``.npy`` file and its key's ``.npz`` file, saved under ``key``."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    stem = f"decisions-{file_label(rules)}-{digest}"
+    directory = cache_dir()
+    return directory / f"{stem}.npy", directory / f"{stem}.npz"
+
+
+def target_key(
+    rules: Rules, start: tuple[int, int, int], maximum: int, open_boxes: int | None = None
+) -> str:
+    """The key of a target table of ``rules`` from the state ``start`` up to ``maximum``."""
+    late = "" if open_boxes is None else f"; open boxes={open_boxes}"
+    return (
+        f"yahtzee_rules {_version.__version__} ({source_digest()}); "
+        f"target table format {TABLE_FORMAT}; rules={rules!r}; start={start}; maximum={maximum}"
+        f"{late}"
+    )
+
+
+def target_path(key: str, rules: Rules, maximum: int) -> Path:
+    """The file of the target table saved under ``key``."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / f"target-{file_label(rules)}-{maximum}-{digest}.npz"
 
 
 def write_atomic(path: Path, prefix: str, save: Callable[[BinaryIO], None]) -> bool:
@@ -232,53 +234,32 @@ def write_npz(path: Path, prefix: str, **arrays: object) -> None:
     write_atomic(path, prefix, lambda stream: np.savez(stream, **arrays))  # type: ignore[arg-type]
 
 
-def _write_cached(path: Path, table: Table, rules: Rules) -> None:
-    """Write the table's values under its key (see :func:`write_npz`)."""
-    key = np.array(_cache_key(rules, _mask_of(table.start)))
-    write_npz(path, ".optimal-", key=key, values=table.values)
+#: What reading a cached file may raise that means "damaged, truncated or not this
+#: kind of file: rebuild it": any error at all, as a damaged zip directory can raise
+#: almost anything (``BadZipFile``, ``EOFError``, ``KeyError``, ``ValueError``,
+#: ``OSError``, and also ``NotImplementedError``, ``RuntimeError``, ``TypeError``...).
+BAD_FILE: Final = (Exception,)
 
 
-def load_table(
-    *,
-    rules: Rules = _CLASSIC,
-    start: Scorecard | None = None,
-    progress: Progress | None = None,
-    cache: bool = True,
-) -> Table:
-    """The table for ``rules`` from the cache, building and caching it when needed.
+def read_arrays(
+    path: Path, key: str, names: tuple[str, ...], *, mapped: Path | None = None
+) -> dict[str, NDArray[Any]] | None:
+    """The arrays ``names`` of the ``.npz`` file ``path``, if it is intact and saved under ``key``.
 
-    The cache file (see :func:`cache_path`) is keyed by the rules, the library
-    version and the table format, and checked when read: a file for other rules or
-    another version, or one that is truncated or damaged, is never used. The table
-    is then rebuilt and the file replaced, written atomically so that a crash never
-    leaves half a file behind.
-
-    Args:
-        rules: The rule set.
-        start: As for :func:`build_table`.
-        progress: Passed to :func:`build_table` when a build is needed.
-        cache: ``False`` builds without reading or writing the cache.
-
-    Examples:
-        >>> import os, tempfile
-        >>> from yahtzee_rules import Category, Scorecard
-        >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
-        >>> card = Scorecard({c: 0 for c in Category.upper()})
-        >>> table = load_table(start=card)  # built and saved
-        >>> cache_path(start=card).exists()
-        True
-        >>> load_table(start=card).value(card) == table.value(card)  # read back
-        True
-        >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+    ``None`` for a missing file, one saved under another key (other rules, version,
+    source or format), or a bad one (see :data:`BAD_FILE`). With ``mapped``, also the
+    ``.npy`` file there, mapped into memory read-only, as ``"mapped"``: it must be
+    as large as the ``size`` array saved in ``path`` says.
     """
-    rules = check_solvable(check_rules(rules))
-    start_card = empty_card(rules.card) if start is None else _check_design(start, rules)
-    if not cache:
-        return build_table(rules=rules, start=start_card, progress=progress)
-    path = cache_path(rules=rules, start=start_card)
-    found = _read_cached(path, rules, start_card)
-    if found is not None:
-        return found
-    table = build_table(rules=rules, start=start_card, progress=progress)
-    _write_cached(path, table, rules)
-    return table
+    try:
+        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
+            if str(data["key"]) != key:
+                return None
+            found: dict[str, NDArray[Any]] = {name: np.array(data[name]) for name in names}
+        if mapped is not None:
+            if mapped.stat().st_size != int(found["size"]):
+                return None
+            found["mapped"] = np.load(mapped, mmap_mode="r", allow_pickle=False)
+    except BAD_FILE:  # missing (FileNotFoundError) or bad: rebuild
+        return None
+    return found

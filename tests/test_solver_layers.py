@@ -1,0 +1,143 @@
+"""The solver points one way: its modules form layers, share plain names, and choose once."""
+
+from __future__ import annotations
+
+import ast
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+grimp = pytest.importorskip("grimp")
+
+from yahtzee_rules import GreedyStrategy, OptimalStrategy, Rules, simulate  # noqa: E402
+from yahtzee_rules.simulation import BatchStrategy  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLVER = ROOT / "src" / "yahtzee_rules" / "solver"
+
+
+def _solver_modules() -> set[str]:
+    graph = grimp.build_graph("yahtzee_rules")
+    return {m for m in graph.modules if m.startswith("yahtzee_rules.solver.")}
+
+
+def test_no_module_of_the_solver_imports_itself_back() -> None:
+    """No cycle, counted module by module (lazy and type-only imports included)."""
+    graph = grimp.build_graph("yahtzee_rules")
+    for module in sorted(_solver_modules()):
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported.startswith("yahtzee_rules.solver."):
+                assert not graph.chain_exists(imported, module), (module, imported)
+
+
+def test_the_solver_modules_share_only_plain_names() -> None:
+    """No module of the solver imports another's underscore name (whole modules aside)."""
+    found = []
+    for path in sorted(SOLVER.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "yahtzee_rules.solver."
+            ):
+                found += [(path.name, a.name) for a in node.names if a.name.startswith("_")]
+    assert found == []
+
+
+def test_the_rest_of_the_library_uses_the_named_internal_api() -> None:
+    """Outside the solver, only its public face and ``_internal`` are imported."""
+    found = []
+    for path in sorted((ROOT / "src" / "yahtzee_rules").rglob("*.py")):
+        if SOLVER in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                if name.startswith("yahtzee_rules.solver._") and name != (
+                    "yahtzee_rules.solver._internal"
+                ):
+                    found.append((path.name, name))
+    assert found == []
+
+
+# Upward imports the solver's layers stop: the three that closed the old circle (the
+# table's type-only import of the decisions, the decision table calling up to the
+# advice, the win strategy falling back up to it), and kernels reaching for players.
+SOLVER_BACK_EDGES = [
+    ("_table", "_decisions"),
+    ("_decisions", "_advice"),
+    ("_chances", "_players"),
+    ("_choice", "_players"),
+    ("_storage", "_table"),
+]
+
+
+def test_the_solver_layers_fail_on_every_back_edge(tmp_path: Path) -> None:
+    lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint_imports is None:
+        pytest.skip("import-linter is not installed (it is in the lint dependency group)")
+    package = tmp_path / "src" / "yahtzee_rules"
+    shutil.copytree(ROOT / "src" / "yahtzee_rules", package)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for importer, imported in SOLVER_BACK_EDGES:
+        path = package / "solver" / f"{importer}.py"
+        path.write_text(
+            path.read_text(encoding="utf-8")
+            + f"\n\ndef _back_edge() -> None:\n    import yahtzee_rules.solver.{imported}  # noqa\n",
+            encoding="utf-8",
+        )
+    done = subprocess.run(
+        [lint_imports, "--no-logo", "--no-cache", "--contract", "solver-layers"],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "src"), "PATH": str(Path(sys.executable).parent)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode != 0
+    for importer, imported in SOLVER_BACK_EDGES:
+        edge = f"yahtzee_rules.solver.{importer} -> yahtzee_rules.solver.{imported}"
+        assert edge in done.stdout, (importer, imported)
+
+
+def test_simulate_asks_a_strategy_for_its_batch_play() -> None:
+    """A strategy that says it plays games at once is asked; declining falls back."""
+    yacht = Rules.from_name("yacht")
+    optimal = OptimalStrategy(rules=yacht)
+    assert isinstance(optimal, BatchStrategy)
+    assert not isinstance(GreedyStrategy(), BatchStrategy)
+    asked: list[int] = []
+
+    class Scripted(GreedyStrategy):
+        """Greedy play, with a batch play that gives made-up totals for its own line-ups."""
+
+        def play_games(self, seats, *, rules, games, rng, progress=None):  # type: ignore[no-untyped-def]
+            asked.append(games)
+            return [7] * (games * len(seats)) if all(s is self for s in seats) else None
+
+        def prepare_games(self, seats, *, rules, games):  # type: ignore[no-untyped-def]
+            asked.append(-games)
+
+    scripted = Scripted()
+    assert simulate(scripted, games=3, seed=1).scores == (7, 7, 7)
+    mixed = simulate([scripted, GreedyStrategy()], games=2, seed=1)
+    assert mixed.scores == simulate([GreedyStrategy(), GreedyStrategy()], games=2, seed=1).scores
+    assert asked == [3, 2]
+
+    # the optimal batch play is the same games as the loop through Game, roll for roll
+    class Plain(OptimalStrategy):
+        """OptimalStrategy's choices, without the batch play (its own class: declined)."""
+
+    plain = Plain(optimal.table)
+    assert simulate(plain, games=4, seed=9, rules=yacht).scores == (
+        simulate(optimal, games=4, seed=9, rules=yacht).scores
+    )
+    assert optimal.play_games([optimal], rules=yacht, games=2, rng=random.Random(0)) is not None
