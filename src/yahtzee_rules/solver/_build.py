@@ -17,6 +17,7 @@ from yahtzee_rules.solver._geometry import (
 from yahtzee_rules.solver._kernels import (
     average_keeps,
     best_over_subkeeps,
+    expected_over_rolls,
     final_values,
     workspace_for,
 )
@@ -50,8 +51,7 @@ def _solve_chunk(
     final_values(model, values, m, u, y, out=keep[g.five :])
     best_over_subkeeps(average_keeps(keep, space), space)
     rolls = best_over_subkeeps(average_keeps(keep, space), space)
-    result: NDArray[np.float64] = g.probability @ rolls
-    return result
+    return expected_over_rolls(g.probability, rolls)
 
 
 class BuildPlan:

@@ -314,3 +314,19 @@ def best_over_subkeeps(keep: NDArray[np.float64], space: Workspace) -> NDArray[n
         source.take(rows, 0, gathered, "clip")
         np.maximum.reduce(slots, 0, None, block)
     return keep[dice_geometry().five :]
+
+
+def expected_over_rolls(
+    probability: NDArray[np.float64], rolls: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """``(states,)``: each state's expected value over the 252 rolls, ``probability @ rolls``
+    summed in one fixed order.
+
+    Not through BLAS: a BLAS library picks its kernel by processor, and kernels add in
+    different orders, so the same build would differ in the last bits from one machine
+    to the next, and an exact tie between two actions on one machine would be broken
+    the other way on another (published distributions would depend on the processor).
+    ``einsum`` without ``optimize`` runs NumPy's own loop, the same everywhere.
+    """
+    result: NDArray[np.float64] = np.einsum("i,ij->j", probability, rolls)
+    return result
