@@ -32,8 +32,8 @@ collect_ignore = ["conftest.py", "scripts", "site"]
 # The integrations' modules and pages need their extras (all in the dev group); without
 # one they are not collected, and tests/test_zoo.py, tests/test_spiel.py say why they skip.
 for _needed, _paths in {
-    "pettingzoo": ["src/yahtzee_rules/zoo.py", "docs/how-to/pettingzoo.md"],
-    "pyspiel": ["src/yahtzee_rules/spiel.py", "docs/how-to/openspiel.md"],
+    "pettingzoo": ["src/yahtzee_rules/integrations/zoo.py", "docs/how-to/pettingzoo.md"],
+    "pyspiel": ["src/yahtzee_rules/integrations/spiel.py", "docs/how-to/openspiel.md"],
 }.items():
     if importlib.util.find_spec(_needed) is None:
         collect_ignore += _paths

@@ -43,7 +43,7 @@ BUILD_SCRIPT = """
 import inspect, json, os, sys, time
 sys.path.insert(0, {src!r})
 from yahtzee_rules import Rules
-from yahtzee_rules.solver import build_table
+from yahtzee_rules.bots.solver import build_table
 rules = Rules.from_name({name!r})
 key = "workers" if "workers" in inspect.signature(build_table).parameters else "threads"
 def cpu():

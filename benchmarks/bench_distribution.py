@@ -51,7 +51,7 @@ SCRIPT = """
 import json, resource, sys, time
 sys.path.insert(0, {src!r})
 from yahtzee_rules import Category, Rules, Scorecard
-from yahtzee_rules.solver import load_table, score_distribution, target_table
+from yahtzee_rules.bots.solver import load_table, score_distribution, target_table
 rules = Rules.from_name({name!r})
 open_boxes = {open_boxes!r}
 card = Scorecard({{c: 0 for c in list(Category)[: 13 - open_boxes]}}) if open_boxes < 13 else None
@@ -181,7 +181,7 @@ def _late_columns(name: str, open_boxes: int) -> list[tuple[int, list[tuple[int,
 
     sys.path.insert(0, str(SRC))
     from yahtzee_rules import Rules
-    from yahtzee_rules.solver._internal import bonus_classes, model_of, most_to_come
+    from yahtzee_rules.bots.solver._internal import bonus_classes, model_of, most_to_come
 
     rules = Rules.from_name(name)
     model = model_of(rules)
@@ -240,7 +240,7 @@ def _late_card(
     rules: object, m0: int, u0: int, flag: int, possible: list[list[int]], upper: list[int]
 ) -> list[tuple[int, int]]:
     """A card with the boxes of ``m0`` filled: upper boxes adding up to ``u0`` (capped)."""
-    from yahtzee_rules.solver._internal import model_of
+    from yahtzee_rules.bots.solver._internal import model_of
 
     model = model_of(rules)  # type: ignore[arg-type]
     top = model.levels - 1
@@ -306,7 +306,7 @@ def sweep(count: int | None) -> None:
 
     sys.path.insert(0, str(SRC))
     from yahtzee_rules import Rules, Scorecard
-    from yahtzee_rules.solver import load_table, target_table
+    from yahtzee_rules.bots.solver import load_table, target_table
 
     with tempfile.TemporaryDirectory() as cache:
         os.environ["YAHTZEE_RULES_CACHE_DIR"] = cache
@@ -347,7 +347,7 @@ def advice(count: int = 300) -> None:
 
     sys.path.insert(0, str(SRC))
     from yahtzee_rules import Category, Game, Rules, Scorecard, Turn
-    from yahtzee_rules.solver import advise, build_table, target_table
+    from yahtzee_rules.bots.solver import advise, build_table, target_table
 
     rules = Rules()
     start = Scorecard(dict.fromkeys(list(Category)[:7], 0))

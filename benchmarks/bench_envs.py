@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/bench_envs.py`` (``--quick`` for fewer games), or as part
 of ``benchmarks/bench.py``. Target (2-core machine): a step of the Gymnasium
-environment (:class:`yahtzee_rules.rl.SolitaireEnv`) under 20 us. Each game's
+environment (:class:`yahtzee_rules.integrations.rl.SolitaireEnv`) under 20 us. Each game's
 actions are chosen once by a random legal policy and then replayed from the same
 seed, so only ``step`` is timed (not the policy, not ``reset``). Needs NumPy and
 Gymnasium; PettingZoo's environment is timed when PettingZoo is installed.
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         import gymnasium
 
-        from yahtzee_rules.rl import ENV_ID, SolitaireEnv
+        from yahtzee_rules.integrations.rl import ENV_ID, SolitaireEnv
     except ImportError:
         print("(the environments need NumPy and Gymnasium: skipped)")
         return
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     wrapped = _per_step(lambda: gymnasium.make(ENV_ID), played, repeats)
     print(f"  gymnasium.make(...).step      {wrapped * 1e6:6.2f} us (with Gymnasium's wrappers)")
     try:
-        from yahtzee_rules.zoo import GameEnv
+        from yahtzee_rules.integrations.zoo import GameEnv
     except ImportError:
         print("  (PettingZoo is not installed: its environment is skipped)")
         return

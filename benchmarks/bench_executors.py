@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
             lambda: simulate(GreedyStrategy(), games=greedy_games, seed=1, executor=pool),
         )
         try:
-            from yahtzee_rules.solver import load_table, simulate_optimal
+            from yahtzee_rules.bots.solver import load_table, simulate_optimal
         except ImportError:
             print("(the batched optimal simulator needs NumPy: skipped)")
             return

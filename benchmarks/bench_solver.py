@@ -30,7 +30,7 @@ from yahtzee_rules import (  # noqa: E402
     Turn,
     simulate,
 )
-from yahtzee_rules.solver import (  # noqa: E402
+from yahtzee_rules.bots.solver import (  # noqa: E402
     Table,
     advise,
     best_action,
@@ -43,7 +43,7 @@ BUILD_SCRIPT = """
 import inspect, json, resource, sys, time
 sys.path.insert(0, {src!r})
 from yahtzee_rules import Rules
-from yahtzee_rules.solver import build_table
+from yahtzee_rules.bots.solver import build_table
 rules = Rules.from_name({name!r})
 baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()

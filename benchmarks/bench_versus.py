@@ -11,8 +11,8 @@ Figures:
 * ``import yahtzee_rules``: our own import work, attrs already imported (the
   cumulative ``-X importtime`` figure of the package); target under 20 ms.
 * best action on a card not seen before (target at most 20 us) and seen before
-  (under 2 us): :func:`~yahtzee_rules.solver.best_action` on turns of greedy play,
-  each on a distinct card of a fresh :class:`~yahtzee_rules.solver.Table` (given its
+  (under 2 us): :func:`~yahtzee_rules.bots.solver.best_action` on turns of greedy play,
+  each on a distinct card of a fresh :class:`~yahtzee_rules.bots.solver.Table` (given its
   decision table first, where the checkout has ``load_decisions``).
 * optimal games through the public game API, ``simulate(OptimalStrategy(table))``
   (target at least 5,000 a second), and the batched simulator (at least 20,000).
@@ -75,11 +75,11 @@ if figure == "import":
     sys.exit()
 
 from yahtzee_rules import OptimalStrategy, simulate
-from yahtzee_rules.solver import Table, best_action, load_table, simulate_optimal
+from yahtzee_rules.bots.solver import Table, best_action, load_table, simulate_optimal
 
 table = load_table()
 try:  # the decision table, where the checkout has one: built once into the cache
-    from yahtzee_rules.solver import load_decisions
+    from yahtzee_rules.bots.solver import load_decisions
 except ImportError:
     load_decisions = None
 if figure == "advice":
@@ -123,7 +123,7 @@ elif figure == "memory":
     states = len(fresh._states) - 1  # distinct turn-start states met after the first
     per_state = (tracemalloc.get_traced_memory()[0] - before) / states
     tracemalloc.stop()
-    from yahtzee_rules.solver import _table
+    from yahtzee_rules.bots.solver import _table
     bound = getattr(_table, "TURN_CACHE", getattr(_table, "_TURN_CACHE", None))
     print(json.dumps({"per_state_kib": per_state / 1024, "states": bound}))
 '''

@@ -56,11 +56,11 @@ from yahtzee_rules import (
     from_dict,
     from_json,
     from_notation,
-    notation,
     to_dict,
     to_json,
 )
-from yahtzee_rules.boxes import card_of
+from yahtzee_rules.core.boxes import card_of
+from yahtzee_rules.formats import notation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # shared with the tests
 
@@ -279,7 +279,7 @@ def mutate_document(rng: random.Random, document: Any) -> Any:
 
 def _load_game(text: str) -> object:
     """The command line's ``play --load`` reader, on a save file holding ``text``."""
-    from yahtzee_rules.cli._extras import load_game
+    from yahtzee_rules.apps.cli._extras import load_game
 
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as file:
         file.write(text)
@@ -342,7 +342,7 @@ class Fuzzer:
     report: Report = field(default_factory=Report)
 
     def attempt(self, reader: str, call: Callable[[], object], shown: object) -> None:
-        from yahtzee_rules.cli.console import AppError
+        from yahtzee_rules.apps.cli.console import AppError
 
         start = time.perf_counter()
         try:

@@ -10,7 +10,7 @@
 The library's docstrings are Google style but name other objects with Sphinx roles
 such as ``:func:`fill``` or ``:class:`~yahtzee_rules.Rules```, which also read well
 in ``help()``. This extension rewrites each role, when the site is built, as a
-Markdown cross-reference to the object's canonical path (``[`fill`][yahtzee_rules.scoring.fill]``),
+Markdown cross-reference to the object's canonical path (``[`fill`][yahtzee_rules.play.scoring.fill]``),
 resolving the name as Python would from the docstring's module and class. Names
 outside the package (``:class:`int```) become plain code.
 

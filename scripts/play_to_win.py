@@ -51,8 +51,8 @@ sys.path.insert(0, str(ROOT / "src"))
 
 if TYPE_CHECKING:
     from yahtzee_rules import OptimalStrategy, Strategy
-    from yahtzee_rules.arena import TournamentResult
-    from yahtzee_rules.solver import WinStrategy
+    from yahtzee_rules.bots.arena import TournamentResult
+    from yahtzee_rules.bots.solver import WinStrategy
 
 PAGE = ROOT / "docs" / "explanation" / "play-to-win.md"
 RESULTS = ROOT / "docs" / "explanation" / "play-to-win.json"
@@ -76,7 +76,7 @@ def _strategies(open_boxes: int, maximum: int) -> tuple[WinStrategy, OptimalStra
     pair: each worker loads the tables once, and WinStrategy's caches last across chunks.
     """
     from yahtzee_rules import OptimalStrategy, Rules
-    from yahtzee_rules.solver import WinStrategy, load_table, target_table
+    from yahtzee_rules.bots.solver import WinStrategy, load_table, target_table
 
     class _Win(WinStrategy):
         def __reduce__(self) -> tuple[object, tuple[int, int]]:
@@ -104,7 +104,7 @@ def _optimal(open_boxes: int, maximum: int) -> OptimalStrategy:
 def measure(args: argparse.Namespace) -> tuple[TournamentResult, float]:
     """Play the tournament the arguments ask for; the seconds its chunks took to play."""
     from yahtzee_rules import Rules
-    from yahtzee_rules.arena import tournament
+    from yahtzee_rules.bots.arena import tournament
 
     win, optimal = _strategies(args.open_boxes, args.maximum)
     bots: dict[str, Strategy] = {WIN: win}

@@ -1,6 +1,6 @@
 """Draw the final-score distribution of optimal solitaire play as an SVG (no plotting library).
 
-Plays 100,000 seeded games with ``yahtzee_rules.solver.simulate_optimal`` under
+Plays 100,000 seeded games with ``yahtzee_rules.bots.solver.simulate_optimal`` under
 Hasbro's rules and writes ``docs/images/optimal-distribution.svg``:
 
     python scripts/plot_optimal_distribution.py [--games N] [--seed S] [--output PATH]
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from yahtzee_rules import Rules  # noqa: E402
-from yahtzee_rules.solver import load_table, simulate_optimal  # noqa: E402
+from yahtzee_rules.bots.solver import load_table, simulate_optimal  # noqa: E402
 
 WIDTH, HEIGHT = 820, 460
 LEFT, RIGHT, TOP, BOTTOM = 70, 20, 70, 60

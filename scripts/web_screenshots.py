@@ -24,7 +24,7 @@ import uvicorn
 from playwright.sync_api import sync_playwright
 
 from yahtzee_rules import GameRecord, GreedyStrategy, play_turn
-from yahtzee_rules.web import create_app
+from yahtzee_rules.apps.web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the Chromium the browser tests launch, launched alike

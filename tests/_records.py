@@ -18,7 +18,7 @@ from yahtzee_rules import (
     Scorecard,
     Turn,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 
 @st.composite

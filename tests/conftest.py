@@ -25,7 +25,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def started_helpers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every helper process a build starts (its process and connection; None if it could
     not start), recorded as it starts."""
-    from yahtzee_rules.solver import _workers
+    from yahtzee_rules.bots.solver import _workers
 
     started: list[Any] = []
     start = _workers.start_helper
@@ -41,7 +41,7 @@ def started_helpers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 @pytest.fixture
 def claimed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many chunks this process solved, level by level (the helpers solved the rest)."""
-    from yahtzee_rules.solver import _workers
+    from yahtzee_rules.bots.solver import _workers
 
     counts: list[int] = []
     claim = _workers.claim
@@ -57,7 +57,7 @@ def claimed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 @pytest.fixture
 def waiting_for_helpers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Builds wait for their helpers to start, so that they surely take part."""
-    from yahtzee_rules.solver import _workers
+    from yahtzee_rules.bots.solver import _workers
 
     prepare = _workers.Crew.prepare
 

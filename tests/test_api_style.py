@@ -41,11 +41,11 @@ from yahtzee_rules import (
     Turn,
     YachtBox,
     roll_off,
-    solver,
     totals,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.cli import score_table
+from yahtzee_rules.apps.cli import score_table
+from yahtzee_rules.bots import solver
+from yahtzee_rules.testing import strategies as yst
 
 C = Category
 LATE = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})

@@ -19,8 +19,8 @@ from yahtzee_rules import (
     TieRule,
     Turn,
 )
-from yahtzee_rules.arena import Sprt, Verdict, tournament
-from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.bots.arena import Sprt, Verdict, tournament
+from yahtzee_rules.support.errors import MalformedInputError
 
 
 class ChanceFirst(GreedyStrategy):

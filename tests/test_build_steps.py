@@ -14,9 +14,9 @@ import pytest
 from yahtzee_rules import Rules
 
 np = pytest.importorskip("numpy")
-pytest.importorskip("yahtzee_rules.solver")
+pytest.importorskip("yahtzee_rules.bots.solver")
 
-from yahtzee_rules.solver import _internal  # noqa: E402
+from yahtzee_rules.bots.solver import _internal  # noqa: E402
 
 WIDE = 512
 NARROW = 8

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from yahtzee_rules import Category, Rules, Scorecard
 
 np = pytest.importorskip("numpy")
-pytest.importorskip("yahtzee_rules.solver")
+pytest.importorskip("yahtzee_rules.bots.solver")
 
-from yahtzee_rules.solver import _workers, build_table  # noqa: E402
+from yahtzee_rules.bots.solver import _workers, build_table  # noqa: E402
 
 # Nine boxes open: about 70,000 states, a fraction of a second to build.
 CARD = Scorecard({Category.ACES: 2, Category.TWOS: 4, Category.YAHTZEE: 50, Category.CHANCE: 20})
@@ -251,11 +251,15 @@ def test_claims_without_races_solve_each_chunk_once() -> None:
 def test_a_helper_imports_no_rules_module(unpickled_in_a_helper: Any) -> None:
     """A helper unpickles the plan's arrays without the dice, boxes or rules modules."""
     from yahtzee_rules import Rules
-    from yahtzee_rules.solver import _internal
+    from yahtzee_rules.bots.solver import _internal
 
     found = unpickled_in_a_helper(
         _internal.BuildPlan(_internal.model_of(Rules()), CARD_MASK), "solving"
     )
     assert found[0] == "10"  # levels: 9 open boxes, and the complete cards
-    assert {"yahtzee_rules.solver._kernels", "yahtzee_rules.solver._model"} <= set(found)
-    assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)
+    assert {"yahtzee_rules.bots.solver._kernels", "yahtzee_rules.bots.solver._model"} <= set(found)
+    assert not {
+        "yahtzee_rules.core.rules",
+        "yahtzee_rules.core.boxes",
+        "yahtzee_rules.core.dice",
+    } & set(found)

@@ -15,8 +15,8 @@ from yahtzee_rules import (
     TieRule,
     totals,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.render import render_scorecards
+from yahtzee_rules.formats.render import render_scorecards
+from yahtzee_rules.testing import strategies as yst
 
 
 @given(yst.categories(), st.sampled_from(["name", "label", "code"]), st.booleans())

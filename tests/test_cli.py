@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from _cli import APP, ENV, ROOT, SRC, run, script
-from yahtzee_rules.cli import main
+from yahtzee_rules.apps.cli import main
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from _cli import Terminal, pty_only, run
-from yahtzee_rules.demo import DEMO_SEED, play_demo
+from yahtzee_rules.apps.demo import DEMO_SEED, play_demo
 
 
 def test_no_arguments_plays_the_demo_game_in_short_and_says_how_to_play() -> None:

@@ -33,8 +33,16 @@ from yahtzee_rules import (
     Turn,
     roll_off,
 )
-from yahtzee_rules.cli.commands import Fill, Quit, Roll, Save, Undo, parse_command, parse_positions
-from yahtzee_rules.render import render_scorecards
+from yahtzee_rules.apps.cli.commands import (
+    Fill,
+    Quit,
+    Roll,
+    Save,
+    Undo,
+    parse_command,
+    parse_positions,
+)
+from yahtzee_rules.formats.render import render_scorecards
 
 
 @pytest.mark.parametrize(
@@ -187,8 +195,8 @@ def test_a_session_keeps_a_record_that_replays_to_its_game_and_undo_steps_back(
 ) -> None:
     import random
 
-    from yahtzee_rules.cli.console import ScriptConsole
-    from yahtzee_rules.cli.play import Session
+    from yahtzee_rules.apps.cli.console import ScriptConsole
+    from yahtzee_rules.apps.cli.play import Session
 
     session = Session(Game.new(["Ann", "Bob"]), random.Random(seed), ScriptConsole([]))
     session._start_turn()
@@ -366,7 +374,7 @@ def _joker_game(joker: str, filled: dict[Category, int], dice: str) -> Game:
 def test_the_joker_note_names_the_rule_that_applies(
     joker: str, filled: dict[Category, int], dice: str, says: str
 ) -> None:
-    from yahtzee_rules.cli.play import joker_note
+    from yahtzee_rules.apps.cli.play import joker_note
 
     note = joker_note(_joker_game(joker, filled, dice))
     assert note is not None
@@ -384,7 +392,7 @@ def test_the_joker_note_names_the_rule_that_applies(
     ],
 )
 def test_no_joker_note_without_a_joker(joker: str, filled: dict[Category, int], dice: str) -> None:
-    from yahtzee_rules.cli.play import joker_note
+    from yahtzee_rules.apps.cli.play import joker_note
 
     assert joker_note(_joker_game(joker, filled, dice)) is None
 
@@ -394,8 +402,8 @@ def test_no_joker_note_without_a_joker(joker: str, filled: dict[Category, int], 
     st.integers(0, 2**32 - 1),
 )
 def test_no_input_line_crashes_a_session(lines: list[str], seed: int) -> None:
-    from yahtzee_rules.cli.console import ScriptConsole
-    from yahtzee_rules.cli.play import Session
+    from yahtzee_rules.apps.cli.console import ScriptConsole
+    from yahtzee_rules.apps.cli.play import Session
 
     typed = [line.replace("\n", " ").replace("\r", " ") for line in lines]
     typed = [line for line in typed if line != "^C"]
@@ -438,8 +446,8 @@ class _FirstBoxBot:
 
 
 def test_computer_players_take_their_turns_and_undo_takes_them_back() -> None:
-    from yahtzee_rules.cli.console import ScriptConsole
-    from yahtzee_rules.cli.play import Session
+    from yahtzee_rules.apps.cli.console import ScriptConsole
+    from yahtzee_rules.apps.cli.play import Session
 
     console = ScriptConsole(["f c", "undo", "f c", "quit", ""])
     session = Session(
@@ -462,8 +470,8 @@ def test_computer_players_take_their_turns_and_undo_takes_them_back() -> None:
 
 
 def test_a_game_of_computer_players_only_plays_to_the_end() -> None:
-    from yahtzee_rules.cli.console import ScriptConsole
-    from yahtzee_rules.cli.play import Session
+    from yahtzee_rules.apps.cli.console import ScriptConsole
+    from yahtzee_rules.apps.cli.play import Session
 
     console = ScriptConsole([])
     bots = {name: ("first-box", _FirstBoxBot()) for name in ("Cy", "Dee")}
@@ -482,8 +490,8 @@ def test_a_game_of_computer_players_only_plays_to_the_end() -> None:
 def test_the_coach_table_lists_every_box_and_the_best_holds_with_their_cost(
     dice: Dice, data: st.DataObject
 ) -> None:
-    from yahtzee_rules.cli._extras import Advice
-    from yahtzee_rules.cli.play import coach_lines
+    from yahtzee_rules.apps.cli._extras import Advice
+    from yahtzee_rules.apps.cli.play import coach_lines
 
     values = st.floats(0, 400, allow_nan=False)
     keeps = data.draw(st.lists(st.sampled_from(dice.keeps()), unique=True))
@@ -515,8 +523,8 @@ def test_the_coach_advises_the_fill_when_holding_all_five_is_worth_the_same() ->
 
 
 def test_the_coach_prefers_a_fill_within_the_tie_tolerance() -> None:
-    from yahtzee_rules.cli._extras import Advice
-    from yahtzee_rules.cli.play import TIE_TOLERANCE, coach_lines
+    from yahtzee_rules.apps.cli._extras import Advice
+    from yahtzee_rules.apps.cli.play import TIE_TOLERANCE, coach_lines
 
     best = 212.5
     nearly = best * (1 - TIE_TOLERANCE / 10)  # rounding noise below the fill's value
@@ -551,9 +559,9 @@ def test_computer_players_play_through_the_real_program() -> None:
 
 
 def test_hint_builds_the_table_first_when_it_is_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yahtzee_rules.cli import _extras
-    from yahtzee_rules.cli.console import ScriptConsole
-    from yahtzee_rules.cli.play import Session
+    from yahtzee_rules.apps.cli import _extras
+    from yahtzee_rules.apps.cli.console import ScriptConsole
+    from yahtzee_rules.apps.cli.play import Session
 
     built: list[tuple[int, int]] = []
 

@@ -16,7 +16,7 @@ import pytest
 
 from _cli import APP, ENV, SRC, Terminal, pty_only, run, script
 from yahtzee_rules import Category, GameRecord
-from yahtzee_rules.cli import main
+from yahtzee_rules.apps.cli import main
 
 
 @pty_only

@@ -6,7 +6,7 @@ import pytest
 
 from _cli import run
 from yahtzee_rules import Rules
-from yahtzee_rules.cli import main
+from yahtzee_rules.apps.cli import main
 
 
 def test_rules_lists_every_named_ruleset_with_one_line_each() -> None:
@@ -22,7 +22,7 @@ def test_rules_lists_every_named_ruleset_with_one_line_each() -> None:
 
 
 def test_rules_lines_follow_the_library_s_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yahtzee_rules.cli import rules_lines
+    from yahtzee_rules.apps.cli import rules_lines
 
     extra = ("forced", "none, yahtzee_bonus=0")
     monkeypatch.setattr(Rules, "names", staticmethod(lambda: extra))

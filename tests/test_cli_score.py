@@ -11,7 +11,7 @@ import pytest
 
 from _cli import run
 from yahtzee_rules import Category, Dice, JokerRule, Rules, Scorecard
-from yahtzee_rules.cli import main, score_table
+from yahtzee_rules.apps.cli import main, score_table
 
 
 def test_score_table_names_the_reason_for_each_closed_box() -> None:

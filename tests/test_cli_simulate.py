@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from _cli import run
-from yahtzee_rules.cli import main
-from yahtzee_rules.cli.stats import histogram, summary_lines
+from yahtzee_rules.apps.cli import main
+from yahtzee_rules.apps.cli.stats import histogram, summary_lines
 
 
 @given(st.lists(st.integers(0, 375), min_size=1, max_size=200))

@@ -8,15 +8,15 @@ import sys
 import pytest
 
 from yahtzee_rules import Rules, Scorecard
-from yahtzee_rules.cli import main
+from yahtzee_rules.apps.cli import main
 
 
 def test_without_numpy_the_solver_commands_say_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from yahtzee_rules.cli import _extras
+    from yahtzee_rules.apps.cli import _extras
 
-    monkeypatch.setitem(sys.modules, "yahtzee_rules.solver", None)  # import fails
+    monkeypatch.setitem(sys.modules, "yahtzee_rules.bots.solver", None)  # import fails
     monkeypatch.setattr(_extras, "_TABLES", {})
     for argv in (["solve"], ["simulate", "--strategy", "optimal"], ["play", "A", "--coach"]):
         assert main(argv) == 2
@@ -29,7 +29,7 @@ def test_without_numpy_the_solver_commands_say_what_to_install(
 def test_solve_with_rules_prints_the_optimal_value_to_7_decimals(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from yahtzee_rules.solver import load_table
+    from yahtzee_rules.bots.solver import load_table
 
     rules = Rules.from_name("yacht")
     assert main(["solve", "--rules", "yacht"]) == 0
@@ -47,8 +47,8 @@ _LATE = "1=3,2=6,3=9,4=12,5=15,3k=22,4k=0,fh=25,ss=30,ls=40"
 def test_distribution_prints_mean_spread_median_and_percentiles(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from yahtzee_rules.notation import parse_scorecard
-    from yahtzee_rules.solver import load_table, score_distribution
+    from yahtzee_rules.bots.solver import load_table, score_distribution
+    from yahtzee_rules.formats.notation import parse_scorecard
 
     assert main(["distribution", "--card", _LATE]) == 0
     out = capsys.readouterr().out
@@ -74,8 +74,8 @@ def test_distribution_takes_rules_and_starts_from_the_empty_card(
 def test_target_prints_the_best_chance_to_7_decimals_and_optimal_play_s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from yahtzee_rules.notation import parse_scorecard
-    from yahtzee_rules.solver import load_table, score_distribution, target_table
+    from yahtzee_rules.bots.solver import load_table, score_distribution, target_table
+    from yahtzee_rules.formats.notation import parse_scorecard
 
     card = parse_scorecard(_LATE)
     assert main(["target", "230", "--card", _LATE]) == 0

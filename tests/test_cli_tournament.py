@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from yahtzee_rules import GreedyStrategy, RandomStrategy
-from yahtzee_rules.arena import tournament
+from yahtzee_rules.bots.arena import tournament
 
 
 def test_the_command_prints_the_tables_and_draws_progress(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from yahtzee_rules.cli import main
+    from yahtzee_rules.apps.cli import main
 
     assert main(["tournament", "greedy", "random", "greedy", "--deals", "120", "--seed", "2"]) == 0
     out, err = capsys.readouterr()
@@ -27,7 +27,7 @@ def test_the_command_prints_the_tables_and_draws_progress(
 def test_the_command_gives_the_same_tables_on_worker_processes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from yahtzee_rules.cli import main
+    from yahtzee_rules.apps.cli import main
 
     arguments = ["tournament", "greedy", "random", "--deals", "101", "--sprt", "--edge", "0.2"]
     assert main(arguments) == 0
@@ -51,7 +51,7 @@ def test_the_command_gives_the_same_tables_on_worker_processes(
 def test_the_command_refuses_bad_arguments(
     arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from yahtzee_rules.cli import main
+    from yahtzee_rules.apps.cli import main
 
     assert main(["tournament", *arguments]) == 2
     assert message in capsys.readouterr().err

@@ -23,12 +23,12 @@ from yahtzee_rules import (
     Turn,
     simulate,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 np = pytest.importorskip("numpy")
-solver = pytest.importorskip("yahtzee_rules.solver")
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
-from yahtzee_rules.solver import _decisions, _internal, _play  # noqa: E402
+from yahtzee_rules.bots.solver import _decisions, _internal, _play  # noqa: E402
 
 RULESETS = [
     Rules(),
@@ -204,7 +204,7 @@ def test_a_table_pickles_without_its_decisions_and_holds_them_without_a_cycle() 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules.from_name("yacht")], ids=lambda r: r.name)
 def test_simulate_with_decisions_plays_the_same_games_as_through_game(rules: Rules) -> None:
-    from yahtzee_rules.simulation import _play_turn
+    from yahtzee_rules.bots.simulation import _play_turn
 
     start = _start_cards(rules)[0] if rules.card.yahtzee is not None else None
     if start is not None:  # a full Classic table takes seconds: a late card's games

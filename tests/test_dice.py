@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from yahtzee_rules import Dice, Keep, MalformedInputError
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 
 def test_text_and_list_forms_are_equal() -> None:

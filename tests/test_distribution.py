@@ -30,7 +30,7 @@ from yahtzee_rules import (
 )
 
 np = pytest.importorskip("numpy")
-solver = pytest.importorskip("yahtzee_rules.solver")
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
 FORCED = Rules()
 FREE = Rules(joker=JokerRule.FREE_CHOICE)
@@ -422,7 +422,7 @@ def test_target_strategy_reaches_its_target_as_often_as_the_table_says() -> None
 def test_target_tables_do_not_depend_on_workers(
     monkeypatch: pytest.MonkeyPatch, claimed: list[int], waiting_for_helpers: None
 ) -> None:
-    from yahtzee_rules.solver import _target_build
+    from yahtzee_rules.bots.solver import _target_build
 
     card = open_card(FREE, [Category.YAHTZEE, Category.FIVES, Category.SIXES, Category.CHANCE])
     one = solver.target_table(rules=FREE, start=card, maximum=260, cache=False, workers=1)
@@ -439,15 +439,19 @@ def test_target_tables_do_not_depend_on_workers(
 
 def test_a_target_table_helper_imports_no_rules_module(unpickled_in_a_helper: Any) -> None:
     """A helper unpickles the target plan's arrays without the dice, boxes or rules modules."""
-    from yahtzee_rules.solver import _internal
+    from yahtzee_rules.bots.solver import _internal
 
     card = open_card(FORCED, [Category.SIXES, Category.YAHTZEE, Category.CHANCE])
     model = _internal.model_of(FORCED)
     levels = _internal.Reach(model, _internal.state_of(card, model)).levels(10)
     found = unpickled_in_a_helper(_internal.TargetPlan(model, levels, 81), "chunks")
     assert found[0] == "4"  # levels: 3 open boxes, and the complete cards
-    assert "yahtzee_rules.solver._target_build" in found
-    assert not {"yahtzee_rules.rules", "yahtzee_rules.boxes", "yahtzee_rules._dice"} & set(found)
+    assert "yahtzee_rules.bots.solver._target_build" in found
+    assert not {
+        "yahtzee_rules.core.rules",
+        "yahtzee_rules.core.boxes",
+        "yahtzee_rules.core.dice",
+    } & set(found)
 
 
 def test_target_tables_are_cached_and_checked(session_cache_dir: Any) -> None:

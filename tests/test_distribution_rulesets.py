@@ -10,7 +10,7 @@ from test_distribution import BruteForce, as_dict, close, open_card
 from yahtzee_rules import Box, Rules, Scorecard
 
 np = pytest.importorskip("numpy")
-solver = pytest.importorskip("yahtzee_rules.solver")
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
 
 def boxes(rules: Rules, *labels: str) -> list[Box]:
@@ -57,7 +57,7 @@ def test_bonuses_with_the_yahtzee_box_holding_50_under_the_kinds_first_joker() -
 def test_many_states_at_once_agree_with_one_at_a_time() -> None:
     # the backward pass works on batches of states on a pool of threads; a level
     # of more states than a batch must give what the states give one by one
-    from yahtzee_rules.solver import _distribution
+    from yahtzee_rules.bots.solver import _distribution
 
     rules = Rules()
     card = open_card(rules, boxes(rules, "Chance", "Yahtzee", "Sixes"))

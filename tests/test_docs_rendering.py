@@ -69,7 +69,7 @@ def test_no_raw_sphinx_role_is_left_in_the_rendered_docstrings() -> None:
 def test_roles_with_a_title_become_links_with_that_title() -> None:
     extensions = _extensions_module()
     docstrings = dict(_docstrings(_rendered(extensions)))
-    text = docstrings["yahtzee_rules._record.GameRecord.new"]
+    text = docstrings["yahtzee_rules.play.record.GameRecord.new"]
     assert "as for [`Game.new`][" in text
 
 

@@ -29,11 +29,11 @@ from yahtzee_rules import (
     Scorecard,
     Turn,
 )
-from yahtzee_rules import demo as demo_module
-from yahtzee_rules.arena import tournament
-from yahtzee_rules.cli import _extras, main
-from yahtzee_rules.cli.play import describe_rules, joker_note
-from yahtzee_rules.scoring import joker_note as scoring_joker_note
+from yahtzee_rules.apps import demo as demo_module
+from yahtzee_rules.apps.cli import _extras, main
+from yahtzee_rules.apps.cli.play import describe_rules, joker_note
+from yahtzee_rules.bots.arena import tournament
+from yahtzee_rules.play.scoring import joker_note as scoring_joker_note
 
 NAMES = Rules.names()
 
@@ -326,7 +326,7 @@ def test_rules_lists_every_named_ruleset(capsys: pytest.CaptureFixture[str]) -> 
 def test_serve_starts_the_web_table(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    web = pytest.importorskip("yahtzee_rules.web")
+    web = pytest.importorskip("yahtzee_rules.apps.web")
     served: list[tuple[str, int]] = []
     monkeypatch.setattr(web, "serve", lambda host, port: served.append((host, port)))
     assert main(["serve", "--port", "8123"]) == 0
@@ -375,7 +375,7 @@ def test_the_web_table_through_an_extra_yahtzee(name: str) -> None:
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
-    from yahtzee_rules.web import create_app
+    from yahtzee_rules.apps.web import create_app
 
     rules = Rules.from_name(name)
     client = TestClient(create_app(rng=random.Random(1)))

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from yahtzee_rules import Category, GreedyStrategy, RandomStrategy, Scorecard, Strategy, simulate
-from yahtzee_rules.arena import Sprt, tournament
-from yahtzee_rules.errors import MalformedInputError
+from yahtzee_rules.bots.arena import Sprt, tournament
+from yahtzee_rules.support.errors import MalformedInputError
 
 np = pytest.importorskip("numpy")
-solver = pytest.importorskip("yahtzee_rules.solver")
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
 #: Two boxes open: cheap to build and to play; 50,001 games make two chunks, the last of one.
 LATE = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})

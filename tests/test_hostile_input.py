@@ -29,12 +29,12 @@ from yahtzee_rules import (
     from_dict,
     from_json,
     from_notation,
-    notation,
     to_dict,
     to_json,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules._text import quote, show
+from yahtzee_rules.formats import notation
+from yahtzee_rules.support._text import quote, show
+from yahtzee_rules.testing import strategies as yst
 
 TEXT_READERS: dict[str, Callable[[Any], object]] = {
     "parse_dice": notation.parse_dice,

@@ -2,7 +2,7 @@
 
 Each entry point is called with values chosen to break careless code: integers too long
 to print, deeply nested lists and dicts, ``None``, the wrong container, huge text and
-objects whose ``repr`` fails. Only :class:`~yahtzee_rules.errors.RulesError` subclasses may
+objects whose ``repr`` fails. Only :class:`~yahtzee_rules.support.errors.RulesError` subclasses may
 escape, and their messages must stay short. The cross product is fixed, so the run is
 deterministic; ``test_hostile_arguments_in_random_places`` adds a Hypothesis run that
 mixes hostile values into otherwise valid calls.
@@ -34,9 +34,8 @@ from yahtzee_rules import (
     RulesError,
     Scorecard,
     Turn,
-    notation,
-    sharecode,
 )
+from yahtzee_rules.formats import notation, sharecode
 
 HUGE = 10**5000
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -12,17 +14,18 @@ from pathlib import Path
 import pytest
 
 import yahtzee_rules
+from yahtzee_rules import _moved
 
 HEAVY = (
     "numpy",
     "hypothesis",
-    "yahtzee_rules.cli",
-    "yahtzee_rules.solver",
-    "yahtzee_rules.simulation",
-    "yahtzee_rules.strategies",
-    "yahtzee_rules.serialization",
-    "yahtzee_rules.notation",
-    "yahtzee_rules.demo",
+    "yahtzee_rules.apps.cli",
+    "yahtzee_rules.bots.solver",
+    "yahtzee_rules.bots.simulation",
+    "yahtzee_rules.testing.strategies",
+    "yahtzee_rules.formats.serialization",
+    "yahtzee_rules.formats.notation",
+    "yahtzee_rules.apps.demo",
 )
 
 
@@ -40,13 +43,20 @@ def _modules_after(code: str) -> set[str]:
 def test_importing_the_package_imports_none_of_its_modules() -> None:
     loaded = _modules_after("import yahtzee_rules")
     ours = {name for name in loaded if name.split(".")[0] == "yahtzee_rules"}
-    assert ours == {"yahtzee_rules", "yahtzee_rules._shipped", "yahtzee_rules._version"}
+    assert ours == {
+        "yahtzee_rules",
+        "yahtzee_rules._moved",
+        "yahtzee_rules.core",
+        "yahtzee_rules.core._shipped",
+        "yahtzee_rules.support",
+        "yahtzee_rules.support._version",
+    }
     assert not {"numpy", "hypothesis", "attrs", "json"} & loaded
 
 
 def test_a_public_name_imports_only_what_it_needs() -> None:
     loaded = _modules_after("from yahtzee_rules import Dice, Game, Scorecard, score, totals")
-    assert "yahtzee_rules.game" in loaded
+    assert "yahtzee_rules.play.game" in loaded
     assert not set(HEAVY) & loaded
 
 
@@ -61,11 +71,17 @@ def test_every_public_name_resolves_and_is_listed() -> None:
 def test_submodules_load_as_attributes_and_never_hide_a_public_name() -> None:
     code = """
         import yahtzee_rules
-        assert yahtzee_rules.scoring.score("11111", yahtzee_rules.Category.ACES) == 5
-        import yahtzee_rules.totals  # the module: the package's totals stays the function
+        import yahtzee_rules.play.scoring
+        assert yahtzee_rules.play.scoring.score("11111", yahtzee_rules.Category.ACES) == 5
+        import yahtzee_rules.play.totals  # the module: the package's totals stays the function
         from yahtzee_rules import totals
         assert callable(totals) and yahtzee_rules.totals is totals
-        assert yahtzee_rules.totals.__module__ == "yahtzee_rules.totals"
+        assert totals.__module__ == "yahtzee_rules.play.totals"
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import yahtzee_rules.totals  # the old path of the module
+        assert yahtzee_rules.totals is totals
         print("ok")
     """
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
@@ -81,13 +97,18 @@ def test_submodules_load_as_attributes_and_never_hide_a_public_name() -> None:
 
 def test_every_shipped_card_is_known_by_name_whatever_was_imported_first() -> None:
     code = """
-        from yahtzee_rules.yatzy import YATZY  # before the Classic card's module
-        from yahtzee_rules.boxes import Card
+        from yahtzee_rules.core.yatzy import YATZY  # before the Classic card's module
+        from yahtzee_rules.core.boxes import Card
         assert Card.names()[:3] == ("classic", "yacht", "yatzy"), Card.names()
         print("ok")
     """
-    for first in ("from yahtzee_rules.boxes import Card", "from yahtzee_rules.yatzy import YATZY"):
-        script = textwrap.dedent(code).replace("from yahtzee_rules.yatzy import YATZY", first, 1)
+    for first in (
+        "from yahtzee_rules.core.boxes import Card",
+        "from yahtzee_rules.core.yatzy import YATZY",
+    ):
+        script = textwrap.dedent(code).replace(
+            "from yahtzee_rules.core.yatzy import YATZY", first, 1
+        )
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         done = subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
@@ -129,9 +150,42 @@ def test_the_type_checkers_imports_name_exactly_the_public_table() -> None:
     assert imported == table
     assert yahtzee_rules.__all__ == sorted([*table, "__version__"])
     submodules = {name for name, module in yahtzee_rules._PUBLIC.items() if module is None}
-    assert {"solver", "cli", "strategies", "boxes"} <= submodules
-    assert all(
-        os.path.exists(os.path.join(os.path.dirname(yahtzee_rules.__file__), f"{name}.py"))
-        or os.path.isdir(os.path.join(os.path.dirname(yahtzee_rules.__file__), name))
-        for name in {*submodules, *table.values()}
-    )
+    assert submodules == {
+        "apps",
+        "bots",
+        "core",
+        "formats",
+        "integrations",
+        "play",
+        "support",
+        "testing",
+    }
+    for name in {*submodules, *table.values()}:
+        assert importlib.util.find_spec(f"yahtzee_rules.{name}") is not None, name
+
+
+@pytest.mark.parametrize("old", sorted(_moved.MOVED))
+def test_an_old_module_path_gives_the_moved_module_with_a_warning(old: str) -> None:
+    new = importlib.import_module(f"yahtzee_rules.{_moved.MOVED[old]}")
+    sys.modules.pop(f"yahtzee_rules.{old}", None)
+    with pytest.warns(DeprecationWarning, match=f"yahtzee_rules.{old} moved to {new.__name__}"):
+        module = importlib.import_module(f"yahtzee_rules.{old}")
+    assert module is new
+    assert module.__spec__ is not None
+    assert module.__spec__.name == new.__name__
+
+
+def test_old_paths_reach_inside_moved_packages_and_attributes_warn_too() -> None:
+    from yahtzee_rules.apps.cli import play
+    from yahtzee_rules.bots.solver import load_table
+
+    sys.modules.pop("yahtzee_rules.cli.play", None)
+    with pytest.warns(DeprecationWarning, match="yahtzee_rules.cli.play moved"):
+        old_play = importlib.import_module("yahtzee_rules.cli.play")
+    assert old_play is play
+    with pytest.warns(DeprecationWarning, match="yahtzee_rules.solver moved"):
+        assert yahtzee_rules.solver.load_table is load_table  # type: ignore[attr-defined]
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("yahtzee_rules.no_such_module")
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("yahtzee_rules.solver.no_such_module")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from yahtzee_rules import Category, Dice, Game, GameRecord, Rules, Scorecard, Turn
-from yahtzee_rules import turn as turn_module
-from yahtzee_rules.notation import parse_game, parse_record, parse_scorecard, parse_turn
+from yahtzee_rules.formats.notation import parse_game, parse_record, parse_scorecard, parse_turn
+from yahtzee_rules.play import turn as turn_module
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "yahtzee_rules"
@@ -67,13 +67,13 @@ def test_private_names_are_imported_only_within_their_subpackage() -> None:
     }
     assert not outside, (
         "underscore names imported across modules; share them through a private module "
-        f"(such as yahtzee_rules._dice) under a plain name: {sorted(outside)}"
+        f"(such as yahtzee_rules.core.dice) under a plain name: {sorted(outside)}"
     )
 
 
 def test_a_game_reads_and_writes_its_own_notation() -> None:
     code = (
-        "from yahtzee_rules.game import Game\n"
+        "from yahtzee_rules.play.game import Game\n"
         "game = Game.parse('forced 0 Ann,Bob 1=3/- 13366@1')\n"
         "assert str(game) == 'forced 0 Ann,Bob 1=3/- 13366@1'\n"
         "assert str(game.turn) == 'forced - 13366@1'\n"
@@ -107,37 +107,41 @@ def test_dice_keep_no_score_table_and_still_score() -> None:
 
 # Every upward import the layers were designed to remove, as (importer, imported).
 BACK_EDGES = [
-    ("dice", "scoring"),
-    ("scorecard", "scoring"),
-    ("rules", "notation"),
-    ("scorecard", "notation"),
-    ("turn", "notation"),
-    ("game", "notation"),
-    ("record", "notation"),
-    ("record", "sharecode"),
-    ("solver", "simulation"),
-    ("boxes", "rules"),
-    ("categories", "scorecard"),
+    ("core.dice", "play.scoring"),
+    ("play.scorecard", "play.scoring"),
+    ("core.rules", "formats.notation"),
+    ("play.scorecard", "formats.notation"),
+    ("play.turn", "formats.notation"),
+    ("play.game", "formats.notation"),
+    ("play.record", "formats.notation"),
+    ("play.record", "formats.sharecode"),
+    ("bots.solver", "bots.simulation"),
+    ("core.boxes", "core.rules"),
+    ("core.classic", "play.scorecard"),
     # The web table sits above the records, formats and strategies, beside the demo.
-    ("record", "web"),
-    ("sharecode", "web"),
-    ("simulation", "web"),
-    ("demo", "web"),
+    ("play.record", "apps.web"),
+    ("formats.sharecode", "apps.web"),
+    ("bots.simulation", "apps.web"),
+    ("apps.demo", "apps.web"),
     # Probes of a contract that was only a sort of the imports of the day: a statistics
-    # value reading the records, dice chances reading a format, a cycle inside the command line.
-    ("results", "record"),
-    ("probability", "sharecode"),
-    ("cli.console", "cli.play"),
-    ("cli.commands", "cli.tournament"),
+    # value reading the records, dice chances reading a format, a bot reading a format,
+    # a cycle inside the command line.
+    ("support.results", "play.record"),
+    ("play.probability", "formats.sharecode"),
+    ("bots.arena", "formats.notation"),
+    ("formats.notation", "formats.serialization"),
+    ("apps.cli.console", "apps.cli.play"),
+    ("apps.cli.commands", "apps.cli.tournament"),
     # A third-party library outside the modules that may use it.
-    ("arena", "starlette"),
-    ("simulation", "uvicorn"),
-    ("policy", "gymnasium"),
-    ("cli.play", "pettingzoo"),
+    ("bots.arena", "starlette"),
+    ("bots.simulation", "uvicorn"),
+    ("bots.policy", "gymnasium"),
+    ("apps.cli.play", "pettingzoo"),
+    ("play.probability", "numpy"),
 ]
 
 #: The probes above that import a third-party library rather than a module of the package.
-EXTERNAL = {"starlette", "uvicorn", "gymnasium", "pettingzoo"}
+EXTERNAL = {"starlette", "uvicorn", "gymnasium", "pettingzoo", "numpy"}
 
 
 def _qualified(name: str) -> str:
@@ -177,21 +181,43 @@ def test_the_contract_fails_on_every_back_edge_it_was_made_to_stop(tmp_path: Pat
         )
 
 
-def test_the_layers_page_draws_the_contract() -> None:
+def _drawn_layers() -> dict[str, list[str]]:
+    """The layers page's drawings: each text block's container and its first column."""
     page = (ROOT / "docs" / "explanation" / "layers.md").read_text(encoding="utf-8")
-    block = page.split("```text\n", 1)[1].split("```", 1)[0]
-    drawn = [re.split(r"\s{2,}", line.strip(), maxsplit=1)[0] for line in block.splitlines()]
+    drawn = {}
+    for block in page.split("```text\n")[1:]:
+        heading, *lines = block.split("```", 1)[0].splitlines()
+        assert heading.startswith("# "), heading
+        drawn[heading[2:]] = [re.split(r"\s{2,}", line.strip(), maxsplit=1)[0] for line in lines]
+    return drawn
+
+
+def test_the_layers_page_draws_every_layers_contract() -> None:
     with (ROOT / "pyproject.toml").open("rb") as file:
         contracts = tomllib.load(file)["tool"]["importlinter"]["contracts"]
-    (layers,) = (contract["layers"] for contract in contracts if contract["id"] == "layers")
-    assert drawn == layers
+    layers = {
+        container: contract["layers"]
+        for contract in contracts
+        if contract["type"] == "layers"
+        for container in contract["containers"]
+    }
+    assert _drawn_layers() == layers
+
+
+def test_every_subpackage_has_its_layers_contract() -> None:
+    packages = {
+        ".".join(("yahtzee_rules", *path.parent.relative_to(PACKAGE).parts))
+        for path in PACKAGE.rglob("__init__.py")
+        if len(path.parent.relative_to(PACKAGE).parts) <= 1
+    }
+    assert packages <= set(_drawn_layers())
 
 
 def test_the_integrations_stay_behind_their_extras() -> None:
     # Statically the "integrations-only" contract checks this; here the modules run.
     code = (
-        "import sys, yahtzee_rules, yahtzee_rules.arena, yahtzee_rules.simulation\n"
-        "import yahtzee_rules.cli, yahtzee_rules.policy\n"
+        "import sys, yahtzee_rules, yahtzee_rules.bots.arena, yahtzee_rules.bots.simulation\n"
+        "import yahtzee_rules.apps.cli, yahtzee_rules.bots.policy\n"
         "print(sorted({'gymnasium', 'pettingzoo', 'pyspiel', 'open_spiel'} & set(sys.modules)))\n"
     )
     output = subprocess.run(

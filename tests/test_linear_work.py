@@ -26,12 +26,12 @@ from yahtzee_rules import (
     Roll,
     Rules,
     Scorecard,
-    _game,
     from_dict,
     from_json,
     to_dict,
     to_json,
 )
+from yahtzee_rules.play import game as _game
 
 SMALL, LARGE = 10, 40  # players: both within MAX_PLAYERS
 

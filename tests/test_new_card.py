@@ -35,14 +35,14 @@ from yahtzee_rules import (
     to_notation,
     totals,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.boxes import register_card, registered, unregister_card
+from yahtzee_rules.core.boxes import register_card, registered, unregister_card
+from yahtzee_rules.testing import strategies as yst
 
 # The whole card: its boxes, its scorer, and its registration with its named rulesets.
 MODULE = '''
 """Mini: the six upper boxes, One Pair and Chance; a 35-point bonus at 63, no Joker."""
 
-from yahtzee_rules.boxes import Box, Card, describe_boxes, register_card
+from yahtzee_rules.core.boxes import Box, Card, describe_boxes, register_card
 
 
 class MiniBox(Box):
@@ -184,7 +184,7 @@ def test_hypothesis_draws_its_values(mini: Any) -> None:
 
 
 def test_the_solver_solves_it(mini: Any) -> None:
-    solver = pytest.importorskip("yahtzee_rules.solver")
+    solver = pytest.importorskip("yahtzee_rules.bots.solver")
     card = mini.MINI
     rules = Rules.for_card(card)
     table = solver.build_table(rules=rules)

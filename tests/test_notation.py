@@ -24,8 +24,7 @@ from yahtzee_rules import (
     from_notation,
     to_notation,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.notation import (
+from yahtzee_rules.formats.notation import (
     MAX_INPUT_LENGTH,
     parse_action,
     parse_category,
@@ -37,6 +36,7 @@ from yahtzee_rules.notation import (
     parse_scorecard,
     parse_turn,
 )
+from yahtzee_rules.testing import strategies as yst
 
 ANY_RULES = yst.rules()
 

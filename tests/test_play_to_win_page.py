@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from yahtzee_rules import GreedyStrategy, RandomStrategy, Strategy
-from yahtzee_rules.arena import tournament
+from yahtzee_rules.bots.arena import tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "play_to_win.py"
@@ -53,7 +53,7 @@ def test_the_check_plays_no_games() -> None:
         f"import runpy, sys; sys.argv = [{str(SCRIPT)!r}, '--check']\n"
         f"try:\n    runpy.run_path({str(SCRIPT)!r}, run_name='__main__')\n"
         "except SystemExit as stop:\n    assert stop.code == 0, stop.code\n"
-        "assert 'numpy' not in sys.modules and 'yahtzee_rules.solver' not in sys.modules\n"
+        "assert 'numpy' not in sys.modules and 'yahtzee_rules.bots.solver' not in sys.modules\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr

@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 
 from yahtzee_rules import GreedyStrategy, Rules, Strategy, Turn, simulate
-from yahtzee_rules.arena import Verdict, tournament
-from yahtzee_rules.boxes import Box
-from yahtzee_rules.dice import Keep
-from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.bots.arena import Verdict, tournament
+from yahtzee_rules.core.boxes import Box
+from yahtzee_rules.core.dice import Keep
+from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 np = pytest.importorskip("numpy")
 
-from yahtzee_rules.policy import PolicyStrategy, observe_turn  # noqa: E402
+from yahtzee_rules.bots.policy import PolicyStrategy, observe_turn  # noqa: E402
 
 
 def first_box(observation: dict[str, Any], mask: Any) -> int:
@@ -53,7 +53,7 @@ def test_a_policy_plays_as_the_strategy_it_describes(rules: Rules) -> None:
 
 def test_the_observation_is_the_gymnasium_environments() -> None:
     pytest.importorskip("gymnasium")
-    from yahtzee_rules.rl import SolitaireEnv
+    from yahtzee_rules.integrations.rl import SolitaireEnv
 
     env = SolitaireEnv()
     observation, info = env.reset(seed=3)
@@ -119,7 +119,7 @@ def test_illegal_actions_and_bad_policies_are_refused() -> None:
 
 def test_importing_the_library_does_not_import_the_adapter_or_gymnasium() -> None:
     code = (
-        "import sys, yahtzee_rules.policy; "
+        "import sys, yahtzee_rules.bots.policy; "
         "print('gymnasium' in sys.modules, 'pettingzoo' in sys.modules)"
     )
     output = subprocess.run(

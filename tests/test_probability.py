@@ -20,7 +20,7 @@ from yahtzee_rules import (
     roll_distribution,
     score,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 ORDERED_ROLLS = list(itertools.product(range(1, 7), repeat=5))
 

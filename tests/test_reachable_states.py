@@ -32,8 +32,8 @@ from yahtzee_rules import (
     to_json,
     to_notation,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.yatzy import YATZY
+from yahtzee_rules.core.yatzy import YATZY
+from yahtzee_rules.testing import strategies as yst
 
 CARDS = (CLASSIC, YACHT, YATZY)
 ANY_RULES = yst.rules(cards=CARDS)

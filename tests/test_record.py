@@ -29,9 +29,9 @@ from yahtzee_rules import (
     from_json,
     to_json,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.notation import MAX_INPUT_LENGTH
-from yahtzee_rules.sharecode import PREFIX
+from yahtzee_rules.formats.notation import MAX_INPUT_LENGTH
+from yahtzee_rules.formats.sharecode import PREFIX
+from yahtzee_rules.testing import strategies as yst
 
 ANY_RULES = yst.rules()
 

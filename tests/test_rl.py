@@ -8,14 +8,14 @@ import sys
 import pytest
 
 from yahtzee_rules import Game, Rules, totals
-from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from yahtzee_rules.rl import ENV_ID, SolitaireEnv  # noqa: E402
+from yahtzee_rules.integrations.rl import ENV_ID, SolitaireEnv  # noqa: E402
 
 RULESETS = [
     Rules(),

@@ -1,6 +1,6 @@
 """Nothing a reader cannot take back: every value the constructors accept writes and reads
 back in every format (notation, dicts, JSON compact and indented, share codes, rule names),
-and a value beyond the bounds in ``yahtzee_rules._limits`` is refused when it is built.
+and a value beyond the bounds in ``yahtzee_rules.support._limits`` is refused when it is built.
 
 The property tests draw values of every kind, bound values included (the most players,
 the longest names with the longest escapes, nine-digit bonuses), and either round-trip
@@ -40,12 +40,12 @@ from yahtzee_rules import (
     to_dict,
     to_json,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.categories import CLASSIC
-from yahtzee_rules.game import MAX_NAME_LENGTH, MAX_PLAYERS
-from yahtzee_rules.match import MAX_BEST_OF, MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
-from yahtzee_rules.notation import MAX_INPUT_LENGTH, to_notation
-from yahtzee_rules.serialization import MAX_JSON_LENGTH
+from yahtzee_rules.core.classic import CLASSIC
+from yahtzee_rules.formats.notation import MAX_INPUT_LENGTH, to_notation
+from yahtzee_rules.formats.serialization import MAX_JSON_LENGTH
+from yahtzee_rules.play.game import MAX_NAME_LENGTH, MAX_PLAYERS
+from yahtzee_rules.play.match import MAX_BEST_OF, MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
+from yahtzee_rules.testing import strategies as yst
 
 MAX_BONUS = 999_999_999
 # the shipped cards of one column, with the cards that house switches make (classic+5fh, ...)
@@ -336,7 +336,7 @@ def test_match_readers_refuse_more_player_games_before_reading_the_games() -> No
 
 
 def test_a_card_that_is_not_registered_is_refused_by_every_writer() -> None:
-    from yahtzee_rules.yacht import YachtBox, yacht_scores
+    from yahtzee_rules.core.yacht import YachtBox, yacht_scores
 
     plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
     house = Card(

@@ -28,7 +28,7 @@ from yahtzee_rules import (
     score,
     totals,
 )
-from yahtzee_rules.triple import TripleBox
+from yahtzee_rules.core.triple import TripleBox
 
 C = Category
 

@@ -53,12 +53,12 @@ from yahtzee_rules import (
     totals,
     verify_fill,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.categories import classic_scores
-from yahtzee_rules.notation import from_notation, to_notation
-from yahtzee_rules.triple import triple_scores
-from yahtzee_rules.yacht import yacht_scores
-from yahtzee_rules.yatzy import yatzy_scores
+from yahtzee_rules.core.classic import classic_scores
+from yahtzee_rules.core.triple import triple_scores
+from yahtzee_rules.core.yacht import yacht_scores
+from yahtzee_rules.core.yatzy import yatzy_scores
+from yahtzee_rules.formats.notation import from_notation, to_notation
+from yahtzee_rules.testing import strategies as yst
 
 YACHT_RULES = Rules.from_name("yacht")
 EVERY_CARD = (CLASSIC, YACHT, YATZY, TRIPLE, TRIPLE_IN_ORDER)
@@ -528,7 +528,7 @@ def test_yatzy_has_a_50_point_bonus_at_63_and_no_yatzy_bonus_or_joker() -> None:
 
 
 def test_yatzy_optimal_play_is_the_published_value() -> None:
-    solver = pytest.importorskip("yahtzee_rules.solver")
+    solver = pytest.importorskip("yahtzee_rules.bots.solver")
     table = solver.load_table(rules=YATZY_RULES)
     # 248.4399894: the published optimum of Scandinavian Yatzy (DESIGN.md's reference
     # numbers, cross-checked in the literature).

@@ -44,7 +44,7 @@ from yahtzee_rules import (
     to_dict,
     to_json,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 C = Category
 Y = YatzyBox

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from test_rulesets_family import FORCED_YAHTZEE, FORCED_YATZY, KINDS_FIRST, Y
 from yahtzee_rules import YATZY, Rules, Scorecard, Turn, fill
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
-solver = pytest.importorskip("yahtzee_rules.solver")
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
 from test_solver import PlainSolver  # noqa: E402  (a plain second implementation, needs NumPy)
 

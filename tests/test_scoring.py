@@ -28,7 +28,7 @@ from yahtzee_rules import (
     totals,
     verify_fill,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 C = Category
 FREE = Rules(joker=JokerRule.FREE_CHOICE)

@@ -30,8 +30,8 @@ from yahtzee_rules import (
     to_dict,
     to_json,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.serialization import MAX_JSON_LENGTH
+from yahtzee_rules.formats.serialization import MAX_JSON_LENGTH
+from yahtzee_rules.testing import strategies as yst
 
 ANY_RULES = yst.rules()
 VALIDATOR = jsonschema.Draft202012Validator(json_schema())
@@ -340,7 +340,7 @@ def test_roll_and_fill_documents() -> None:
 
 
 def test_the_schemas_documents_are_the_kinds_of_value() -> None:
-    from yahtzee_rules.notation import KINDS
+    from yahtzee_rules.formats.notation import KINDS
 
     documents = {entry["$ref"].removeprefix("#/$defs/") for entry in json_schema()["oneOf"]}
     assert documents == {f"{kind.name}_document" for kind in KINDS}

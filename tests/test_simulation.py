@@ -26,7 +26,7 @@ from yahtzee_rules import (
     Turn,
     simulate,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 
 class Recorder:
@@ -178,7 +178,7 @@ def test_rules_are_passed_to_the_games() -> None:
 
 
 def test_optimal_strategy_follows_the_advice() -> None:
-    solver = pytest.importorskip("yahtzee_rules.solver")
+    solver = pytest.importorskip("yahtzee_rules.bots.solver")
     from yahtzee_rules import OptimalStrategy
 
     card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})
@@ -207,7 +207,7 @@ def test_optimal_strategy_needs_a_table() -> None:
 
 
 def test_optimal_strategy_plays_yacht_from_its_rules() -> None:
-    solver = pytest.importorskip("yahtzee_rules.solver")
+    solver = pytest.importorskip("yahtzee_rules.bots.solver")
     from yahtzee_rules import YACHT, OptimalStrategy, YachtBox, simulate
 
     yacht = Rules.from_name("yacht")
@@ -291,7 +291,7 @@ def test_play_turn_continues_a_turn_under_way_and_refuses_bad_arguments() -> Non
 
 def test_the_demo_game_is_played_by_play_turn_with_the_demo_strategy() -> None:
     from yahtzee_rules import GameRecord, play_turn, roll_off
-    from yahtzee_rules.demo import DemoStrategy, play_demo
+    from yahtzee_rules.apps.demo import DemoStrategy, play_demo
 
     game, _ = play_demo(seed=9, players=["Ann", "Bob"])
     rng = random.Random(9)
@@ -343,8 +343,8 @@ def test_optimal_seats_play_the_same_games_as_through_game() -> None:
     import random
 
     from yahtzee_rules import Category, Game, OptimalStrategy, Rules, Scorecard
-    from yahtzee_rules.simulation import _play_turn
-    from yahtzee_rules.solver import build_table, load_table
+    from yahtzee_rules.bots.simulation import _play_turn
+    from yahtzee_rules.bots.solver import build_table, load_table
 
     rules = Rules()
     card = Scorecard({c: 0 for c in Category if c not in (Category.SIXES, Category.CHANCE)})

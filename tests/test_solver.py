@@ -33,11 +33,11 @@ from yahtzee_rules import (
     score,
     totals,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules._filling import legal as engine_legal
+from yahtzee_rules.play._filling import legal as engine_legal
+from yahtzee_rules.testing import strategies as yst
 
 np = pytest.importorskip("numpy")
-solver = pytest.importorskip("yahtzee_rules.solver")
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
 FORCED = Rules()
 FREE = Rules(joker=JokerRule.FREE_CHOICE)
@@ -299,7 +299,7 @@ def test_the_builds_best_fills_are_those_of_the_one_fill_function(rules: Rules) 
     (The fast route counts a zero in an upper box as an option for every roll: never
     better than scoring there, given the table's values, so the maximum is the same.)
     """
-    from yahtzee_rules.solver import _internal
+    from yahtzee_rules.bots.solver import _internal
 
     model = _internal.model_of(rules)
     card = _internal.card_geometry(rules.card)
@@ -323,7 +323,7 @@ def test_the_builds_joker_route_gives_the_floats_of_the_general_route(rules: Rul
     boxes take 0 or five dice) and the general one through _fills agree, bit for bit."""
     import copy
 
-    from yahtzee_rules.solver import _internal
+    from yahtzee_rules.bots.solver import _internal
 
     model = _internal.model_of(rules)
     assert model.joker_upper_plain
@@ -441,7 +441,7 @@ def test_files_for_other_rules_or_versions_are_never_used(
     assert seen
     # another library version has another key
     before = solver.cache_path(rules=FORCED, start=LATE)
-    monkeypatch.setattr(yahtzee_rules._version, "__version__", "999.0")
+    monkeypatch.setattr(yahtzee_rules.support._version, "__version__", "999.0")
     assert solver.cache_path(rules=FORCED, start=LATE) != before
     seen.clear()
     solver.load_table(rules=FORCED, start=LATE, progress=lambda *p: seen.append(p))
@@ -482,7 +482,7 @@ def test_tables_built_in_tests_go_to_the_session_cache_not_the_users(
     assert users not in path.parents
 
 
-SOLVER_CACHE = pytest.importorskip("yahtzee_rules.solver._internal")
+SOLVER_CACHE = pytest.importorskip("yahtzee_rules.bots.solver._internal")
 PACKAGE = Path(yahtzee_rules.__file__).parent
 
 
@@ -492,19 +492,36 @@ def _relative(paths: tuple[Path, ...], root: Path = PACKAGE) -> set[str]:
 
 def test_the_cache_key_digests_every_module_the_values_depend_on() -> None:
     digested = _relative(SOLVER_CACHE.source_files())
-    solver_modules = {f"solver/{p.name}" for p in (PACKAGE / "solver").glob("*.py")}
+    solver = PACKAGE / "bots" / "solver"
+    solver_modules = {f"bots/solver/{p.name}" for p in solver.glob("*.py")}
     assert solver_modules <= digested
-    assert {"scorecard.py", "scoring.py", "rules.py", "dice.py", "categories.py"} <= digested
-    assert {"results.py", "_version.py", "totals.py", "turn.py"} <= digested
+    assert {
+        "play/scorecard.py",
+        "play/scoring.py",
+        "core/rules.py",
+        "core/dice.py",
+        "core/classic.py",
+    } <= digested
+    assert {"support/results.py", "support/_version.py", "play/totals.py", "play/turn.py"} <= (
+        digested
+    )
     # the solver sits below the simulation module and the package root
-    assert not {"__init__.py", "simulation.py", "strategies.py", "render.py"} & digested
-    assert not {name for name in digested if name.startswith("cli/")}
+    assert (
+        not {
+            "__init__.py",
+            "bots/simulation.py",
+            "testing/strategies.py",
+            "formats/render.py",
+        }
+        & digested
+    )
+    assert not {name for name in digested if name.startswith("apps/")}
 
 
 def test_every_module_the_solver_uses_at_run_time_is_digested() -> None:
     digested = set(SOLVER_CACHE.source_files())
-    for module_path in (PACKAGE / "solver").glob("*.py"):
-        name = "yahtzee_rules.solver" + (
+    for module_path in (PACKAGE / "bots" / "solver").glob("*.py"):
+        name = "yahtzee_rules.bots.solver" + (
             "" if module_path.stem == "__init__" else "." + module_path.stem
         )
         module = sys.modules[name] if name in sys.modules else __import__(name, fromlist=["_"])
@@ -530,18 +547,18 @@ def test_editing_or_adding_a_dependency_changes_the_digest(tmp_path: Path) -> No
         return digest
 
     before = digest()
-    with (root / "scorecard.py").open("a") as stream:
+    with (root / "play" / "scorecard.py").open("a") as stream:
         stream.write("# an edit\n")
     assert digest() != before
     # a module imported from a new place is covered as soon as it is imported
-    (root / "boxes").mkdir()
-    (root / "boxes" / "__init__.py").write_text("")
-    (root / "boxes" / "classic.py").write_text("from ..errors import RulesError\n")
-    assert "boxes/classic.py" not in _relative(SOLVER_CACHE.source_files(root), root)
-    with (root / "scoring.py").open("a") as stream:
-        stream.write("from yahtzee_rules.boxes import classic\n")
+    (root / "extra").mkdir()
+    (root / "extra" / "__init__.py").write_text("")
+    (root / "extra" / "classic.py").write_text("from ..support.errors import RulesError\n")
+    assert "extra/classic.py" not in _relative(SOLVER_CACHE.source_files(root), root)
+    with (root / "play" / "scoring.py").open("a") as stream:
+        stream.write("from yahtzee_rules.extra import classic\n")
     covered = _relative(SOLVER_CACHE.source_files(root), root)
-    assert {"boxes/__init__.py", "boxes/classic.py", "errors.py"} <= covered
+    assert {"extra/__init__.py", "extra/classic.py", "support/errors.py"} <= covered
     assert "__init__.py" not in covered
 
 
@@ -561,7 +578,7 @@ def test_the_core_imports_without_numpy() -> None:
         print(chance_of(Category.YAHTZEE))
         print(simulate(GreedyStrategy(), games=2, seed=1).games)
         try:
-            import yahtzee_rules.solver
+            import yahtzee_rules.bots.solver
         except ImportError as error:
             print(error)
         """
@@ -866,7 +883,7 @@ def test_an_exact_tie_holds_the_keep_on_every_path() -> None:
 
 def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) -> Any:
     """Fills, keep values and best actions of a state, computed with the build's kernels."""
-    from yahtzee_rules.solver import _internal
+    from yahtzee_rules.bots.solver import _internal
 
     g = _internal.dice_geometry()
     model = _internal.model_of(rules)
@@ -901,7 +918,7 @@ def _kernel_turn_tables(rules: Rules, values: Any, mask: int, u: int, y: int) ->
     "rules", [FORCED, FREE, NEITHER, YACHT_RULES, *PLACEMENTS], ids=lambda r: r.name
 )
 def test_per_turn_tables_are_the_builds_arithmetic_bit_for_bit(rules: Rules) -> None:
-    from yahtzee_rules.solver import _internal
+    from yahtzee_rules.bots.solver import _internal
 
     model = _internal.model_of(rules)
     values = full_table(rules).values
@@ -925,7 +942,7 @@ def test_the_per_turn_cache_is_bounded_and_measured(monkeypatch: pytest.MonkeyPa
     import tracemalloc
 
     from yahtzee_rules import GreedyStrategy
-    from yahtzee_rules.solver import _table
+    from yahtzee_rules.bots.solver import _table
 
     table = full_table(FORCED)
     rng, greedy = random.Random(5), GreedyStrategy()

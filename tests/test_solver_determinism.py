@@ -21,7 +21,7 @@ pytest.importorskip("numpy")
 
 CODE = """
 from yahtzee_rules import Category, Rules, Scorecard
-from yahtzee_rules.solver import build_table
+from yahtzee_rules.bots.solver import build_table
 card = Scorecard({box: 0 for box in list(Category)[:7]})
 table = build_table(rules=Rules(), start=card, workers=1)
 print(table.value(card).hex())

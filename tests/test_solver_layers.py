@@ -15,15 +15,15 @@ pytest.importorskip("numpy")
 grimp = pytest.importorskip("grimp")
 
 from yahtzee_rules import GreedyStrategy, OptimalStrategy, Rules, simulate  # noqa: E402
-from yahtzee_rules.simulation import BatchStrategy  # noqa: E402
+from yahtzee_rules.bots.simulation import BatchStrategy  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SOLVER = ROOT / "src" / "yahtzee_rules" / "solver"
+SOLVER = ROOT / "src" / "yahtzee_rules" / "bots" / "solver"
 
 
 def _solver_modules() -> set[str]:
     graph = grimp.build_graph("yahtzee_rules")
-    return {m for m in graph.modules if m.startswith("yahtzee_rules.solver.")}
+    return {m for m in graph.modules if m.startswith("yahtzee_rules.bots.solver.")}
 
 
 def test_no_module_of_the_solver_imports_itself_back() -> None:
@@ -31,7 +31,7 @@ def test_no_module_of_the_solver_imports_itself_back() -> None:
     graph = grimp.build_graph("yahtzee_rules")
     for module in sorted(_solver_modules()):
         for imported in graph.find_modules_directly_imported_by(module):
-            if imported.startswith("yahtzee_rules.solver."):
+            if imported.startswith("yahtzee_rules.bots.solver."):
                 assert not graph.chain_exists(imported, module), (module, imported)
 
 
@@ -41,7 +41,7 @@ def test_the_solver_modules_share_only_plain_names() -> None:
     for path in sorted(SOLVER.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
-                "yahtzee_rules.solver."
+                "yahtzee_rules.bots.solver."
             ):
                 found += [(path.name, a.name) for a in node.names if a.name.startswith("_")]
     assert found == []
@@ -61,8 +61,8 @@ def test_the_rest_of_the_library_uses_the_named_internal_api() -> None:
             else:
                 continue
             for name in names:
-                if name.startswith("yahtzee_rules.solver._") and name != (
-                    "yahtzee_rules.solver._internal"
+                if name.startswith("yahtzee_rules.bots.solver._") and name != (
+                    "yahtzee_rules.bots.solver._internal"
                 ):
                     found.append((path.name, name))
     assert found == []
@@ -88,10 +88,10 @@ def test_the_solver_layers_fail_on_every_back_edge(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "src" / "yahtzee_rules", package)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     for importer, imported in SOLVER_BACK_EDGES:
-        path = package / "solver" / f"{importer}.py"
+        path = package / "bots" / "solver" / f"{importer}.py"
         path.write_text(
             path.read_text(encoding="utf-8")
-            + f"\n\ndef _back_edge() -> None:\n    import yahtzee_rules.solver.{imported}  # noqa\n",
+            + f"\n\ndef _back_edge() -> None:\n    import yahtzee_rules.bots.solver.{imported}  # noqa\n",
             encoding="utf-8",
         )
     done = subprocess.run(
@@ -104,7 +104,7 @@ def test_the_solver_layers_fail_on_every_back_edge(tmp_path: Path) -> None:
     )
     assert done.returncode != 0
     for importer, imported in SOLVER_BACK_EDGES:
-        edge = f"yahtzee_rules.solver.{importer} -> yahtzee_rules.solver.{imported}"
+        edge = f"yahtzee_rules.bots.solver.{importer} -> yahtzee_rules.bots.solver.{imported}"
         assert edge in done.stdout, (importer, imported)
 
 

@@ -10,13 +10,13 @@ from fractions import Fraction
 import pytest
 
 from yahtzee_rules import Dice, Game, GameRecord, Keep, Rules, roll_distribution
-from yahtzee_rules.errors import MalformedInputError
-from yahtzee_rules.sharecode import encode_record
+from yahtzee_rules.formats.sharecode import encode_record
+from yahtzee_rules.support.errors import MalformedInputError
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the openspiel extra)")
 np = pytest.importorskip("numpy")
 
-from yahtzee_rules.spiel import GAME_NAME, YahtzeeGame, outcomes  # noqa: E402
+from yahtzee_rules.integrations.spiel import GAME_NAME, YahtzeeGame, outcomes  # noqa: E402
 
 NEAR_THE_END = (
     "forced 0 Ann,Bob 1=3,2=6,3=9,4=12,5=15,6=18,3k=20,4k=0,fh=25,ss=30,ls=0,y=0/"

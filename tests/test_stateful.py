@@ -26,7 +26,7 @@ from yahtzee_rules import (
     possible_values,
     totals,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 
 class GamePlay(RuleBasedStateMachine):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from yahtzee_rules import Category, Dice, Game, GameRecord, Keep, Rules, Scorecard, Turn
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 
 @given(st.from_type(Dice), st.from_type(Keep), st.from_type(Category), st.from_type(Rules))

@@ -17,9 +17,9 @@ import pytest
 from yahtzee_rules import JokerRule, Rules, Scorecard
 
 np = pytest.importorskip("numpy")
-solver = pytest.importorskip("yahtzee_rules.solver")
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
-from yahtzee_rules.solver import _target_build  # noqa: E402
+from yahtzee_rules.bots.solver import _target_build  # noqa: E402
 
 FORCED = Rules()
 FREE = Rules(joker=JokerRule.FREE_CHOICE)
@@ -116,7 +116,7 @@ def test_distinct_groups_equal_columns_even_when_hashes_collide(
 
 
 def test_run_starts_mark_every_total_the_game_can_end_with() -> None:
-    from yahtzee_rules.solver._internal import model_of
+    from yahtzee_rules.bots.solver._internal import model_of
 
     model = model_of(FORCED)
     # Sixes open, the Yahtzee box filled with 0: 0, 6, ..., 30 points, and the upper
@@ -156,7 +156,7 @@ def test_a_helper_hired_late_or_never_changes_no_value(
 def test_advice_fills_are_the_builds(rules: Rules, filled: dict[int, int]) -> None:
     """Advice, TargetStrategy and WinStrategy read each box's chance after each roll: for
     one need or all, its best over the boxes is the build's best fill, bit for bit."""
-    from yahtzee_rules.solver._internal import fills_at, state_of
+    from yahtzee_rules.bots.solver._internal import fills_at, state_of
 
     card = card_with(rules, filled)
     table = solver.target_table(rules=rules, start=card, maximum=150, cache=False, workers=1)

@@ -42,8 +42,8 @@ from yahtzee_rules import (
     to_json,
     totals,
 )
-from yahtzee_rules import strategies as yst
-from yahtzee_rules.notation import from_notation, to_notation
+from yahtzee_rules.formats.notation import from_notation, to_notation
+from yahtzee_rules.testing import strategies as yst
 
 T = TripleBox
 TRIPLE_RULES = Rules.from_name("triple")
@@ -296,7 +296,7 @@ def test_hypothesis_draws_triple_boxes_and_complete_cards(box: TripleBox, card: 
 
 def test_the_exact_solver_refuses_triple_naming_the_reason() -> None:
     pytest.importorskip("numpy")
-    from yahtzee_rules.solver import build_table, cache_path, load_table
+    from yahtzee_rules.bots.solver import build_table, cache_path, load_table
 
     reason = "the exact solver is out of reach for the Triple Yahtzee card"
     for ask in (
@@ -358,7 +358,7 @@ def test_in_order_a_card_filled_out_of_order_is_refused_and_the_cards_differ() -
 
 def test_a_table_for_triple_cannot_be_made_from_values_either() -> None:
     np = pytest.importorskip("numpy")
-    from yahtzee_rules.solver import Table
+    from yahtzee_rules.bots.solver import Table
 
     with pytest.raises(MalformedInputError, match="out of reach for the Triple Yahtzee card"):
         Table(np.zeros(1), rules=TRIPLE_RULES)

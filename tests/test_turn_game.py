@@ -22,7 +22,7 @@ from yahtzee_rules import (
     Turn,
     roll_off,
 )
-from yahtzee_rules import strategies as yst
+from yahtzee_rules.testing import strategies as yst
 
 C = Category
 

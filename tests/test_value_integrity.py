@@ -103,7 +103,7 @@ def _values() -> list[tuple[object, tuple[object, ...], dict[str, object]]]:
         box_options,
         totals,
     )
-    from yahtzee_rules.scorecard import empty_card
+    from yahtzee_rules.play.scorecard import empty_card
 
     game, other = Game.new(["Ann", "Bob"]), Game.new(["Cy"])
     other_fields = {"rules": other.rules, "cards": other.cards, "first": 0, "current": 0}
@@ -132,7 +132,7 @@ def _values() -> list[tuple[object, tuple[object, ...], dict[str, object]]]:
         (SimulationResult.from_scores([200]), (2, 1, (1, 2), (1.0, 1.0), 0.0), {}),
     ]
     try:
-        from yahtzee_rules.solver import Advice, Option
+        from yahtzee_rules.bots.solver import Advice, Option
     except ImportError:  # pragma: no cover - the solver extra is not installed
         return values
     option = Option(Category.CHANCE, 212.5)

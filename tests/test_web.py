@@ -26,8 +26,8 @@ from yahtzee_rules import (
     TieRule,
     Turn,
 )
-from yahtzee_rules.cli import main
-from yahtzee_rules.web import create_app
+from yahtzee_rules.apps.cli import main
+from yahtzee_rules.apps.web import create_app
 
 JOKER_GAME = Game.parse("forced 0 Ann,Bob y=50/y=50 44444@1")
 
@@ -228,7 +228,7 @@ def test_the_coach_says_it_is_a_heuristic_without_a_table() -> None:
 
 
 def test_the_coach_gives_the_solver_s_advice_with_a_table() -> None:
-    solver = pytest.importorskip("yahtzee_rules.solver")
+    solver = pytest.importorskip("yahtzee_rules.bots.solver")
     card = Scorecard({c: 0 for c in Category if c is not Category.CHANCE})
     table = solver.build_table(start=card)
     game = Game(["Ann"], rules=Rules(), cards=(card,), first=0, current=0, turn=Turn(card))
@@ -266,7 +266,7 @@ def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
 def test_serve_says_what_to_install_without_the_web_extra(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "yahtzee_rules.web", None)
+    monkeypatch.setitem(sys.modules, "yahtzee_rules.apps.web", None)
     assert main(["serve"]) == 2
     assert 'pip install "yahtzee-rules[web]"' in capsys.readouterr().err
 
@@ -280,7 +280,7 @@ def test_player_names_are_shown_as_text_never_as_markup() -> None:
 def test_serve_starts_the_web_table_on_the_host_and_port_given(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import yahtzee_rules.web as web
+    import yahtzee_rules.apps.web as web
 
     started: list[tuple[str, int]] = []
     monkeypatch.setattr(web, "serve", lambda host, port: started.append((host, port)))

@@ -27,7 +27,7 @@ import uvicorn  # noqa: E402
 
 from _chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from yahtzee_rules import Category, Game, GameRecord  # noqa: E402
-from yahtzee_rules.web import create_app  # noqa: E402
+from yahtzee_rules.apps.web import create_app  # noqa: E402
 
 CHROMIUM = find_chromium()
 if CHROMIUM is None:

@@ -17,13 +17,13 @@ from yahtzee_rules import (
     TieRule,
     Turn,
 )
-from yahtzee_rules.probability import roll_distribution
-from yahtzee_rules.scoring import fill
-from yahtzee_rules.totals import totals
+from yahtzee_rules.play.probability import roll_distribution
+from yahtzee_rules.play.scoring import fill
+from yahtzee_rules.play.totals import totals
 
 pytest.importorskip("numpy")
 
-from yahtzee_rules.solver import (
+from yahtzee_rules.bots.solver import (
     WinStrategy,
     build_table,
     score_distribution,
@@ -136,7 +136,7 @@ def test_without_a_game_or_early_it_plays_optimal_expectation() -> None:
 def test_a_shared_tie_weighs_half_a_win_when_the_score_to_beat_is_uncertain() -> None:
     import numpy as np
 
-    from yahtzee_rules.solver._internal import need_weights
+    from yahtzee_rules.bots.solver._internal import need_weights
 
     beat = np.array([0.0, 0.5, 0.5])
     shared = need_weights(beat, 0, 5, TieRule.SHARE)
@@ -149,7 +149,7 @@ def test_a_shared_tie_weighs_half_a_win_when_the_score_to_beat_is_uncertain() ->
 
 
 def test_the_score_to_beat_combines_the_other_players_distributions() -> None:
-    from yahtzee_rules.solver._internal import beat_distribution
+    from yahtzee_rules.bots.solver._internal import beat_distribution
 
     ann = _card((Category.CHANCE,))
     cy = _card((Category.CHANCE,), aces=3)
@@ -173,7 +173,7 @@ def test_the_score_to_beat_combines_the_other_players_distributions() -> None:
 
 
 def test_the_arena_shows_the_game_to_strategies_that_look() -> None:
-    from yahtzee_rules.arena import tournament
+    from yahtzee_rules.bots.arena import tournament
 
     seen: list[Game] = []
 
@@ -192,7 +192,7 @@ def test_the_arena_shows_the_game_to_strategies_that_look() -> None:
 
 
 def test_advice_gives_each_option_s_chance_of_a_target_exactly() -> None:
-    from yahtzee_rules.solver import advise
+    from yahtzee_rules.bots.solver import advise
 
     card = _card((Category.CHANCE, Category.SIXES))
     table = build_table(start=card)
@@ -213,7 +213,7 @@ def test_advice_gives_each_option_s_chance_of_a_target_exactly() -> None:
 
 
 def test_advice_gives_the_chance_of_winning_the_game() -> None:
-    from yahtzee_rules.solver import advise
+    from yahtzee_rules.bots.solver import advise
 
     bob = _card((Category.CHANCE,))
     ann = Scorecard(dict.fromkeys(Category, 0) | {Category.CHANCE: 24})
@@ -238,8 +238,8 @@ def test_advice_gives_the_chance_of_winning_the_game() -> None:
 
 
 def test_the_coach_shows_the_chance_of_winning_late_in_a_game_with_opponents() -> None:
-    from yahtzee_rules.cli import _extras
-    from yahtzee_rules.cli.play import coach_lines
+    from yahtzee_rules.apps.cli import _extras
+    from yahtzee_rules.apps.cli.play import coach_lines
 
     bob = _card((Category.CHANCE, Category.SIXES))
     ann = _card((Category.CHANCE,), fives=15)

@@ -8,14 +8,14 @@ import sys
 import pytest
 
 from yahtzee_rules import Game, Rules, TieRule
-from yahtzee_rules.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (the rl extra)")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from yahtzee_rules.zoo import GameEnv, env  # noqa: E402
+from yahtzee_rules.integrations.zoo import GameEnv, env  # noqa: E402
 
 RULESETS = [Rules(), Rules(joker="free-choice"), Rules.from_name("yacht"), Rules.from_name("yatzy")]
 

@@ -15,7 +15,7 @@ Examples:
 
 Importing the package is cheap: each public name is imported from its module the
 first time it is used (``from yahtzee_rules import Dice`` imports the dice and no
-more), and the submodules (``yahtzee_rules.solver``, ``yahtzee_rules.cli``) likewise.
+more), and the submodules (``yahtzee_rules.bots.solver``, ``yahtzee_rules.apps.cli``) likewise.
 """
 
 from __future__ import annotations
@@ -25,176 +25,161 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from yahtzee_rules._shipped import CARD_MODULES as _CARD_MODULES
-from yahtzee_rules._shipped import install as _install_card_loader
-from yahtzee_rules._version import __version__ as __version__
+from yahtzee_rules import _moved
+from yahtzee_rules.core._shipped import CARD_MODULES as _CARD_MODULES
+from yahtzee_rules.core._shipped import install as _install_card_loader
+from yahtzee_rules.support._version import __version__ as __version__
 
 if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compares them)
-    from yahtzee_rules.boxes import Box as Box
-    from yahtzee_rules.boxes import Card as Card
-    from yahtzee_rules.boxes import Section as Section
-    from yahtzee_rules.boxes import Switch as Switch
-    from yahtzee_rules.categories import CLASSIC as CLASSIC
-    from yahtzee_rules.categories import Category as Category
-    from yahtzee_rules.dice import Dice as Dice
-    from yahtzee_rules.dice import DiceLike as DiceLike
-    from yahtzee_rules.dice import Keep as Keep
-    from yahtzee_rules.dice import KeepLike as KeepLike
-    from yahtzee_rules.errors import IllegalActionError as IllegalActionError
-    from yahtzee_rules.errors import MalformedInputError as MalformedInputError
-    from yahtzee_rules.errors import RulesError as RulesError
-    from yahtzee_rules.game import Game as Game
-    from yahtzee_rules.game import Result as Result
-    from yahtzee_rules.game import RollOff as RollOff
-    from yahtzee_rules.game import Standing as Standing
-    from yahtzee_rules.game import roll_off as roll_off
-    from yahtzee_rules.match import Match as Match
-    from yahtzee_rules.match import MatchStanding as MatchStanding
-    from yahtzee_rules.notation import from_notation as from_notation
-    from yahtzee_rules.notation import to_notation as to_notation
-    from yahtzee_rules.probability import Pattern as Pattern
-    from yahtzee_rules.probability import best_keep as best_keep
-    from yahtzee_rules.probability import chance_of as chance_of
-    from yahtzee_rules.probability import roll_distribution as roll_distribution
-    from yahtzee_rules.record import Action as Action
-    from yahtzee_rules.record import Fill as Fill
-    from yahtzee_rules.record import GameRecord as GameRecord
-    from yahtzee_rules.record import Roll as Roll
-    from yahtzee_rules.results import SimulationResult as SimulationResult
-    from yahtzee_rules.rules import JokerRule as JokerRule
-    from yahtzee_rules.rules import Rules as Rules
-    from yahtzee_rules.rules import TieRule as TieRule
-    from yahtzee_rules.scorecard import Scorecard as Scorecard
-    from yahtzee_rules.scorecard import possible_values as possible_values
-    from yahtzee_rules.scoring import BoxOption as BoxOption
-    from yahtzee_rules.scoring import box_options as box_options
-    from yahtzee_rules.scoring import can_fill as can_fill
-    from yahtzee_rules.scoring import fill as fill
-    from yahtzee_rules.scoring import forced_category as forced_category
-    from yahtzee_rules.scoring import is_joker as is_joker
-    from yahtzee_rules.scoring import legal_fills as legal_fills
-    from yahtzee_rules.scoring import score as score
-    from yahtzee_rules.scoring import verify_fill as verify_fill
-    from yahtzee_rules.serialization import from_dict as from_dict
-    from yahtzee_rules.serialization import from_json as from_json
-    from yahtzee_rules.serialization import json_schema as json_schema
-    from yahtzee_rules.serialization import to_dict as to_dict
-    from yahtzee_rules.serialization import to_json as to_json
-    from yahtzee_rules.simulation import GreedyStrategy as GreedyStrategy
-    from yahtzee_rules.simulation import OptimalStrategy as OptimalStrategy
-    from yahtzee_rules.simulation import RandomStrategy as RandomStrategy
-    from yahtzee_rules.simulation import Strategy as Strategy
-    from yahtzee_rules.simulation import play_turn as play_turn
-    from yahtzee_rules.simulation import simulate as simulate
-    from yahtzee_rules.totals import Totals as Totals
-    from yahtzee_rules.totals import totals as totals
-    from yahtzee_rules.triple import TRIPLE as TRIPLE
-    from yahtzee_rules.triple import TRIPLE_IN_ORDER as TRIPLE_IN_ORDER
-    from yahtzee_rules.triple import TripleBox as TripleBox
-    from yahtzee_rules.turn import MAX_ROLLS as MAX_ROLLS
-    from yahtzee_rules.turn import Turn as Turn
-    from yahtzee_rules.yacht import YACHT as YACHT
-    from yahtzee_rules.yacht import YachtBox as YachtBox
-    from yahtzee_rules.yatzy import YATZY as YATZY
-    from yahtzee_rules.yatzy import YatzyBox as YatzyBox
+    from yahtzee_rules.bots.simulation import GreedyStrategy as GreedyStrategy
+    from yahtzee_rules.bots.simulation import OptimalStrategy as OptimalStrategy
+    from yahtzee_rules.bots.simulation import RandomStrategy as RandomStrategy
+    from yahtzee_rules.bots.simulation import Strategy as Strategy
+    from yahtzee_rules.bots.simulation import play_turn as play_turn
+    from yahtzee_rules.bots.simulation import simulate as simulate
+    from yahtzee_rules.core.boxes import Box as Box
+    from yahtzee_rules.core.boxes import Card as Card
+    from yahtzee_rules.core.boxes import Section as Section
+    from yahtzee_rules.core.boxes import Switch as Switch
+    from yahtzee_rules.core.classic import CLASSIC as CLASSIC
+    from yahtzee_rules.core.classic import Category as Category
+    from yahtzee_rules.core.dice import Dice as Dice
+    from yahtzee_rules.core.dice import DiceLike as DiceLike
+    from yahtzee_rules.core.dice import Keep as Keep
+    from yahtzee_rules.core.dice import KeepLike as KeepLike
+    from yahtzee_rules.core.rules import JokerRule as JokerRule
+    from yahtzee_rules.core.rules import Rules as Rules
+    from yahtzee_rules.core.rules import TieRule as TieRule
+    from yahtzee_rules.core.triple import TRIPLE as TRIPLE
+    from yahtzee_rules.core.triple import TRIPLE_IN_ORDER as TRIPLE_IN_ORDER
+    from yahtzee_rules.core.triple import TripleBox as TripleBox
+    from yahtzee_rules.core.yacht import YACHT as YACHT
+    from yahtzee_rules.core.yacht import YachtBox as YachtBox
+    from yahtzee_rules.core.yatzy import YATZY as YATZY
+    from yahtzee_rules.core.yatzy import YatzyBox as YatzyBox
+    from yahtzee_rules.formats.notation import from_notation as from_notation
+    from yahtzee_rules.formats.notation import to_notation as to_notation
+    from yahtzee_rules.formats.serialization import from_dict as from_dict
+    from yahtzee_rules.formats.serialization import from_json as from_json
+    from yahtzee_rules.formats.serialization import json_schema as json_schema
+    from yahtzee_rules.formats.serialization import to_dict as to_dict
+    from yahtzee_rules.formats.serialization import to_json as to_json
+    from yahtzee_rules.play.game import Game as Game
+    from yahtzee_rules.play.game import Result as Result
+    from yahtzee_rules.play.game import RollOff as RollOff
+    from yahtzee_rules.play.game import Standing as Standing
+    from yahtzee_rules.play.game import roll_off as roll_off
+    from yahtzee_rules.play.match import Match as Match
+    from yahtzee_rules.play.match import MatchStanding as MatchStanding
+    from yahtzee_rules.play.probability import Pattern as Pattern
+    from yahtzee_rules.play.probability import best_keep as best_keep
+    from yahtzee_rules.play.probability import chance_of as chance_of
+    from yahtzee_rules.play.probability import roll_distribution as roll_distribution
+    from yahtzee_rules.play.record import Action as Action
+    from yahtzee_rules.play.record import Fill as Fill
+    from yahtzee_rules.play.record import GameRecord as GameRecord
+    from yahtzee_rules.play.record import Roll as Roll
+    from yahtzee_rules.play.scorecard import Scorecard as Scorecard
+    from yahtzee_rules.play.scorecard import possible_values as possible_values
+    from yahtzee_rules.play.scoring import BoxOption as BoxOption
+    from yahtzee_rules.play.scoring import box_options as box_options
+    from yahtzee_rules.play.scoring import can_fill as can_fill
+    from yahtzee_rules.play.scoring import fill as fill
+    from yahtzee_rules.play.scoring import forced_category as forced_category
+    from yahtzee_rules.play.scoring import is_joker as is_joker
+    from yahtzee_rules.play.scoring import legal_fills as legal_fills
+    from yahtzee_rules.play.scoring import score as score
+    from yahtzee_rules.play.scoring import verify_fill as verify_fill
+    from yahtzee_rules.play.totals import Totals as Totals
+    from yahtzee_rules.play.totals import totals as totals
+    from yahtzee_rules.play.turn import MAX_ROLLS as MAX_ROLLS
+    from yahtzee_rules.play.turn import Turn as Turn
+    from yahtzee_rules.support.errors import IllegalActionError as IllegalActionError
+    from yahtzee_rules.support.errors import MalformedInputError as MalformedInputError
+    from yahtzee_rules.support.errors import RulesError as RulesError
+    from yahtzee_rules.support.results import SimulationResult as SimulationResult
 
 _PUBLIC: dict[str, str | None] = {
-    "Box": "boxes",
-    "Card": "boxes",
-    "Section": "boxes",
-    "Switch": "boxes",
-    "CLASSIC": "categories",
-    "Category": "categories",
-    "Dice": "dice",
-    "DiceLike": "dice",
-    "Keep": "dice",
-    "KeepLike": "dice",
-    "IllegalActionError": "errors",
-    "MalformedInputError": "errors",
-    "RulesError": "errors",
-    "Game": "game",
-    "Result": "game",
-    "RollOff": "game",
-    "Standing": "game",
-    "roll_off": "game",
-    "Match": "match",
-    "MatchStanding": "match",
-    "from_notation": "notation",
-    "to_notation": "notation",
-    "Pattern": "probability",
-    "best_keep": "probability",
-    "chance_of": "probability",
-    "roll_distribution": "probability",
-    "Action": "record",
-    "Fill": "record",
-    "GameRecord": "record",
-    "Roll": "record",
-    "SimulationResult": "results",
-    "JokerRule": "rules",
-    "Rules": "rules",
-    "TieRule": "rules",
-    "Scorecard": "scorecard",
-    "possible_values": "scorecard",
-    "BoxOption": "scoring",
-    "box_options": "scoring",
-    "can_fill": "scoring",
-    "fill": "scoring",
-    "forced_category": "scoring",
-    "is_joker": "scoring",
-    "legal_fills": "scoring",
-    "score": "scoring",
-    "verify_fill": "scoring",
-    "from_dict": "serialization",
-    "from_json": "serialization",
-    "json_schema": "serialization",
-    "to_dict": "serialization",
-    "to_json": "serialization",
-    "GreedyStrategy": "simulation",
-    "OptimalStrategy": "simulation",
-    "RandomStrategy": "simulation",
-    "Strategy": "simulation",
-    "play_turn": "simulation",
-    "simulate": "simulation",
-    "Totals": "totals",
-    "totals": "totals",
-    "TRIPLE": "triple",
-    "TRIPLE_IN_ORDER": "triple",
-    "TripleBox": "triple",
-    "MAX_ROLLS": "turn",
-    "Turn": "turn",
-    "YACHT": "yacht",
-    "YachtBox": "yacht",
-    "YATZY": "yatzy",
-    "YatzyBox": "yatzy",
-    "boxes": None,
-    "categories": None,
-    "cli": None,
-    "demo": None,
-    "dice": None,
-    "errors": None,
-    "game": None,
-    "match": None,
-    "notation": None,
-    "probability": None,
-    "record": None,
-    "render": None,
-    "results": None,
-    "rules": None,
-    "scorecard": None,
-    "scoring": None,
-    "serialization": None,
-    "sharecode": None,
-    "simulation": None,
-    "solver": None,
-    "strategies": None,
-    "triple": None,
-    "turn": None,
-    "yacht": None,
-    "yatzy": None,
+    "Box": "core.boxes",
+    "Card": "core.boxes",
+    "Section": "core.boxes",
+    "Switch": "core.boxes",
+    "CLASSIC": "core.classic",
+    "Category": "core.classic",
+    "Dice": "core.dice",
+    "DiceLike": "core.dice",
+    "Keep": "core.dice",
+    "KeepLike": "core.dice",
+    "IllegalActionError": "support.errors",
+    "MalformedInputError": "support.errors",
+    "RulesError": "support.errors",
+    "Game": "play.game",
+    "Result": "play.game",
+    "RollOff": "play.game",
+    "Standing": "play.game",
+    "roll_off": "play.game",
+    "Match": "play.match",
+    "MatchStanding": "play.match",
+    "from_notation": "formats.notation",
+    "to_notation": "formats.notation",
+    "Pattern": "play.probability",
+    "best_keep": "play.probability",
+    "chance_of": "play.probability",
+    "roll_distribution": "play.probability",
+    "Action": "play.record",
+    "Fill": "play.record",
+    "GameRecord": "play.record",
+    "Roll": "play.record",
+    "SimulationResult": "support.results",
+    "JokerRule": "core.rules",
+    "Rules": "core.rules",
+    "TieRule": "core.rules",
+    "Scorecard": "play.scorecard",
+    "possible_values": "play.scorecard",
+    "BoxOption": "play.scoring",
+    "box_options": "play.scoring",
+    "can_fill": "play.scoring",
+    "fill": "play.scoring",
+    "forced_category": "play.scoring",
+    "is_joker": "play.scoring",
+    "legal_fills": "play.scoring",
+    "score": "play.scoring",
+    "verify_fill": "play.scoring",
+    "from_dict": "formats.serialization",
+    "from_json": "formats.serialization",
+    "json_schema": "formats.serialization",
+    "to_dict": "formats.serialization",
+    "to_json": "formats.serialization",
+    "GreedyStrategy": "bots.simulation",
+    "OptimalStrategy": "bots.simulation",
+    "RandomStrategy": "bots.simulation",
+    "Strategy": "bots.simulation",
+    "play_turn": "bots.simulation",
+    "simulate": "bots.simulation",
+    "Totals": "play.totals",
+    "totals": "play.totals",
+    "TRIPLE": "core.triple",
+    "TRIPLE_IN_ORDER": "core.triple",
+    "TripleBox": "core.triple",
+    "MAX_ROLLS": "play.turn",
+    "Turn": "play.turn",
+    "YACHT": "core.yacht",
+    "YachtBox": "core.yacht",
+    "YATZY": "core.yatzy",
+    "YatzyBox": "core.yatzy",
+    "apps": None,
+    "bots": None,
+    "core": None,
+    "formats": None,
+    "integrations": None,
+    "play": None,
+    "support": None,
+    "testing": None,
 }
 """The one table of the package's public names: each name and the module (under the
 package) it is imported from the first time it is used, or ``None`` for a public
-submodule, imported when first used as an attribute. ``__all__``, ``__dir__`` and the
+subpackage (one per layer), imported when first used as an attribute. The modules'
+paths before 0.2 are :mod:`yahtzee_rules._moved`'s. ``__all__``, ``__dir__`` and the
 lazy lookup all read it."""
 
 __all__ = sorted([*(name for name, module in _PUBLIC.items() if module), "__version__"])
@@ -209,6 +194,8 @@ def _load(name: str) -> Any:
         value = getattr(import_module(f"{__name__}.{module}"), name)
         globals()[name] = value
         return value
+    if name in _moved.MOVED:
+        return _moved.moved_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -217,14 +204,15 @@ def __dir__() -> list[str]:
 
 
 class _Package(ModuleType):
-    """The package's module: a submodule named like a public name does not replace it.
+    """The package's module: a submodule named like a public name does not replace it,
+    nor does a module at its old path (so that reading that as an attribute always warns).
 
-    Importing ``yahtzee_rules.totals`` (the module) would otherwise set the package's
+    Importing ``yahtzee_rules.play.totals`` (the module) would otherwise set the package's
     ``totals`` to the module, hiding the function :func:`totals`.
     """
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and _PUBLIC.get(name):
+        if isinstance(value, ModuleType) and (_PUBLIC.get(name) or name in _moved.MOVED):
             return
         super().__setattr__(name, value)
 
@@ -232,7 +220,7 @@ class _Package(ModuleType):
 def _load_cards() -> None:
     """Import the modules of the cards the library ships, so each is known by name."""
     for module in _CARD_MODULES:
-        import_module(f"{__name__}.{module}")
+        import_module(module)
 
 
 _install_card_loader(_load_cards)
@@ -241,3 +229,4 @@ if not TYPE_CHECKING:  # type checkers see every name in the imports above
     __getattr__ = _load
 
 sys.modules[__name__].__class__ = _Package
+_moved.install()

@@ -2,6 +2,6 @@
 
 import sys
 
-from yahtzee_rules.cli import main
+from yahtzee_rules.apps.cli import main
 
 sys.exit(main())

@@ -1,0 +1,1 @@
+"""Apps: the yahtzee-rules command, the web table and the demonstration game."""

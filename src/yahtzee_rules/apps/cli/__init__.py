@@ -1,0 +1,727 @@
+"""The ``yahtzee-rules`` command (also ``python -m yahtzee_rules``).
+
+Commands: ``play`` (pass-and-play with optional computer players and coach, one
+game or a match), ``score`` (what every box would score), ``simulate`` (statistics
+of many games), ``solve`` (build and cache the optimal table), ``distribution``
+(the final score's spread under optimal play), ``target`` (the best chance of
+reaching a total), ``rules`` (the
+named rulesets), ``tournament`` (computer players against each other), ``serve``
+(the web table) and ``demo``; with no command it plays the seeded demonstration
+game. Every command that plays or scores takes ``--rules NAME``. Only the standard
+library is used, so the
+app needs no extra beyond the features it calls on.
+
+Examples:
+    >>> main(["score", "44444"])  # doctest: +ELLIPSIS
+    Dice 44444 on an empty card, forced Joker (Hasbro Classic)
+    Box                Points  Note
+    -----------------  ------  ----
+    Aces                    0
+    ...
+    Yahtzee                50
+    Chance                 20
+    0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import random
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+
+from yahtzee_rules.apps.cli import _extras, tournament
+from yahtzee_rules.apps.cli.console import AppError, StreamConsole
+from yahtzee_rules.apps.cli.play import EXIT_INTERRUPTED, Session
+from yahtzee_rules.apps.cli.progress import Progress
+from yahtzee_rules.apps.cli.stats import histogram, summary_lines, win_shares_line
+from yahtzee_rules.core.dice import Dice
+from yahtzee_rules.core.rules import JokerRule, Rules
+from yahtzee_rules.play.game import Game, roll_off
+from yahtzee_rules.play.match import MAX_BEST_OF, Match
+from yahtzee_rules.play.record import GameRecord
+from yahtzee_rules.play.scorecard import Scorecard
+from yahtzee_rules.play.scoring import box_options
+from yahtzee_rules.support.errors import RulesError
+
+__all__ = ["build_parser", "main", "rules_lines", "score_table"]
+
+_JOKER_CHOICES = ",".join(rule.value for rule in JokerRule)
+
+#: Exit status for a command that cannot run as asked (argparse uses it too).
+EXIT_USAGE = 2
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    """The ruleset the options ask for: ``--rules``, else ``--joker`` on the Classic card."""
+    chosen: Rules | None = getattr(args, "rules", None)
+    if chosen is not None:
+        return chosen
+    return Rules(joker=args.joker or JokerRule.FORCED)
+
+
+def _ruleset(text: str) -> Rules:
+    """A --rules value: a name from ``Rules.names()`` (with any parts ``Rules.from_name``
+    reads) or rules notation; argparse reports the error with the option's name."""
+    for read in (Rules.from_name, Rules.parse):
+        try:
+            return read(text)
+        except RulesError:
+            pass
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is no ruleset; use one of {', '.join(Rules.names())} "
+        f"('yahtzee-rules rules' describes them), or rules notation such as 'free-choice,yb=0'"
+    )
+
+
+def _best_of(text: str) -> int:
+    """A --match value: an odd number of games from 1 to 99."""
+    if not text.isdigit() or not 1 <= int(text) <= MAX_BEST_OF or int(text) % 2 == 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an odd number of games from 1 to {MAX_BEST_OF}; "
+            f"a match is the best of 3 or 5 games, say"
+        )
+    return int(text)
+
+
+def _label(rules: Rules) -> str:
+    """The ruleset in a heading: "forced Joker (Hasbro Classic)", "yatzy rules"."""
+    if rules == Rules(joker=rules.joker):
+        return rules.joker.title
+    return f"{rules.name} rules"
+
+
+def _joker_rule(text: str) -> str:
+    """A --joker value, checked as :class:`~yahtzee_rules.Rules` reads it (``free`` is
+    short for ``free-choice``); argparse reports the error with the option's name."""
+    try:
+        Rules(joker=text)
+    except RulesError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is no Joker rule; use {_JOKER_CHOICES.replace(',', ', ')}"
+        ) from None
+    return text
+
+
+def _for_rules(rules: Rules) -> str:
+    """The rule set after "for": "the forced Joker (Hasbro Classic)", "no Joker"."""
+    name = _label(rules)
+    return name if name == "no Joker" else f"the {name}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``yahtzee-rules``.
+
+    Examples:
+        >>> args = build_parser().parse_args(["play", "Ann", "--bot", "greedy", "Cy"])
+        >>> args.names, args.bot
+        (['Ann'], [['greedy', 'Cy']])
+    """
+    from yahtzee_rules import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="yahtzee-rules",
+        description=(
+            "Yahtzee in the terminal, by the exact rules. With no command, play and print "
+            "the seeded demonstration game."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    joker = argparse.ArgumentParser(add_help=False)
+    chosen = joker.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--rules",
+        type=_ruleset,
+        metavar="NAME",
+        default=None,
+        help="the ruleset: a name that 'yahtzee-rules rules' lists (default forced), or rules "
+        "notation such as 'free-choice,yb=0'",
+    )
+    chosen.add_argument(
+        "--joker",
+        type=_joker_rule,
+        metavar="{" + _JOKER_CHOICES + "}",
+        default=None,
+        help="the Joker rule on the Classic card (default forced; free is short for "
+        "free-choice): " + "; ".join(f"{rule.value}: {rule.title}" for rule in JokerRule),
+    )
+
+    demo = sub.add_parser(
+        "demo", parents=[joker], help="play and print the seeded demonstration game"
+    )
+    demo.add_argument("--seed", type=int, default=None, help="another seed for the demo game")
+    demo.add_argument(
+        "--full", action="store_true", help="print the card after every turn, not only at the end"
+    )
+
+    play = sub.add_parser(
+        "play",
+        parents=[joker],
+        help="pass-and-play at the terminal",
+        description=(
+            "Pass-and-play: each player in turn rolls, holds dice by position and fills a box. "
+            "Type 'help' at the prompt for the commands."
+        ),
+    )
+    play.add_argument("names", nargs="*", metavar="NAME", help="the human players, in seat order")
+    play.add_argument(
+        "--bot",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("KIND", "NAME"),
+        help="add a computer player: KIND is random, greedy or optimal (repeatable)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="seed the dice, to replay a game")
+    play.add_argument(
+        "--coach", action="store_true", help="show the optimal move and each choice's cost"
+    )
+    play.add_argument(
+        "--match",
+        type=_best_of,
+        metavar="N",
+        default=None,
+        help="play a match: best of N games (odd, such as 3 or 5), the first roller "
+        "moving one seat each game",
+    )
+    resume = play.add_mutually_exclusive_group()
+    resume.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
+    resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
+
+    score = sub.add_parser(
+        "score", parents=[joker], help="what every box would score for some dice"
+    )
+    score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
+    score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
+
+    simulate = sub.add_parser(
+        "simulate", parents=[joker], help="statistics and a histogram of many games"
+    )
+    simulate.add_argument(
+        "--strategy", required=True, choices=_extras.BOT_KINDS, help="the strategy every seat plays"
+    )
+    simulate.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    simulate.add_argument("--players", type=int, default=1, help="players per game (default 1)")
+
+    sub.add_parser(
+        "solve",
+        parents=[joker],
+        help="build and cache the optimal table; print its value",
+        description=(
+            "Build (or load) the optimal strategy table for the ruleset and print the "
+            "expected final score of optimal solitaire play, to 7 decimals."
+        ),
+    )
+    serve = sub.add_parser(
+        "serve",
+        help="serve the pass-and-play web table (needs the web extra)",
+        description=(
+            "Serve the web table: pass-and-play in the browser, each position at a link "
+            "(and QR code) that continues the game on any device. Needs the web extra: "
+            'pip install "yahtzee-rules[web]".'
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1; 0.0.0.0 for other devices)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sub.add_parser(
+        "rules",
+        help="list the named rulesets, one line each",
+        description="List every ruleset --rules NAME accepts by name, with one line each.",
+    )
+
+    distribution = sub.add_parser(
+        "distribution",
+        parents=[joker],
+        help="the final score's distribution under optimal play: mean, spread, percentiles",
+        description=(
+            "The exact distribution of the final score under optimal-expectation play, from "
+            "the empty card (or --card): mean, standard deviation, median and percentiles."
+        ),
+    )
+    distribution.add_argument(
+        "--card", metavar="CARD", help="start from this card (text notation), not the empty one"
+    )
+    target = sub.add_parser(
+        "target",
+        parents=[joker],
+        help="the best chance of a final score of at least T, and optimal play's",
+        description=(
+            "The highest probability any play has of a final score of T or more, from the "
+            "empty card (or --card), to 7 decimals; and that of optimal-expectation play."
+        ),
+    )
+    target.add_argument("total", type=int, metavar="T", help="the final score to reach")
+    target.add_argument(
+        "--card", metavar="CARD", help="start from this card (text notation), not the empty one"
+    )
+
+    arena = sub.add_parser(
+        "tournament",
+        parents=[joker],
+        help="computer players against each other: win shares, scores, head to head",
+    )
+    tournament.add_arguments(arena)
+    return parser
+
+
+def score_table(dice: Dice, card: Scorecard, *, rules: Rules | None = None) -> str:
+    """What every box would score for ``dice`` on ``card``, and why closed boxes are closed.
+
+    A reason that closes several boxes is given in full at the first of them; the
+    others say ``as for`` that box.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> card = Scorecard({Category.YAHTZEE: 50})
+        >>> print(score_table(Dice("66666"), card, rules=Rules()))  # doctest: +ELLIPSIS
+        Box                Points  Note
+        -----------------  ------  ----
+        Aces                    -  the forced Joker requires Sixes, which is open: five 6s must go in Sixes
+        Twos                    -  as for Aces
+        ...
+        Sixes                  30  +100 Yahtzee bonus
+        ...
+        Yahtzee                 -  Yahtzee is already filled with 50; each box is filled once
+        Chance                  -  as for Aces
+    """
+    lines = ["Box                Points  Note", "-----------------  ------  ----"]
+    first_with: dict[str, str] = {}  # a reason, and the first box it closes
+    for category, option in box_options(card, dice, rules=rules).items():
+        if option.points is None:
+            points, note = "-", option.reason or ""
+            if note in first_with:  # the same reason again: name it once
+                note = f"as for {first_with[note]}"
+            elif note:
+                first_with[note] = category.label
+        else:
+            points = str(option.points)
+            note = f"+{option.bonus} Yahtzee bonus" if option.bonus else ""
+        lines.append(f"{category.label:<17}  {points:>6}  {note}".rstrip())
+    return "\n".join(lines)
+
+
+def _score(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    dice = Dice(args.dice)
+    card = Scorecard(card=rules.card) if args.card is None else _extras.parse_card(args.card)
+    if card.card != rules.card:
+        raise AppError(
+            f"score: --card {args.card}: a {card.card.title} card, but the {rules.name} rules "
+            f"play the {rules.card.title} card; give a card of the ruleset's own boxes"
+        )
+    where = "an empty card" if args.card is None else f"the card {args.card}"
+    print(f"Dice {dice} on {where}, {_label(rules)}")
+    print(score_table(dice, card, rules=rules))
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from yahtzee_rules.apps import demo
+
+    rules = _rules(args)
+    if args.seed is None:
+        demo.main(full=args.full, rules=rules)
+    else:
+        _, log = demo.play_demo(args.seed, rules=rules)
+        print("\n\n".join(log))
+    return 0
+
+
+def _new_game(args: argparse.Namespace, rng: random.Random) -> Game:
+    names = [*args.names, *(name for _, name in args.bot)]
+    if not names:
+        raise AppError(
+            "play: no players; give at least one name, such as 'play Ann Bob', "
+            "or a computer player with '--bot greedy Cy'"
+        )
+    rules = _rules(args)
+    game = Game.new(names, rules=rules)  # validates the names first
+    if len(names) > 1:
+        off = roll_off(names, rng)
+        for number, throws in enumerate(off.rounds):
+            said = ", ".join(f"{names[seat]} {dice.total}" for seat, dice in throws)
+            print(f"{'Roll-off' if number == 0 else '  tie, rolled again'}: {said}")
+        print(f"{names[off.starter]} starts.")
+        game = Game.new(names, rules=rules, first=off.starter)
+    return game
+
+
+def _play(args: argparse.Namespace) -> int:
+    for kind, name in args.bot:
+        if kind not in _extras.BOT_KINDS:
+            raise AppError(
+                f"play: --bot {kind} {name}: no such computer player; use random, greedy or optimal"
+            )
+    if args.coach or any(kind == "optimal" for kind, _ in args.bot):
+        _extras.require_solver()  # before the roll-off: fail before anything is played
+    rng = random.Random(args.seed)
+    bot_kinds: dict[str, str] = {}
+    if args.match is not None:
+        if args.load is not None or args.code is not None:
+            raise AppError(
+                "play: --match with a saved game; a saved game is one game, so give either "
+                "--match N with the players or --load FILE / --code CODE"
+            )
+        return _play_match(args, rng)
+    if args.load is not None or args.code is not None:
+        if args.names:
+            raise AppError(
+                f"play: names {' '.join(args.names)!r} given with a saved game; the saved "
+                f"game has its own players, so give only --load FILE or --code CODE"
+            )
+        if args.load is not None:
+            record, bot_kinds = _extras.load_game(args.load)
+        else:
+            record = _extras.game_from_code(args.code)
+        game = record.game
+        if args.joker is not None and _rules(args) != game.rules:
+            raise AppError(
+                f"play: --joker {args.joker}: the saved game plays with the "
+                f"{_label(game.rules)}; a game keeps its rules, so leave "
+                f"out --joker when resuming"
+            )
+        if args.rules is not None and args.rules != game.rules:
+            raise AppError(
+                f"play: --rules {args.rules.name}: the saved game plays by the "
+                f"{game.rules.name} rules; a game keeps its rules, so leave out --rules "
+                f"when resuming"
+            )
+        for kind, name in args.bot:
+            if name not in game.players:
+                raise AppError(
+                    f"play: --bot {kind} {name}: {name!r} is not a player of the saved game; "
+                    f"its players are {', '.join(game.players)}"
+                )
+            bot_kinds[name] = kind
+        print(f"Resuming: {', '.join(game.players)}, round {game.round}.")
+    else:
+        record = GameRecord.from_game(_new_game(args, rng))
+        bot_kinds = {name: kind for kind, name in args.bot}
+    if args.coach or "optimal" in bot_kinds.values():
+        _ensure_table(record.game.rules)
+    bots = {
+        name: (kind, _extras.make_bot(kind, record.game.rules)) for name, kind in bot_kinds.items()
+    }
+    session = Session(record, rng, StreamConsole(), bots=bots, coach=args.coach)
+    if args.load is not None:
+        session.saved = (args.load, len(record.actions))
+    return session.run()
+
+
+def _wins_text(wins: Fraction) -> str:
+    """Games won, as a whole number or with a shared game as a decimal: 1, 1.5, 0.33."""
+    if wins.denominator == 1:
+        return str(wins.numerator)
+    return f"{float(wins):.2f}".rstrip("0")
+
+
+def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
+    """Play a best-of-N match: the roll-off picks who rolls first in game 1, then the
+    first roller moves one seat each game; each game is a ``play`` session."""
+    names = [*args.names, *(name for _, name in args.bot)]
+    if len(names) < 2:
+        raise AppError(
+            f"play: --match {args.match}: a match needs at least two players; give their "
+            f"names, or computer players with '--bot greedy Cy'"
+        )
+    game = _new_game(args, rng)
+    match = Match.new(game.players, best_of=args.match, rules=game.rules, first=game.first)
+    bot_kinds = {name: kind for kind, name in args.bot}
+    if args.coach or "optimal" in bot_kinds.values():
+        _ensure_table(match.rules)
+    bots = {name: (kind, _extras.make_bot(kind, match.rules)) for name, kind in bot_kinds.items()}
+    print(f"Match: best of {match.best_of}; {match.rules.tie.description}.")
+    while True:
+        current = match.current
+        assert current is not None
+        number = len(match.records)
+        starter = match.players[current.start.first]
+        print(f"\nGame {number} of the best of {match.best_of}: {starter} rolls first.")
+        session = Session(current, rng, StreamConsole(), bots=bots, coach=args.coach)
+        status = session.run()
+        if not session.game.is_over:
+            return status
+        match = match.with_record(session.record)
+        score = ", ".join(
+            f"{name} {_wins_text(wins)}"
+            for name, wins in zip(match.players, match.wins, strict=True)
+        )
+        print(f"Match after game {number}: {score}")
+        if match.is_decided:
+            winners = " and ".join(match.winners)
+            shared = " share the match" if len(match.winners) > 1 else " wins the match"
+            print(f"{winners}{shared} ({score}).")
+            return 0
+        match = match.next_game()
+
+
+def _ensure_table(rules: Rules) -> None:
+    """Build the optimal table now, with a progress bar, unless it is cached already."""
+    if _extras.table_is_ready(rules):
+        _extras.optimal_table(rules)
+        return
+    print(
+        f"Building the optimal strategy table for {_for_rules(rules)}; "
+        f"this is done once, then it is cached.",
+        file=sys.stderr,
+    )
+    bar = Progress("optimal table", 1)
+    try:
+        _extras.optimal_table(rules, bar.update)
+    finally:
+        bar.close()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.players < 1:
+        raise AppError(
+            f"simulate: --games {args.games} --players {args.players}: both must be at least 1"
+        )
+    rules = _rules(args)
+    if args.strategy == "optimal":
+        _ensure_table(rules)
+    bar = Progress(f"simulate {args.strategy}", args.games)
+    try:
+        result = _extras.simulate_games(
+            args.strategy,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            rules=rules,
+            progress=bar.update,
+        )
+    finally:
+        bar.close()
+    seats = f", {args.players} players each" if args.players > 1 else ""
+    print(f"{args.games} games of {args.strategy} play{seats}, seed {args.seed}, {_label(rules)}")
+    print("\n".join(summary_lines(result)))
+    if args.players > 1:
+        print(win_shares_line(result))
+    print()
+    print("Final scores:")
+    print(histogram(result))
+    return 0
+
+
+def _solve(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    ready = _extras.table_is_ready(rules)
+    bar = Progress("optimal table", 1)
+    try:
+        path, expected = _extras.solve_table(rules, bar.update)
+    finally:
+        bar.close()
+    print(f"Optimal strategy table for {_for_rules(rules)}: {'loaded' if ready else 'built'}.")
+    print(f"Cached at: {path}")
+    print(f"Expected final score from the empty card under optimal play: {expected:.7f}")
+    return 0
+
+
+def _start_card(args: argparse.Namespace, rules: Rules, command: str) -> tuple[Scorecard, str]:
+    """The ``--card`` of ``command`` (the rules' empty card without one), and its description."""
+    if args.card is None:
+        return Scorecard(card=rules.card), "the empty card"
+    card = _extras.parse_card(args.card)
+    if card.card != rules.card:
+        raise AppError(
+            f"{command}: --card {args.card}: a {card.card.title} card, but the {rules.name} rules "
+            f"play the {rules.card.title} card; give a card of the ruleset's own boxes"
+        )
+    if card.is_complete:
+        raise AppError(f"{command}: --card {args.card}: the card is full; give one with open boxes")
+    return card, f"the card {args.card}"
+
+
+def _distribution(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    card, where = _start_card(args, rules, "distribution")
+    _ensure_table(rules)
+    bar = Progress("distribution", 1)
+    try:
+        mean, std, median, rows = _extras.final_distribution(rules, card, bar.update)
+    finally:
+        bar.close()
+    print(f"Final score under optimal play from {where}, {_label(rules)}")
+    print(f"Mean                {mean:.7f}")
+    print(f"Standard deviation  {std:.7f}")
+    print(f"Median              {median}")
+    print()
+    print("Percentile  Score")
+    print("----------  -----")
+    for percent, total in rows:
+        print(f"{percent:>10}  {total:>5}")
+    return 0
+
+
+def _target(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    if args.total < 0:
+        raise AppError(f"target: {args.total}: not a final score of 0 or more")
+    card, where = _start_card(args, rules, "target")
+    _ensure_table(rules)
+    bar = Progress("target table", 1)
+    other = Progress("distribution", 1)
+    try:
+        best, expectation = _extras.target_chances(
+            rules, card, args.total, bar.update, other.update
+        )
+    finally:
+        bar.close()
+        other.close()
+    print(f"A final score of {args.total} or more from {where}, {_label(rules)}")
+    print(f"Best chance (playing for the target):  {best:.7f}")
+    print(f"Optimal play (the highest mean):       {expectation:.7f}")
+    return 0
+
+
+def rules_lines() -> list[str]:
+    """One line per named ruleset: its name and what it is, read from the library.
+
+    The names come from :meth:`Rules.names <yahtzee_rules.Rules.names>` and the lines
+    from :meth:`Rules.describe <yahtzee_rules.Rules.describe>`, so a ruleset added to
+    the library is listed with no change here.
+
+    Examples:
+        >>> for line in rules_lines():  # doctest: +ELLIPSIS
+        ...     print(line)
+        forced...Hasbro's Classic game (the default): ...
+        ...
+        yacht...Yacht, as Hoyle gives it: ...
+        ...
+    """
+    names = Rules.names()
+    width = max(13, *(len(name) + 2 for name in names))
+    return [f"{name:<{width}}{Rules.describe(name)}".rstrip() for name in names]
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise AppError(f"serve: --port {args.port}: not a port number from 0 to 65535")
+    try:
+        web = importlib.import_module("yahtzee_rules.apps.web")
+    except ImportError:
+        raise AppError(
+            'serve: the web table needs the web extra; install it with pip install "yahtzee-rules[web]"'
+        ) from None
+    print(f"Web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)", file=sys.stderr)
+    web.serve(args.host, args.port)
+    return 0
+
+
+def _list_rules(args: argparse.Namespace) -> int:
+    print("\n".join(rules_lines()))
+    print()
+    print(
+        "Use one with --rules NAME, such as 'yahtzee-rules solve --rules yatzy'; "
+        "rules notation works too, such as --rules 'free-choice,yb=0'."
+    )
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    if "optimal" in args.kinds:
+        _ensure_table(rules)
+    print(tournament.run(args, rules).report())
+    return 0
+
+
+_HANDLERS = {
+    "demo": _demo,
+    "distribution": _distribution,
+    "play": _play,
+    "rules": _list_rules,
+    "score": _score,
+    "serve": _serve,
+    "simulate": _simulate,
+    "solve": _solve,
+    "target": _target,
+    "tournament": _tournament,
+}
+
+
+def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse an option given ``--`` as its value (``--code=--``), as argparse should.
+
+    Python's argparse drops a ``--`` value and stores an empty list without converting
+    or checking it, so ``--joker=--`` would silently mean the default.
+    """
+    for name in (
+        "joker",
+        "rules",
+        "match",
+        "seed",
+        "load",
+        "code",
+        "card",
+        "games",
+        "players",
+        "strategy",
+        "deals",
+        "host",
+        "port",
+    ):
+        if isinstance(getattr(args, name, None), list):
+            subparser = _subparser(parser, args.command)
+            subparser.error(f"argument --{name}: expected one argument, not '--'")
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            chosen: argparse.ArgumentParser = action.choices[command]
+            return chosen
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``yahtzee-rules`` with ``argv`` (the command line by default); return the exit status.
+
+    Bad arguments and errors in the input print ``yahtzee-rules: error: ...`` on standard
+    error and return 2; ``--help`` and ``--version`` return 0; Ctrl-C returns 130. Output
+    cut short by a closed pipe (``yahtzee-rules | head``) ends quietly.
+
+    Examples:
+        >>> main(["score", "12345", "--joker", "free"])  # doctest: +ELLIPSIS
+        Dice 12345 on an empty card, free-choice Joker
+        ...
+        Large Straight         40
+        ...
+        0
+        >>> main(["score", "12345", "--joker", "maybe"])  # argparse writes to stderr
+        2
+    """
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        _check_single_values(parser, args)
+    except SystemExit as stop:  # --help, --version, or an argument error already reported
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    try:
+        if args.command is None:
+            from yahtzee_rules.apps import demo
+
+            demo.main()
+            return 0
+        return _HANDLERS[args.command](args)
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop writing, without a traceback at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except (AppError, RulesError, OSError) as error:
+        print(f"yahtzee-rules: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\nyahtzee-rules: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED

@@ -1,0 +1,388 @@
+"""The one place where the app meets notation (save, resume, share codes, cards) and the
+solver (computer players, coach, simulation, the optimal table).
+
+The rest of the app goes through these functions only. Those that need the solver
+raise :class:`AppError` saying what to install when NumPy (the ``solver`` extra) is
+missing; random and greedy computer players need nothing more than the library.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from yahtzee_rules.apps.cli.console import AppError
+from yahtzee_rules.bots.simulation import (
+    GreedyStrategy,
+    OptimalStrategy,
+    RandomStrategy,
+    SimulationResult,
+    Strategy,
+    simulate,
+)
+from yahtzee_rules.core.boxes import Box
+from yahtzee_rules.core.dice import Keep
+from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.formats.notation import parse_scorecard
+from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.record import GameRecord
+from yahtzee_rules.play.scorecard import Scorecard
+from yahtzee_rules.support.errors import RulesError
+
+if TYPE_CHECKING:
+    from yahtzee_rules.bots.solver import Table, TargetTable
+
+#: ``callback(done, total)``, as :meth:`Progress.update` takes it.
+ProgressCallback = Callable[[int, int], None]
+
+BOT_KINDS = ("random", "greedy", "optimal")
+
+
+@attrs.frozen
+class Advice:
+    """The coach's view of the current turn: expected final score of each choice.
+
+    Attributes:
+        keeps: ``(keep, expected)`` for each distinct hold, best first; empty with no
+            rolls left.
+        boxes: ``(box, expected)`` for each legal box, best first.
+        win: With opponents, late in the game: the chance of winning when playing to
+            win, and the choice that plays for it.
+        win_note: With opponents, earlier: why the chance of winning is not shown.
+    """
+
+    keeps: tuple[tuple[Keep, float], ...]
+    boxes: tuple[tuple[Box, float], ...]
+    win: tuple[float, Keep | Box] | None = None
+    win_note: str | None = None
+
+
+#: The coach gives the chance of winning once every card has this many boxes open or fewer:
+#: earlier, the tables it needs take minutes to build.
+WIN_OPEN_BOXES = 3
+#: The most points still needed that the coach's chance of winning looks at.
+WIN_MOST_NEEDED = 150
+
+
+#: The ``format`` field of a save file.
+SAVE_FORMAT = "yahtzee-rules saved game"
+#: The save-file version this app writes and reads.
+SAVE_VERSION = 1
+#: Save files larger than this are refused unread.
+MAX_SAVE_BYTES = 1 << 20
+
+
+def save_game(path: str, record: GameRecord, bots: Mapping[str, str]) -> None:
+    """Write the game (its whole record, and which players are computer players) to ``path``.
+
+    The file is JSON: ``format``, ``version``, ``computer_players`` (name to kind) and
+    ``record``, the game record in the library's text notation (every roll with its
+    dice, every fill), which any program using the library can replay. It is written
+    to a temporary file first and then renamed, so a failed save never damages an
+    earlier one. A leading ``~`` is the home folder, as in the shell.
+    """
+    document = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "computer_players": dict(sorted(bots.items())),
+        "record": str(record),
+    }
+    target = Path(path).expanduser()
+    temporary = target.with_name(f".{target.name}.tmp")
+    try:
+        temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise AppError(
+            f"save {path!r}: cannot write it ({error.strerror or error}); "
+            f"give a path in a folder you can write to"
+        ) from None
+
+
+def file_exists(path: str) -> bool:
+    """Whether ``path`` (``~`` is the home folder) names an existing file or folder."""
+    return Path(path).expanduser().exists()
+
+
+def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
+    """Read a game saved by ``save_game`` (``~`` is the home folder): its record and its
+    computer players."""
+    try:
+        with open(os.path.expanduser(path), "rb") as stream:
+            raw = stream.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        raise AppError(
+            f"load {path!r}: cannot read it ({error.strerror or error}); "
+            f"give a file written by the 'save FILE' command"
+        ) from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise AppError(f"load {path!r}: larger than {MAX_SAVE_BYTES} bytes; not a saved game")
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: deep nesting
+        raise AppError(f"load {path!r}: not JSON; give a file written by 'save FILE'") from None
+    if (
+        not isinstance(document, dict)
+        or document.get("format") != SAVE_FORMAT
+        or set(document) != {"format", "version", "computer_players", "record"}
+    ):
+        raise AppError(
+            f"load {path!r}: not a saved game (it needs the fields format "
+            f"{SAVE_FORMAT!r}, version, computer_players and record)"
+        )
+    if document["version"] != SAVE_VERSION:
+        raise AppError(
+            f"load {path!r}: save-file version {document['version']!r}; "
+            f"this version reads version {SAVE_VERSION}"
+        )
+    if not isinstance(document["record"], str):
+        raise AppError(f"load {path!r}: its record is not text in the game notation")
+    try:
+        record = GameRecord.parse(document["record"])
+    except RulesError as error:
+        raise AppError(f"load {path!r}: {error}") from None
+    bots = document["computer_players"]
+    if not isinstance(bots, dict) or not all(
+        isinstance(name, str) and name in record.start.players and kind in BOT_KINDS
+        for name, kind in bots.items()
+    ):
+        raise AppError(
+            f"load {path!r}: computer_players {bots!r} must map players of the game "
+            f"to one of {', '.join(BOT_KINDS)}"
+        )
+    return record, dict(bots)
+
+
+def game_from_code(code: str) -> GameRecord:
+    """The game record a share code stands for."""
+    return GameRecord.from_share_code(code.strip())
+
+
+#: Image formats ``write_qr`` writes, by file suffix.
+QR_SUFFIXES = (".svg", ".png")
+
+
+def _segno() -> Any:
+    try:
+        import segno
+    except ImportError:
+        return None
+    return segno
+
+
+def qr_lines(code: str) -> list[str] | None:
+    """The share code as a QR code drawn with block characters, or None without ``segno``."""
+    segno = _segno()
+    if segno is None:
+        return None
+    out = io.StringIO()
+    segno.make(code, error="m").terminal(out=out, compact=True)
+    return out.getvalue().rstrip("\n").split("\n")
+
+
+def write_qr(code: str, path: str) -> str:
+    """Write the share code as a QR code image (SVG or PNG, by suffix); return the path."""
+    target = Path(path).expanduser()
+    if target.suffix.lower() not in QR_SUFFIXES:
+        raise AppError(
+            f"code --qr {path!r}: the image is written as SVG or PNG; give a file name "
+            f"ending in .svg or .png"
+        )
+    segno = _segno()
+    if segno is None:
+        raise AppError(
+            "code --qr: QR codes need segno, which is not installed; install it with "
+            'pip install "yahtzee-rules[qr]"'
+        )
+    try:
+        segno.make(code, error="m").save(str(target), scale=8)
+    except OSError as error:
+        raise AppError(
+            f"code --qr {path!r}: cannot write it ({error.strerror or error}); "
+            f"give a path in a folder you can write to"
+        ) from None
+    return str(target)
+
+
+def parse_card(text: str) -> Scorecard:
+    """A scorecard in the text notation, such as ``y=50,4=12`` (``-`` for an empty card)."""
+    return parse_scorecard(text)
+
+
+# --- strategies and the solver --------------------------------------------------------------
+
+_TABLES: dict[Rules, Table] = {}
+_TARGETS: dict[tuple[Rules, Scorecard], TargetTable] = {}
+
+
+@contextlib.contextmanager
+def _needs_numpy() -> Iterator[None]:
+    """Turn the solver's import error (no NumPy) into a message saying what to install."""
+    try:
+        yield
+    except ImportError:
+        raise AppError(
+            "the optimal solver needs NumPy, which is not installed; install it with "
+            'pip install "yahtzee-rules[solver]"'
+        ) from None
+
+
+def require_solver() -> None:
+    """Raise ``AppError`` saying what to install unless the solver can be imported."""
+    with _needs_numpy():
+        import yahtzee_rules.bots.solver  # noqa: F401
+
+
+def table_is_ready(rules: Rules) -> bool:
+    """Whether the optimal table for ``rules`` is at hand without building it."""
+    if rules in _TABLES:
+        return True
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import cache_path
+    return cache_path(rules=rules).exists()
+
+
+def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Table:
+    """The optimal table for ``rules``: from memory, the cache, or built (a few seconds)."""
+    table = _TABLES.get(rules)
+    if table is None:
+        with _needs_numpy():
+            from yahtzee_rules.bots.solver import load_table
+        table = load_table(rules=rules, progress=progress)
+        _TABLES[rules] = table
+    return table
+
+
+def make_bot(kind: str, rules: Rules) -> Strategy:
+    """A computer player of ``kind``: random, greedy or optimal (which needs the solver)."""
+    if kind == "random":
+        return RandomStrategy()
+    if kind == "greedy":
+        return GreedyStrategy()
+    if kind == "optimal":
+        return OptimalStrategy(optimal_table(rules))
+    raise AppError(f"computer player {kind!r}: no such kind; use random, greedy or optimal")
+
+
+def advise(game: Game) -> Advice:
+    """The coach's advice for the current turn, from the optimal solitaire table."""
+    turn = game.turn
+    if turn is None or turn.dice is None:
+        raise AppError("coach: no dice to advise on yet; roll first")
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import advise as solver_advice
+    table = optimal_table(game.rules)
+    advice = solver_advice(turn, table)
+    keeps = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Keep))
+    boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Box))
+    if len(game.players) < 2:
+        return Advice(keeps, boxes)
+    if max(len(card.open_categories) for card in game.cards) > WIN_OPEN_BOXES:
+        note = (
+            f"Chance of winning: shown once every player has {WIN_OPEN_BOXES} boxes or fewer "
+            f"open (before that, its tables take minutes to build)."
+        )
+        return Advice(keeps, boxes, win_note=note)
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import target_table
+    key = (game.rules, turn.card)
+    targets = _TARGETS.get(key)
+    if targets is None:
+        if len(_TARGETS) >= 16:
+            _TARGETS.clear()
+        targets = _TARGETS[key] = target_table(
+            rules=game.rules, start=turn.card, maximum=WIN_MOST_NEEDED, cache=False
+        )
+    best = solver_advice(turn, table, targets=targets, game=game).most_likely
+    assert best.chance is not None
+    return Advice(keeps, boxes, win=(best.chance, best.action))
+
+
+def simulate_games(
+    strategy: str,
+    *,
+    games: int,
+    seed: int,
+    players: int,
+    rules: Rules,
+    progress: ProgressCallback,
+) -> SimulationResult:
+    """Play ``games`` seeded games of ``strategy`` at every seat.
+
+    Optimal solitaire games are played by the solver's batched simulator
+    (:func:`yahtzee_rules.bots.solver.simulate_optimal`). Every other run is
+    :func:`yahtzee_rules.simulate`, which reports progress after each game.
+    """
+    if strategy == "optimal" and players == 1:
+        with _needs_numpy():
+            from yahtzee_rules.bots.solver import simulate_optimal
+        return simulate_optimal(
+            optimal_table(rules),
+            games=games,
+            seed=seed,
+            progress=lambda done, total: progress(games * done // max(1, total), games),
+        )
+    return simulate(
+        make_bot(strategy, rules),
+        games=games,
+        seed=seed,
+        players=players,
+        rules=rules,
+        progress=progress,
+    )
+
+
+def solve_table(rules: Rules, progress: ProgressCallback) -> tuple[str, float]:
+    """Build (or load) the optimal table; return where it is cached and the expected final
+    score from the empty card under optimal play."""
+    table = optimal_table(rules, progress)
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import cache_path
+    return str(cache_path(rules=rules)), table.expected_final(Scorecard(card=rules.card))
+
+
+def final_distribution(
+    rules: Rules, card: Scorecard, progress: ProgressCallback | None = None
+) -> tuple[float, float, int, tuple[tuple[int, int], ...]]:
+    """The final score under optimal-expectation play from ``card``: mean, standard
+    deviation, median and ``(percent, total)`` for the percentiles of :data:`PERCENTILES`."""
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import score_distribution
+    table = optimal_table(rules)
+    found = score_distribution(card, rules=rules, table=table, progress=progress)
+    rows = tuple((q, found.percentile(q)) for q in PERCENTILES)
+    return found.mean, found.std, found.median, rows
+
+
+#: The percentiles ``distribution`` prints.
+PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
+
+
+def target_chances(
+    rules: Rules,
+    card: Scorecard,
+    target: int,
+    progress: ProgressCallback | None = None,
+    expectation_progress: ProgressCallback | None = None,
+) -> tuple[float, float]:
+    """The best chance of a final total of ``target`` or more from ``card``, and the chance
+    optimal-expectation play has of it."""
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import score_distribution, target_table
+    from yahtzee_rules.play.totals import totals
+
+    need = max(target - totals(card, rules=rules).grand_total, 0)
+    table = target_table(rules=rules, maximum=need, start=card, progress=progress)
+    best = table.probability(card, target)
+    expectation = score_distribution(
+        card, rules=rules, table=optimal_table(rules), progress=expectation_progress
+    ).p_at_least(target)
+    return best, expectation

@@ -1,0 +1,310 @@
+"""The commands typed at the ``play`` prompt, parsed into values.
+
+Each line the player types becomes one immutable command, or a
+:class:`~yahtzee_rules.MalformedInputError` whose message quotes the line and
+says what to type instead. Dice are named by their position (1 to 5) in the
+row the game shows.
+
+Examples:
+    >>> from yahtzee_rules.apps.cli.commands import parse_command
+    >>> parse_command("r 1 3 4")
+    Roll(hold=(1, 3, 4))
+    >>> parse_command("fill full house")
+    Fill(category=<Category.FULL_HOUSE: 8>)
+    >>> parse_command("save my game.json")
+    Save(path='my game.json')
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from yahtzee_rules.core.boxes import Box, Card
+from yahtzee_rules.core.classic import CLASSIC
+from yahtzee_rules.support.errors import MalformedInputError
+
+__all__ = [
+    "HELP",
+    "Code",
+    "Command",
+    "Fill",
+    "Help",
+    "Hint",
+    "Quit",
+    "Roll",
+    "Save",
+    "Show",
+    "Undo",
+    "parse_command",
+    "parse_positions",
+]
+
+
+@attrs.frozen
+class Roll:
+    """Hold the dice at these positions (1 to 5, ascending) and roll the others.
+
+    Examples:
+        >>> Roll((2, 5)).hold
+        (2, 5)
+    """
+
+    hold: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Fill:
+    """Fill a box with the dice showing, ending the turn.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> Fill(Category.CHANCE).category.label
+        'Chance'
+    """
+
+    category: Box
+
+
+@attrs.frozen
+class Undo:
+    """Take back the last action (a roll or a fill) and any computer moves after it.
+
+    Examples:
+        >>> Undo()
+        Undo()
+    """
+
+
+@attrs.frozen
+class Save:
+    """Save the game to a file, to resume with ``play --load FILE``.
+
+    Examples:
+        >>> Save("game.json").path
+        'game.json'
+    """
+
+    path: str
+
+
+@attrs.frozen
+class Code:
+    """Print a share code, to resume with ``play --code CODE``; ``code --qr FILE`` also
+    writes it as a QR code image (``.svg`` or ``.png``; needs the ``qr`` extra).
+
+    Examples:
+        >>> Code()
+        Code(qr=None)
+        >>> parse_command("code --qr game.svg")
+        Code(qr='game.svg')
+    """
+
+    qr: str | None = None
+
+
+@attrs.frozen
+class Help:
+    """List the commands.
+
+    Examples:
+        >>> Help()
+        Help()
+    """
+
+
+@attrs.frozen
+class Show:
+    """Show the dice and the score sheet again.
+
+    Examples:
+        >>> Show()
+        Show()
+    """
+
+
+@attrs.frozen
+class Hint:
+    """Ask the coach for the best move and what each choice costs.
+
+    Examples:
+        >>> Hint()
+        Hint()
+    """
+
+
+@attrs.frozen
+class Quit:
+    """Stop playing (the game offers to save first).
+
+    Examples:
+        >>> Quit()
+        Quit()
+    """
+
+
+#: Any command the prompt understands.
+Command = Roll | Fill | Undo | Save | Code | Help | Show | Hint | Quit
+
+#: The text ``help`` prints.
+HELP = """\
+Commands (dice are numbered 1 to 5 as shown above them):
+  r                    roll all five dice
+  r 1 3 4              hold the dice at positions 1, 3 and 4, roll the others
+  hold 1 3 4           the same; positions may also be written 134 or 1,3,4
+  f fh                 fill a box: by code (1-6 3k 4k fh ss ls y c) or name
+  fill full house      the same, by name
+  undo                 take back your last roll or fill
+  show                 show the dice and the score sheet again
+  hint                 ask the coach for the best move (play --coach)
+  save FILE            save the game to FILE (resume: play --load FILE)
+  code                 print a share code (resume: play --code CODE)
+  code --qr FILE       also write it as a QR code, FILE.svg or FILE.png (the qr extra)
+  help                 this list
+  quit                 stop playing (offers to save first)"""
+
+_WORDS: dict[str, str] = {
+    "r": "roll",
+    "roll": "roll",
+    "h": "hold",
+    "hold": "hold",
+    "keep": "hold",
+    "k": "hold",
+    "f": "fill",
+    "fill": "fill",
+    "score": "fill",
+    "u": "undo",
+    "undo": "undo",
+    "save": "save",
+    "code": "code",
+    "share": "code",
+    "help": "help",
+    "?": "help",
+    "show": "show",
+    "card": "show",
+    "s": "show",
+    "hint": "hint",
+    "coach": "hint",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+}
+
+_SIMPLE: dict[str, Command] = {
+    "undo": Undo(),
+    "code": Code(),
+    "help": Help(),
+    "show": Show(),
+    "hint": Hint(),
+    "quit": Quit(),
+}
+
+
+def parse_positions(text: str) -> tuple[int, ...]:
+    """Read dice positions: digits 1 to 5, separated by spaces or commas, or run together.
+
+    Returns:
+        The positions, ascending, each at most once.
+
+    Raises:
+        MalformedInputError: For anything but the digits 1 to 5, or a position given twice.
+
+    Examples:
+        >>> parse_positions("1 3 4"), parse_positions("134"), parse_positions("4,1")
+        ((1, 3, 4), (1, 3, 4), (1, 4))
+        >>> parse_positions("")
+        ()
+        >>> parse_positions("1 6")
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.support.errors.MalformedInputError: positions '1 6': '6' is not a die position; dice are at positions 1 to 5
+    """
+    digits = re.sub(r"[\s,]+", "", text)
+    seen: list[int] = []
+    for char in digits:
+        if char not in "12345":
+            raise MalformedInputError(
+                f"positions {text.strip()!r}: {char!r} is not a die position; "
+                f"dice are at positions 1 to 5"
+            )
+        position = int(char)
+        if position in seen:
+            raise MalformedInputError(
+                f"positions {text.strip()!r}: position {position} is given twice; "
+                f"name each die to hold once"
+            )
+        seen.append(position)
+    return tuple(sorted(seen))
+
+
+def parse_command(line: str, *, card: Card = CLASSIC) -> Command:
+    """Read one line typed at the ``play`` prompt.
+
+    The first word names the command (case does not matter); ``help`` lists them.
+    A box to fill is one of ``card``'s boxes (the Classic card's by default).
+
+    Raises:
+        MalformedInputError: For an empty line, an unknown command, or bad arguments; the
+            message quotes the input and says what to type instead.
+
+    Examples:
+        >>> parse_command("R"), parse_command("hold 25")
+        (Roll(hold=()), Roll(hold=(2, 5)))
+        >>> parse_command("f 3k"), parse_command("Fill Large Straight")
+        (Fill(category=<Category.THREE_OF_A_KIND: 6>), Fill(category=<Category.LARGE_STRAIGHT: 10>))
+        >>> parse_command("undo"), parse_command("q")
+        (Undo(), Quit())
+        >>> parse_command("jump")
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.support.errors.MalformedInputError: command 'jump': unknown command; type 'help' for the list, such as 'r 1 3' or 'f fh'
+    """
+    text = line.strip()
+    if not text:
+        raise MalformedInputError(
+            "command '': nothing typed; roll with 'r', fill a box with 'f CODE', or type 'help'"
+        )
+    word, _, rest = text.partition(" ")
+    rest = rest.strip()
+    kind = _WORDS.get(word.lower())
+    if kind is None:
+        raise MalformedInputError(
+            f"command {text!r}: unknown command; type 'help' for the list, "
+            f"such as 'r 1 3' or 'f fh'"
+        )
+    if kind == "roll":
+        return Roll(parse_positions(rest))
+    if kind == "hold":
+        if not rest:
+            raise MalformedInputError(
+                f"command {text!r}: hold which dice? give their positions, such as "
+                f"'hold 1 3 4'; 'r' alone rolls all five"
+            )
+        return Roll(parse_positions(rest))
+    if kind == "fill":
+        if not rest:
+            raise MalformedInputError(
+                f"command {text!r}: fill which box? give a code or name, such as 'f fh' "
+                f"or 'fill chance'"
+            )
+        return Fill(card.boxes.parse(rest))
+    if kind == "code" and rest:
+        option, _, path = rest.partition(" ")
+        if option.lower() != "--qr" or not path.strip():
+            raise MalformedInputError(
+                f"command {text!r}: 'code' takes nothing after it, or '--qr FILE' to write "
+                f"the code as a QR code image, such as 'code --qr game.svg'"
+            )
+        return Code(path.strip())
+    if kind == "save":
+        if not rest:
+            raise MalformedInputError(
+                f"command {text!r}: save to which file? give a path, such as 'save game.json'"
+            )
+        return Save(rest)
+    if rest:
+        raise MalformedInputError(
+            f"command {text!r}: {word.lower()!r} takes nothing after it; type {word.lower()!r} alone"
+        )
+    return _SIMPLE[kind]

@@ -1,0 +1,838 @@
+"""Pass-and-play at the terminal: the ``play`` command's game loop.
+
+A :class:`Session` owns the game being played, as a
+:class:`~yahtzee_rules.GameRecord` (which undo, save and share codes use), and the
+dice generator, and talks to the players through a
+:class:`~yahtzee_rules.apps.cli.console.Console`. Computer players take their turns
+through :func:`~yahtzee_rules.play_turn`.
+Every input is checked: a mistake prints why and asks again, and the game is
+never lost (Ctrl-C and the end of input offer to save it).
+
+Examples:
+    >>> import random
+    >>> from yahtzee_rules import Game
+    >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+    >>> console = ScriptConsole(["f fh", "f fh", "r 1 2", "undo", "quit", ""])
+    >>> session = Session(Game.new(["Ann"]), random.Random(3), console)
+    >>> session.run()
+    0
+    >>> for line in console.transcript().splitlines():
+    ...     if line.startswith(("Ann", "error", "Undone", "save", "Game")):
+    ...         print(line)
+    Ann rolls: 23334
+    Ann> f fh
+    Ann fills Full House with 23334 for 0.
+    Ann rolls: 22444
+    Ann> f fh
+    error: fill Full House with 22444: Full House is already filled with 0; each box is filled once
+    Ann> r 1 2
+    Ann rolls, holding 22: 22223
+    Ann> undo
+    Undone: Ann's roll.
+    Ann> quit
+    save to file>
+    Game not saved to a file. To resume it: yahtzee-rules play --code y1AAEAA0FubqIolxUs1z4
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import shlex
+import textwrap
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from yahtzee_rules.apps.cli import _extras
+from yahtzee_rules.apps.cli.commands import (
+    HELP,
+    Code,
+    Command,
+    Fill,
+    Help,
+    Hint,
+    Quit,
+    Roll,
+    Save,
+    Show,
+    Undo,
+    parse_command,
+)
+from yahtzee_rules.apps.cli.console import AppError, Console
+from yahtzee_rules.apps.cli.progress import Progress
+from yahtzee_rules.bots.simulation import Strategy, play_turn
+from yahtzee_rules.core.boxes import Box
+from yahtzee_rules.core.dice import Dice, Keep
+from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.formats.render import render_scorecards
+from yahtzee_rules.play import scoring
+from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.record import Fill as FillAction
+from yahtzee_rules.play.record import GameRecord
+from yahtzee_rules.play.record import Roll as RollAction
+from yahtzee_rules.support.errors import RulesError
+
+__all__ = [
+    "Session",
+    "coach_lines",
+    "coach_panel",
+    "describe_rules",
+    "dice_rows",
+    "joker_note",
+    "keep_from_positions",
+    "positions_of",
+    "win_lines",
+]
+
+#: Exit status after Ctrl-C, as shells report a process stopped by SIGINT.
+EXIT_INTERRUPTED = 130
+
+#: Expected values closer than this, relative to their size, are equal for the coach
+#: (as for ``yahtzee_rules.bots.solver.best_action``): the fill is then advised.
+TIE_TOLERANCE = 1e-9
+
+
+def describe_rules(rules: Rules) -> str:
+    """One line naming the rule set, as :meth:`Rules.describe <yahtzee_rules.Rules.describe>`
+    words it.
+
+    Examples:
+        >>> describe_rules(Rules())  # doctest: +NORMALIZE_WHITESPACE
+        "Rules: Hasbro's Classic game (the default): 13 boxes, 35-point upper bonus at 63,
+         100 per extra Yahtzee, forced Joker order"
+        >>> describe_rules(Rules(joker="none", yahtzee_bonus=50))  # doctest: +NORMALIZE_WHITESPACE
+        'Rules: Classic card (13 boxes), no Joker, 35-point upper bonus at 63,
+         50-point Yahtzee bonus'
+    """
+    return f"Rules: {Rules.describe(rules)}"
+
+
+def dice_rows(dice: Dice) -> list[str]:
+    """The dice under their positions, as the prompt commands name them.
+
+    Examples:
+        >>> print("\\n".join(dice_rows(Dice("22356"))))
+          position  1  2  3  4  5
+          dice      2  2  3  5  6
+    """
+    return [
+        "  position  " + "  ".join(str(p) for p in range(1, 6)),
+        "  dice      " + "  ".join(str(f) for f in dice.faces),
+    ]
+
+
+def keep_from_positions(dice: Dice, positions: Sequence[int]) -> Keep:
+    """The dice held at ``positions`` (1 to 5) of the dice as shown.
+
+    Examples:
+        >>> keep_from_positions(Dice("22356"), (1, 2, 5))
+        Keep('226')
+    """
+    return Keep([dice.faces[p - 1] for p in positions])
+
+
+def positions_of(dice: Dice, keep: Keep) -> tuple[int, ...]:
+    """Positions (1 to 5) of the dice as shown that hold ``keep``, leftmost first.
+
+    Examples:
+        >>> positions_of(Dice("22356"), Keep("26"))
+        (1, 5)
+    """
+    free = list(enumerate(dice.faces, start=1))
+    chosen = []
+    for face in keep.faces:
+        index = next(i for i, (_, f) in enumerate(free) if f == face)
+        chosen.append(free.pop(index)[0])
+    return tuple(sorted(chosen))
+
+
+def joker_note(game: Game) -> str | None:
+    """What the Joker rule means for the dice showing, if it applies.
+
+    The note is :func:`yahtzee_rules.play.scoring.joker_note`'s, for the card and rules
+    in play.
+
+    Examples:
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> game = Game.new(["Ann"]).roll(outcome="44444").fill(Category.YAHTZEE)
+        >>> print(joker_note(game.roll(outcome="44444")))
+        Joker: five 4s with Yahtzee filled; the forced Joker requires Fours, which is open: five 4s must go in Fours. Filling any box adds the 100-point Yahtzee bonus.
+    """
+    dice = game.dice
+    turn = game.turn
+    if dice is None or turn is None:
+        return None
+    return scoring.joker_note(turn.card, dice, rules=game.rules)
+
+
+def _command_for(dice: Dice, action: Keep | Box) -> tuple[str, str]:
+    if isinstance(action, Box):
+        return f"f {action.code}", action.label
+    positions = positions_of(dice, action)
+    command = "r " + " ".join(map(str, positions)) if positions else "r"
+    return command, str(action) if positions else "none"
+
+
+def _best(advice: _extras.Advice) -> tuple[Keep | Box, float] | None:
+    """The advised choice and its value; None when there is no choice."""
+    everything: list[tuple[Keep | Box, float]] = [*advice.keeps, *advice.boxes]
+    if not everything:
+        return None
+    best = max(value for _, value in everything)
+    # Equal values resolve to the simpler action: a fill worth as much as the best hold
+    # (holding all five dice always is, when a fill is best) is the advice.
+    fills = [item for item in advice.boxes if math.isclose(item[1], best, rel_tol=TIE_TOLERANCE)]
+    best_action = fills[0][0] if fills else max(everything, key=lambda item: item[1])[0]
+    return best_action, best
+
+
+def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[str]:
+    """The coach's advice in a narrow panel (42 columns): one list of choices, cheapest first.
+
+    Holds and fills are listed together by what they cost against the advised choice
+    (which comes first, chosen as by :func:`coach_lines`), at most ``rows`` of them, the
+    best holds and the best fills in about equal numbers; a last line
+    counts the rest. The play screen shows it beside the current player's column when
+    the full table would not fit the terminal.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> from yahtzee_rules.apps.cli._extras import Advice
+        >>> advice = Advice(
+        ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
+        ...     boxes=((Category.SIXES, 209.25), (Category.CHANCE, 190.0)),
+        ... )
+        >>> print("\\n".join(coach_panel(Dice("25666"), advice, rows=3)))
+        Coach: best is 'r 3 4 5' (hold 666)
+        expected final score 212.50
+        Cost of each choice in expected points:
+          choice                type          cost
+          hold 666              r 3 4 5       0.00
+          hold 5666             r 2 3 4 5     1.50
+          fill Sixes            f 6           3.25
+          (2 more, costing 12.50 or more)
+    """
+    found = _best(advice)
+    if found is None:
+        return ["Coach: no choice to make"]
+    best_action, best = found
+    command, what = _command_for(dice, best_action)
+    meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
+    win = []  # the chance of winning, when known, in a short line of its own
+    if advice.win is not None:
+        win = [f"chance of winning {advice.win[0]:.1%} ({_command_for(dice, advice.win[1])[0]})"]
+        rows = max(1, rows - 1)
+    holds = sorted(advice.keeps, key=lambda item: -item[1])
+    fills = sorted(advice.boxes, key=lambda item: -item[1])
+    # Half the rows (or more, when the other kind has fewer) for each kind of choice.
+    room = rows if len(holds) + len(fills) > rows + 1 else rows + 1
+    fill_rows = min(len(fills), max(room // 2, room - len(holds)))
+    picked: list[tuple[Keep | Box, float]] = [*holds[: room - fill_rows], *fills[:fill_rows]]
+    rest: list[tuple[Keep | Box, float]] = [*holds[room - fill_rows :], *fills[fill_rows:]]
+    picked.sort(key=lambda item: (item[0] != best_action, -item[1]))
+    lines = [
+        f"Coach: best is {command!r} ({meaning})",
+        f"expected final score {best:.2f}",
+        "Cost of each choice in expected points:",
+        f"  {'choice':<21} {'type':<11} {'cost':>6}",
+    ]
+    for action, value in picked:
+        command, what = _command_for(dice, action)
+        kind = "fill" if isinstance(action, Box) else "hold"
+        lines.append(f"  {kind + ' ' + what:<21} {command:<11} {best - value:6.2f}")
+    if rest:
+        cheapest = min(best - value for _, value in rest)
+        lines.append(f"  ({len(rest)} more, costing {cheapest:.2f} or more)")
+    return [*lines, *win]
+
+
+def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
+    """The coach's chance of winning (with opponents): a line, or none in a solitaire game.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> from yahtzee_rules.apps.cli._extras import Advice
+        >>> advice = Advice(keeps=(), boxes=((Category.CHANCE, 26.0),), win=(0.4321, Category.CHANCE))
+        >>> win_lines(Dice("35666"), advice)
+        ['Chance of winning: 43.2% playing to win (f c: fill Chance)']
+    """
+    if advice.win is not None:
+        chance, action = advice.win
+        command, what = _command_for(dice, action)
+        meaning = f"fill {what}" if isinstance(action, Box) else f"hold {what}"
+        return [f"Chance of winning: {chance:.1%} playing to win ({command}: {meaning})"]
+    return [] if advice.win_note is None else [advice.win_note]
+
+
+def _side_by_side(left: Sequence[str], right: Sequence[str], gap: int = 3) -> list[str]:
+    """Two blocks of lines next to each other, the left one padded to its widest line."""
+    width = max((len(line) for line in left), default=0) + gap
+    return [
+        (
+            f"{left[i] if i < len(left) else '':<{width}}" + (right[i] if i < len(right) else "")
+        ).rstrip()
+        for i in range(max(len(left), len(right)))
+    ]
+
+
+def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[str]:
+    """The coach's table: the best choice, then what each choice costs in expected points.
+
+    The cost of a choice is how many points of expected final score it gives up
+    against the best choice. Holds (with the command that makes them) are on the
+    left, best first, at most ``rows`` of them; boxes are on the right. When a fill is
+    worth as much as the best hold (within a relative ``TIE_TOLERANCE``), the fill
+    is the advice: holding all five dice, say, would only waste a roll.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> from yahtzee_rules.apps.cli._extras import Advice
+        >>> advice = Advice(
+        ...     keeps=((Keep("666"), 212.5), (Keep("5666"), 211.0), (Keep(()), 200.0)),
+        ...     boxes=((Category.SIXES, 209.25), (Category.CHANCE, 190.0)),
+        ... )
+        >>> print("\\n".join(coach_lines(Dice("25666"), advice, rows=2)))
+        Coach: best is 'r 3 4 5' (hold 666), expected final score 212.50.
+        Cost of each choice in expected points:
+          hold     type          cost    fill             type    cost
+          666      r 3 4 5       0.00    Sixes            f 6     3.25
+          5666     r 2 3 4 5     1.50    Chance           f c    22.50
+          (1 more hold, costing 12.50 or more)
+    """
+    found = _best(advice)
+    if found is None:
+        return ["Coach: no choice to make"]
+    best_action, best = found
+    command, what = _command_for(dice, best_action)
+    meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
+    lines = [
+        f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}.",
+        "Cost of each choice in expected points:",
+    ]
+    holds = [(_command_for(dice, keep), best - value) for keep, value in advice.keeps]
+    boxes = [(_command_for(dice, box), best - value) for box, value in advice.boxes]
+    left = [f"{what:<8} {command:<11} {cost:6.2f}" for (command, what), cost in holds[:rows]]
+    right = [f"{what:<16} {command:<5} {cost:6.2f}" for (command, what), cost in boxes]
+    if left and right:
+        lines.append(
+            f"  {'hold':<8} {'type':<11} {'cost':>6}    {'fill':<15} {'type':<5} {'cost':>6}"
+        )
+    elif left:
+        lines.append(f"  {'hold':<8} {'type':<11} {'cost':>6}")
+    else:
+        lines.append(f"  {'fill':<16} {'type':<5} {'cost':>6}")
+    for index in range(max(len(left), len(right))):
+        cells = [
+            left[index] if index < len(left) else " " * 27 if left else "",
+            right[index] if index < len(right) else "",
+        ]
+        lines.append(("  " + "    ".join(c for c in cells if c or left)).rstrip())
+    hidden = holds[rows:]
+    if hidden:
+        cheapest = min(cost for _, cost in hidden)
+        plural = "s" if len(hidden) > 1 else ""
+        lines.append(f"  ({len(hidden)} more hold{plural}, costing {cheapest:.2f} or more)")
+    return [*lines, *win_lines(dice, advice)]
+
+
+@attrs.frozen
+class _Snapshot:
+    actions: int
+    rng_state: object
+    action: str
+
+
+class Session:
+    """One ``play`` session: the game record, its players (human or computer) and undo.
+
+    Args:
+        record: The game as the session finds it: a new game, or a saved game's
+            record (a :class:`~yahtzee_rules.Game` starts a record of its own).
+        rng: The dice generator; undo restores its state too, so undoing a roll and
+            rolling again the same way shows the same dice.
+        console: Where to ask and tell.
+        bots: Computer players by name: a label for their kind, and their
+            :class:`~yahtzee_rules.Strategy` (such as ``yahtzee_rules.GreedyStrategy()``),
+            which draws from ``rng``.
+        coach: Show the coach's advice after every roll of a human player.
+
+    Attributes:
+        record: The game so far: every action since the session's start.
+
+    Examples:
+        >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+        >>> console = ScriptConsole(["r 9", "hold", "r 1 2", "undo", "help", "quit", ""])
+        >>> session = Session(Game.new(["Ann"]), random.Random(3), console)
+        >>> session.run()
+        0
+        >>> "error: positions '9'" in console.transcript()
+        True
+        >>> session.record  # the first roll; the roll holding 22 was undone
+        GameRecord.parse('forced 0 Ann : 23334')
+    """
+
+    def __init__(
+        self,
+        record: GameRecord | Game,
+        rng: random.Random,
+        console: Console,
+        *,
+        bots: Mapping[str, tuple[str, Strategy]] | None = None,
+        coach: bool = False,
+    ) -> None:
+        self.record = record if isinstance(record, GameRecord) else GameRecord.from_game(record)
+        self.rng = rng
+        self.console = console
+        self.bots = dict(bots or {})
+        self.coach = coach
+        self.history: list[_Snapshot] = []
+        #: The file last saved to, and how many actions it holds.
+        self.saved: tuple[str, int] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game being played: the record's game.
+
+        Examples:
+            >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+            >>> record = GameRecord.new(["Ann"]).roll(outcome="13366")
+            >>> Session(record, random.Random(1), ScriptConsole([])).game.dice
+            Dice('13366')
+        """
+        return self.record.game
+
+    # --- output -------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        """Write a line to the console.
+
+        Examples:
+            >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+            >>> console = ScriptConsole([])
+            >>> Session(Game.new(["Ann"]), random.Random(1), console).say("Hi")
+            >>> console.transcript()
+            'Hi'
+        """
+        self.console.say(text)
+
+    def show(self) -> None:
+        """Show the score sheet, the dice, the rolls left and any Joker note.
+
+        Examples:
+            >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+            >>> console = ScriptConsole([])
+            >>> record = GameRecord.new(["Ann"]).roll(outcome="13366")
+            >>> session = Session(record, random.Random(1), console)
+            >>> session.show()
+            >>> print(console.transcript())  # doctest: +ELLIPSIS
+            <BLANKLINE>
+            Round 1 - Ann - roll 1 of 3, 2 rolls left
+            Box                  Ann
+            -----------------  -----
+            Aces                  +1
+            ...
+              position  1  2  3  4  5
+              dice      1  3  3  6  6
+        """
+        game = self.game
+        size = self._terminal_size()
+        width = None if size is None else size[0]
+        if game.is_over:
+            self.say(render_scorecards(game.cards, game.players, rules=game.rules, width=width))
+            return
+        dice = game.dice
+        rolled = 3 - game.rolls_left
+        left = game.rolls_left
+        heading = (
+            f"Round {game.round} - {game.current_player} - roll {rolled} of 3, "
+            f"{left} roll{'' if left == 1 else 's'} left"
+        )
+        sheet = render_scorecards(
+            game.cards,
+            game.players,
+            rules=game.rules,
+            options=game.options,
+            options_for=game.current,
+            width=width,
+        )
+        note = joker_note(game)
+        coached = self.coach and game.current_player not in self.bots
+        if size is not None and coached and dice is not None:
+            advice = self._advice()
+            if advice is not None:
+                self._show_fitted(size, heading, sheet, note, dice, advice)
+                return
+            coached = False  # the reason is printed; show the rest as usual
+        self.say()
+        self.say(heading)
+        self.say(sheet)
+        if note:
+            for line in [note] if width is None else textwrap.wrap(note, width):
+                self.say(line)
+        if dice is not None:
+            for line in dice_rows(dice):
+                self.say(line)
+        if coached:
+            self._advise()
+
+    def _terminal_size(self) -> tuple[int, int] | None:
+        """The terminal's ``(columns, lines)``; None when not on a terminal (piped
+        sessions print the same text whatever the size)."""
+        size = getattr(self.console, "terminal_size", None)
+        found = size() if callable(size) else None
+        if found is None:
+            return None
+        columns, lines = found
+        return int(columns), int(lines)
+
+    def _show_fitted(
+        self,
+        size: tuple[int, int],
+        heading: str,
+        sheet: str,
+        note: str | None,
+        dice: Dice,
+        advice: _extras.Advice,
+    ) -> None:
+        """The turn with the coach, laid out to keep the dice, the advice and the prompt
+        on one screen: the whole sheet and table when they fit; else the current
+        player's column with the coach's panel beside it; else just the panel."""
+        columns, height = size
+        game = self.game
+        notes = textwrap.wrap(note, columns) if note else []
+        # The line saying what was rolled comes before the screen, the prompt after it.
+        room = height - 2
+        full = [
+            "",
+            heading,
+            *sheet.splitlines(),
+            *notes,
+            *dice_rows(dice),
+            *coach_lines(dice, advice),
+        ]
+        if len(full) <= room and max(map(len, full)) <= columns:
+            for line in full:
+                self.say(line)
+            return
+        column = render_scorecards(
+            [game.cards[game.current]],
+            [game.current_player],
+            rules=game.rules,
+            options=game.options,
+        ).splitlines()
+        panel = coach_panel(dice, advice, rows=max(3, len(column) - 5))
+        beside = _side_by_side(column, panel)
+        fixed = [heading, *notes, *dice_rows(dice)]
+        if max(map(len, beside)) <= columns and len(beside) + len(fixed) <= room:
+            body = beside
+        else:
+            body = coach_panel(dice, advice, rows=max(3, room - len(fixed) - 5))
+        self.say(heading)
+        for line in [*body, *notes, *dice_rows(dice)]:
+            self.say(line)
+
+    def _advice(self) -> _extras.Advice | None:
+        """The coach's advice (building the table first if need be); None, with the
+        reason printed, when it cannot be given."""
+        try:
+            if not _extras.table_is_ready(self.game.rules):
+                self.say("The coach needs the optimal strategy table: building it, once.")
+                bar = Progress("optimal table", 1)
+                try:
+                    _extras.optimal_table(self.game.rules, bar.update)
+                finally:
+                    bar.close()
+            return _extras.advise(self.game)
+        except AppError as error:
+            self.say(f"error: {error}")
+            return None
+
+    def _advise(self) -> None:
+        dice = self.game.dice
+        if dice is None:
+            self.say("error: hint: no dice yet; the coach advises once the dice are rolled")
+            return
+        advice = self._advice()
+        if advice is None:
+            return
+        for line in coach_lines(dice, advice):
+            self.say(line)
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the players stop; return the exit status.
+
+        Returns:
+            0 when the game ends or the players quit; 130 after Ctrl-C.
+
+        Examples:
+            >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+            >>> console = ScriptConsole(["^C", ""])
+            >>> Session(Game.new(["Ann"]), random.Random(1), console).run()
+            130
+            >>> "Ann> ^C" in console.transcript(), "Interrupted." in console.transcript()
+            (True, True)
+        """
+        try:
+            self.say(describe_rules(self.game.rules))
+            self._start_turn()
+            while not self.game.is_over:
+                try:
+                    line = self.console.ask(f"{self.game.current_player}> ")
+                except EOFError:
+                    self.say("Input ended.")
+                    self._offer_save()
+                    return 0
+                try:
+                    command = parse_command(line, card=self.game.rules.card)
+                except RulesError as error:
+                    self.say(f"error: {error}")
+                    continue
+                if isinstance(command, Quit):
+                    self._offer_save()
+                    return 0
+                self.do(command)
+        except KeyboardInterrupt:
+            # Wherever Ctrl-C lands, the moves so far are kept and offered for saving.
+            self.say()
+            self.say("Interrupted.")
+            self._offer_save()
+            return EXIT_INTERRUPTED
+        self._finish()
+        return 0
+
+    def do(self, command: Command) -> None:
+        """Carry out one prompt command, printing the result or the reason it is refused.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> from yahtzee_rules.apps.cli.commands import Fill
+            >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+            >>> console = ScriptConsole([])
+            >>> session = Session(Game.new(["Ann"]), random.Random(1), console)
+            >>> session.do(Fill(Category.CHANCE))
+            >>> console.transcript()
+            'error: fill Chance: no dice yet; roll at least once before filling a box'
+        """
+        try:
+            if isinstance(command, Roll):
+                self._roll(command)
+            elif isinstance(command, Fill):
+                self._fill(command.category)
+            elif isinstance(command, Undo):
+                self._undo()
+            elif isinstance(command, Save):
+                self._save(command.path)
+            elif isinstance(command, Code):
+                self._code(command)
+            elif isinstance(command, Help):
+                self.say(HELP)
+            elif isinstance(command, Show):
+                self.show()
+            elif isinstance(command, Hint):
+                self._advise()
+        except (RulesError, AppError) as error:
+            self.say(f"error: {error}")
+
+    def _code(self, command: Code) -> None:
+        code = self.record.share_code()
+        if command.qr is not None:
+            path = _extras.write_qr(code, command.qr)
+        self.say(f"Share code: {code}")
+        self.say(f"Resume with: {self.resume_command('--code', code)}")
+        # On a terminal, with the qr extra, the code is drawn too, for a phone to scan.
+        lines = _extras.qr_lines(code) if getattr(self.console, "interactive", False) else None
+        for line in lines or ():
+            self.say(line)
+        if command.qr is not None:
+            self.say(f"QR code written to {path}; scanning it gives the share code.")
+
+    def _snapshot(self, action: str) -> None:
+        self.history.append(_Snapshot(len(self.record.actions), self.rng.getstate(), action))
+
+    def _throw(self, keep: Keep | None = None) -> None:
+        self.record = self.record.roll(self.rng, keep=keep or Keep(()))
+
+    def _roll(self, command: Roll) -> None:
+        dice = self.game.dice
+        assert dice is not None
+        keep = keep_from_positions(dice, command.hold)
+        self.game.verify_roll(keep)
+        self._snapshot(f"{self.game.current_player}'s roll")
+        self._throw(keep)
+        held = f"holding {keep}" if len(keep) else "holding nothing"
+        self.say(f"{self.game.current_player} rolls, {held}: {self.game.dice}")
+        self.show()
+
+    def _fill(self, category: Box) -> None:
+        game = self.game
+        game.verify_fill(category)
+        option = game.box_options()[category]
+        self._snapshot(f"{game.current_player}'s fill of {category.label}")
+        self.record = self.record.fill(category)
+        bonus = f" plus the {option.bonus}-point Yahtzee bonus" if option.bonus else ""
+        self.say(
+            f"{game.current_player} fills {category.label} with {game.dice} "
+            f"for {option.points}{bonus}."
+        )
+        self._start_turn()
+
+    def _undo(self) -> None:
+        if not self.history:
+            self.say(
+                "error: undo: nothing to undo; undo takes back rolls and fills made in this session"
+            )
+            return
+        snapshot = self.history.pop()
+        self.record = self.record.undo(len(self.record.actions) - snapshot.actions)
+        self.rng.setstate(snapshot.rng_state)  # type: ignore[arg-type]
+        self.say(f"Undone: {snapshot.action}.")
+        self.show()
+
+    def _start_turn(self) -> None:
+        """Play computer turns, then throw the next human player's first roll."""
+        while not self.game.is_over and self.game.current_player in self.bots:
+            self._bot_turn()
+        if self.game.is_over:
+            return
+        if self.game.dice is None:
+            self._throw()
+            self.say(f"{self.game.current_player} rolls: {self.game.dice}")
+        self.show()
+
+    def _bot_turn(self) -> None:
+        name = self.game.current_player
+        kind, bot = self.bots[name]
+        showing = self.game.dice
+        before = len(self.record.actions)
+        self.record = play_turn(self.record, bot, self.rng)
+        actions = self.record.actions[before:]
+        rolls = [action for action in actions if isinstance(action, RollAction)]
+        fill = actions[-1]
+        assert isinstance(fill, FillAction)
+        if showing is None:
+            showing, rolls = rolls[0].dice, rolls[1:]
+        steps = [str(showing), *(f"hold {roll.keep or '-'} -> {roll.dice}" for roll in rolls)]
+        played = self.record.game_at(len(self.record.actions) - 1)  # before the fill
+        option = played.box_options()[fill.category]
+        bonus = f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
+        self.say(
+            f"{name} ({kind}): {', '.join(steps)}; fills {fill.category.label} "
+            f"for {option.points}{bonus}"
+        )
+
+    def _finish(self) -> None:
+        game = self.game
+        self.say()
+        self.say("Game over.")
+        size = self._terminal_size()
+        width = None if size is None else size[0]
+        self.say(render_scorecards(game.cards, game.players, rules=game.rules, width=width))
+        result = game.result
+        self.say(
+            "Final standings: "
+            + ", ".join(f"{s.rank}. {s.player} {s.total}" for s in result.standings)
+        )
+        if result.play_off:
+            tied = " and ".join(result.play_off)
+            self.say(f"Tied: {tied}; the tie rule says they play again")
+        else:
+            winners = " and ".join(result.winners)
+            self.say(f"Winner{'s' if result.is_tie else ''}: {winners}")
+
+    # --- saving ---------------------------------------------------------------------
+
+    def _bot_kinds(self) -> dict[str, str]:
+        return {name: kind for name, (kind, _) in self.bots.items()}
+
+    def resume_command(self, option: str, value: str) -> str:
+        """The command that resumes this game as it is: players' kinds and the coach too.
+
+        A share code holds only the game, so ``--code`` gets a ``--bot KIND NAME`` for each
+        computer player, in seat order (a save file lists them itself); either way
+        ``--coach`` follows when the coach is on.
+
+        Examples:
+            >>> from yahtzee_rules import GreedyStrategy
+            >>> from yahtzee_rules.apps.cli.console import ScriptConsole
+            >>> bots = {"Cy Young": ("greedy", GreedyStrategy())}
+            >>> game = Game.new(["Ann", "Cy Young"])
+            >>> session = Session(game, random.Random(1), ScriptConsole([]), bots=bots, coach=True)
+            >>> session.resume_command("--code", "y1XYZ")
+            "yahtzee-rules play --code y1XYZ --bot greedy 'Cy Young' --coach"
+            >>> session.resume_command("--load", "my game.json")
+            "yahtzee-rules play --load 'my game.json' --coach"
+        """
+        words = ["yahtzee-rules", "play", option, shlex.quote(value)]
+        if option == "--code":
+            for name in self.game.players:
+                if name in self.bots:
+                    words += ["--bot", self.bots[name][0], shlex.quote(name)]
+        if self.coach:
+            words.append("--coach")
+        return " ".join(words)
+
+    def _may_write(self, path: str) -> bool:
+        """Whether to write ``path``: yes unless it is another existing file the player
+        chooses to keep when asked (the file this session saved to is rewritten)."""
+        if (self.saved is not None and self.saved[0] == path) or not _extras.file_exists(path):
+            return True
+        self.say(f"{path} exists already. Type y to overwrite it, or anything else to keep it.")
+        try:
+            answer = self.console.ask("overwrite> ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.say()
+            answer = ""
+        if answer in ("y", "yes"):
+            return True
+        self.say(f"Not saved; {path} is unchanged.")
+        return False
+
+    def _save(self, path: str) -> bool:
+        if not self._may_write(path):
+            return False
+        _extras.save_game(path, self.record, self._bot_kinds())
+        self.saved = (path, len(self.record.actions))
+        self.say(f"Saved to {path}. Resume with: {self.resume_command('--load', path)}")
+        return True
+
+    def _offer_save(self) -> None:
+        """Ask for a file to save to (Enter or ``n``: none), then print a share code.
+
+        An existing file other than the one this session saved to is overwritten only if
+        the player says so.
+
+        Nothing is asked when the game was saved and nothing has happened since.
+        """
+        if self.saved is not None and self.saved[1] == len(self.record.actions):
+            path = self.saved[0]
+            self.say(
+                f"The game is saved in {path}. Resume with: {self.resume_command('--load', path)}"
+            )
+            return
+        self.say("Save the game first? Type a file name, or press Enter to leave without saving.")
+        while True:
+            try:
+                answer = self.console.ask("save to file> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.say()
+                answer = ""
+            if not answer or answer.lower() in ("n", "no"):
+                break
+            if answer.lower() in ("y", "yes"):
+                self.say("Type the name of the file to save to, or press Enter to leave.")
+                continue
+            try:
+                if not self._save(answer):
+                    continue
+            except AppError as error:
+                self.say(f"error: {error}")
+                break
+            except (RulesError, OSError) as error:
+                self.say(f"error: {error}; try another file name")
+                continue
+            return
+        code = self.record.share_code()
+        self.say(f"Game not saved to a file. To resume it: {self.resume_command('--code', code)}")

@@ -1,0 +1,47 @@
+"""A pass-and-play web table built on the library: ``yahtzee-rules serve``.
+
+One page per position: seat one to eight players (people or the library's
+computer players) under any ruleset, tap dice to hold them, see what every open
+box would score and why a closed box is closed, ask the coach, undo, and read
+the final standings under the ruleset's tie rule. Every position has its own
+link holding the game's share code, shown as a QR code too, so a game continues
+on any device; the server keeps no game state.
+
+The rules run only in Python: each page is written by the server from library
+values (:meth:`Game.box_options <yahtzee_rules.Game.box_options>`,
+:meth:`Game.totals <yahtzee_rules.Game.totals>`, :attr:`Game.result
+<yahtzee_rules.Game.result>`), and each move is a form the server plays through
+:class:`~yahtzee_rules.GameRecord`.
+
+Needs the ``web`` extra: ``pip install "yahtzee-rules[web]"`` (Starlette, uvicorn
+and segno).
+
+Examples:
+    >>> from starlette.testclient import TestClient
+    >>> client = TestClient(create_app())
+    >>> "Start the game" in client.get("/").text
+    True
+"""
+
+from __future__ import annotations
+
+from yahtzee_rules.apps.web.app import create_app
+
+__all__ = ["create_app", "serve"]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:  # pragma: no cover - blocks
+    """Serve the web table with uvicorn until interrupted.
+
+    Args:
+        host: The address to listen on; ``0.0.0.0`` lets other devices on the
+            network open the links.
+        port: The port.
+
+    Examples:
+        >>> callable(serve)
+        True
+    """
+    import uvicorn
+
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")

@@ -1,0 +1,462 @@
+"""Internal: the web table's HTML, written from library values (no scoring here).
+
+Every number and every reason on the page comes from the library: box options and
+reasons from :meth:`Game.box_options <yahtzee_rules.Game.box_options>`, the Joker note
+from :func:`yahtzee_rules.play.scoring.joker_note`, totals from
+:meth:`Game.totals <yahtzee_rules.Game.totals>`, the result from
+:attr:`Game.result <yahtzee_rules.Game.result>`. The page's script only adds keyboard
+shortcuts and a copy button; the page works without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import attrs
+
+from yahtzee_rules.apps.web._position import KINDS, MAX_SEATS, Coach, Position
+from yahtzee_rules.core.dice import Dice, Keep
+from yahtzee_rules.core.rules import Rules, TieRule
+from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.scoring import joker_note
+
+__all__ = ["error_page", "play_page", "setup_page"]
+
+_FACE_WORDS = ("one", "two", "three", "four", "five", "six")
+_PIPS = {
+    1: ((50, 50),),
+    2: ((28, 28), (72, 72)),
+    3: ((26, 26), (50, 50), (74, 74)),
+    4: ((28, 28), (72, 28), (28, 72), (72, 72)),
+    5: ((26, 26), (74, 26), (50, 50), (26, 74), (74, 74)),
+    6: ((28, 24), (72, 24), (28, 50), (72, 50), (28, 76), (72, 76)),
+}
+
+_STYLE = """
+*{box-sizing:border-box}
+body{font:16px/1.4 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#1b1b1b}
+main{max-width:960px;margin:0 auto;padding:12px}
+h1{font-size:1.4rem;margin:.2rem 0}
+h2{font-size:1.1rem;margin:1rem 0 .4rem}
+a{color:#0b4f8a}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.layout{display:grid;gap:12px}
+@media (min-width:760px){.layout{grid-template-columns:1fr 1fr}}
+.panel{background:#fff;border-radius:10px;padding:12px;box-shadow:0 1px 3px #0002}
+.dice{display:flex;gap:8px;justify-content:center;border:0;padding:0;margin:8px 0}
+.dice legend{padding:0;margin-bottom:6px}
+.die input{position:absolute;opacity:0;width:1px;height:1px}
+.die label{display:block;width:56px;height:56px;border-radius:10px;background:#fff;
+ border:2px solid #444;cursor:pointer}
+.die svg{width:100%;height:100%}
+.die input:checked+label{background:#ffe08a;border-color:#b07800;transform:translateY(-4px)}
+.die input:focus-visible+label{outline:3px solid #0b4f8a;outline-offset:2px}
+.held-tag{display:block;text-align:center;font-size:.75rem;height:1rem}
+button,.button{font:inherit;padding:.5rem .9rem;border-radius:8px;border:1px solid #0b4f8a;
+ background:#0b4f8a;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+button.score{background:#fff;color:#0b4f8a;min-width:3.2rem;padding:.25rem .5rem}
+button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #e08a00;outline-offset:2px}
+.secondary{background:#fff;color:#0b4f8a}
+table{border-collapse:collapse;width:100%}
+th,td{padding:.25rem .35rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
+td.num{text-align:right;white-space:nowrap}
+.reason{display:block;color:#6b3a00;font-size:.8rem}
+.bonus{color:#1b6b00;font-size:.8rem}
+.actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}
+.joker{background:#fff7e0;border-left:4px solid #b07800;padding:8px;margin:8px 0}
+.coach{background:#eaf3ff;border-left:4px solid #0b4f8a;padding:8px;margin:8px 0}
+.scroll{overflow-x:auto}
+.qr svg{width:160px;height:160px;background:#fff}
+.link{word-break:break-all;font-size:.8rem}
+.error{border-left:4px solid #a00;padding:8px;background:#fff0f0}
+.setup td,.setup th{border:0}
+.setup input[type=text]{width:100%;font:inherit;padding:.3rem}
+.setup select{font:inherit;padding:.3rem;max-width:100%}
+"""
+
+_SCRIPT = """
+document.addEventListener('keydown', function (e) {
+  if (e.target.tagName === 'INPUT' && e.target.type === 'text') return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.key >= '1' && e.key <= '5') {
+    var die = document.getElementById('die-' + (Number(e.key) - 1));
+    if (die) { die.checked = !die.checked; die.focus(); e.preventDefault(); }
+  } else if (e.key === 'r') {
+    var roll = document.getElementById('roll');
+    if (roll) { roll.click(); e.preventDefault(); }
+  }
+});
+var copy = document.getElementById('copy-link');
+if (copy && navigator.clipboard) {
+  copy.hidden = false;
+  copy.addEventListener('click', function () {
+    navigator.clipboard.writeText(copy.dataset.link).then(function () {
+      copy.textContent = 'Link copied';
+    });
+  });
+}
+"""
+
+
+def _document(title: str, body: str) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head>"
+        f"<body><main>{body}</main><script>{_SCRIPT}</script></body></html>\n"
+    )
+
+
+def _die_svg(face: int) -> str:
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="9"/>' for x, y in _PIPS[face])
+    return f'<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">{pips}</svg>'
+
+
+def _rules_line(rules: Rules) -> str:
+    return Rules.describe(attrs.evolve(rules, tie=TieRule.SHARE))  # the tie rule follows
+
+
+def setup_page(error: str | None = None, *, optimal: bool) -> str:
+    """The page that seats 1-8 players and picks the rules."""
+    kinds = [("", "empty seat"), ("h", "human")]
+    kinds += [(k, v) for k, v in KINDS.items() if k != "h" and (optimal or k != "o")]
+    rows = []
+    for seat in range(MAX_SEATS):
+        default = "h" if seat == 0 else "g" if seat == 1 else ""
+        options = "".join(
+            f'<option value="{k}"{" selected" if k == default else ""}>{escape(v)}</option>'
+            for k, v in kinds
+        )
+        rows.append(
+            f'<tr><th scope="row">{seat + 1}</th>'
+            f'<td><label class="sr-only" for="name-{seat}">Seat {seat + 1} name</label>'
+            f'<input type="text" id="name-{seat}" name="name-{seat}" maxlength="40" '
+            f'placeholder="Player {seat + 1}"></td>'
+            f'<td><label class="sr-only" for="kind-{seat}">Seat {seat + 1} player</label>'
+            f'<select id="kind-{seat}" name="kind-{seat}">{options}</select></td></tr>'
+        )
+    rules = "".join(
+        f'<option value="{escape(name)}">{escape(name)}: {escape(Rules.describe(name))}</option>'
+        for name in Rules.names()
+    )
+    ties = "".join(
+        f'<option value="{tie.value}">{escape(tie.description)}</option>' for tie in TieRule
+    )
+    problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    body = (
+        "<h1>Yahtzee table</h1>"
+        "<p>Pass-and-play on one device: seat up to eight players, people or computer "
+        "players, and play by the exact rules. Every position has its own link, so a "
+        "game can be continued on another device.</p>"
+        f"{problem}"
+        '<form method="post" action="/new" class="panel setup">'
+        '<h2 id="seats-heading">Players</h2>'
+        '<table aria-labelledby="seats-heading"><thead><tr><th scope="col">Seat</th>'
+        '<th scope="col">Name</th><th scope="col">Player</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<h2>Rules</h2><p><label for="rules">Ruleset</label><br>'
+        f'<select id="rules" name="rules">{rules}</select></p>'
+        '<p><label for="tie">Tie rule</label><br>'
+        f'<select id="tie" name="tie">{ties}</select></p>'
+        '<p><button type="submit" id="start">Start the game</button></p></form>'
+    )
+    return _document("Yahtzee table", body)
+
+
+def error_page(message: str, *, status: int) -> str:
+    """The page for a link or a move the library refuses, with its reason."""
+    heading = "This game link does not work" if status == 400 else "Not found"
+    body = (
+        f"<h1>{heading}</h1>"
+        f'<p class="error" role="alert">{escape(message)}</p>'
+        "<p>A game link holds the whole game and a checksum, so a link that was cut "
+        "short, mistyped or changed is refused rather than read as another game.</p>"
+        '<p><a class="button" href="/">Start a new game</a></p>'
+    )
+    return _document(heading, body)
+
+
+def _joker_note(game: Game) -> str | None:
+    """The library's note on the Joker rule for the dice showing, when it applies."""
+    turn = game.turn
+    if turn is None or turn.dice is None:
+        return None
+    return joker_note(turn.card, turn.dice, rules=game.rules)
+
+
+def _held_positions(dice: Dice, keep: Keep) -> set[int]:
+    held: set[int] = set()
+    remaining = list(keep.faces)
+    for index, face in enumerate(dice.faces):
+        if face in remaining:
+            remaining.remove(face)
+            held.add(index)
+    return held
+
+
+def _dice_form(position: Position, advice: Coach | None) -> str:
+    game = position.game
+    dice = game.dice
+    link = escape(position.link())
+    action = link.replace("?", "/roll?", 1)
+    left = game.rolls_left
+    if dice is None:
+        return (
+            f'<form method="post" action="{action}"><p class="actions">'
+            f'<button type="submit" id="roll" aria-keyshortcuts="r">Roll the dice</button>'
+            f"<span>3 rolls this turn</span></p></form>"
+        )
+    if advice is not None and advice.keep is not None:
+        held = _held_positions(dice, advice.keep)
+    else:
+        last = position.record.actions[-1] if position.record.actions else None
+        keep = getattr(last, "keep", None)
+        held = _held_positions(dice, keep) if isinstance(keep, Keep) else set()
+    dice_html = []
+    for index, face in enumerate(dice.faces):
+        checked = " checked" if index in held else ""
+        disabled = "" if left else " disabled"
+        dice_html.append(
+            f'<div class="die"><input type="checkbox" name="hold" value="{index}" '
+            f'id="die-{index}"{checked}{disabled} aria-keyshortcuts="{index + 1}">'
+            f'<label for="die-{index}" title="Die {index + 1}: {face}">'
+            f'<span class="sr-only">Hold die {index + 1}, showing {_FACE_WORDS[face - 1]}</span>'
+            f"{_die_svg(face)}</label></div>"
+        )
+    if left:
+        controls = (
+            f'<button type="submit" id="roll" aria-keyshortcuts="r">Roll the others</button>'
+            f"<span>{left} roll{'s' if left > 1 else ''} left</span>"
+        )
+        legend = "Dice: tap a die to hold it, then roll the others (keys 1-5, R)"
+    else:
+        controls = "<span>No rolls left: fill a box.</span>"
+        legend = "Dice: no rolls left"
+    return (
+        f'<form method="post" action="{action}">'
+        f'<fieldset class="dice"><legend class="sr-only">{legend}</legend>'
+        f"{''.join(dice_html)}</fieldset>"
+        f'<p class="actions" aria-live="polite">Dice {dice} · {controls}</p></form>'
+    )
+
+
+def _card_table(position: Position) -> str:
+    game = position.game
+    seat = game.current
+    card = game.card(seat)
+    rolled = not game.is_over and game.dice is not None
+    options = game.box_options() if rolled else {}
+    fill_action = escape(position.link()).replace("?", "/fill?", 1)
+    can_fill = rolled and not position.bot_to_play
+    rows = []
+    first_with: dict[str, str] = {}
+    for box in game.rules.card.members:
+        written = card[box]
+        label = escape(box.label)
+        if written is not None:
+            cell = f'<td class="num">{written}</td><td>filled</td>'
+        elif box in options:
+            option = options[box]
+            if option.points is not None and can_fill:
+                bonus = f' <span class="bonus">+{option.bonus} bonus</span>' if option.bonus else ""
+                cell = (
+                    f'<td class="num"><button class="score" type="submit" name="box" '
+                    f'value="{escape(box.code)}" aria-label="Fill {label} for {option.points} '
+                    f'points{f" and a {option.bonus}-point bonus" if option.bonus else ""}">'
+                    f"{option.points}</button></td><td>open{bonus}</td>"
+                )
+            else:
+                reason = option.reason or ""
+                note = reason
+                if reason in first_with:
+                    note = f"closed, as for {first_with[reason]}"
+                else:
+                    first_with[reason] = box.label
+                cell = (
+                    '<td class="num">-</td>'
+                    f'<td>closed<span class="reason">{escape(note)}</span></td>'
+                )
+        else:
+            cell = '<td class="num"></td><td>open</td>'
+        rows.append(f'<tr><th scope="row">{label}</th>{cell}</tr>')
+    totals = game.totals(seat)
+    summary = (
+        f'<tr><th scope="row">Upper total</th><td class="num">{totals.upper_total}</td>'
+        f"<td>bonus {totals.upper_bonus}"
+        + (
+            f", {totals.upper_bonus_needed} more for the bonus"
+            if totals.upper_bonus_needed and not totals.upper_bonus
+            else ""
+        )
+        + "</td></tr>"
+        f'<tr><th scope="row">Lower total</th><td class="num">{totals.lower_total}</td>'
+        f"<td>extra-Yahtzee bonus {totals.yahtzee_bonus}</td></tr>"
+        f'<tr><th scope="row">Grand total</th><td class="num"><strong>{totals.grand_total}'
+        f"</strong></td><td></td></tr>"
+    )
+    name = escape(game.players[seat])
+    table = (
+        f'<table id="card"><caption class="sr-only">{name}\'s card</caption>'
+        '<thead><tr><th scope="col">Box</th><th scope="col" class="num">Points</th>'
+        f'<th scope="col">State</th></tr></thead><tbody>{"".join(rows)}{summary}</tbody></table>'
+    )
+    if can_fill:
+        return f'<form method="post" action="{fill_action}">{table}</form>'
+    return table
+
+
+def _all_cards(game: Game) -> str:
+    head = "".join(f'<th scope="col" class="num">{escape(p)}</th>' for p in game.players)
+    rows = []
+    for box in game.rules.card.members:
+        cells = "".join(
+            f'<td class="num">{"" if card[box] is None else card[box]}</td>' for card in game.cards
+        )
+        rows.append(f'<tr><th scope="row">{escape(box.label)}</th>{cells}</tr>')
+    totals = "".join(
+        f'<td class="num"><strong>{game.totals(seat).grand_total}</strong></td>'
+        for seat in range(len(game.players))
+    )
+    rows.append(f'<tr><th scope="row">Grand total</th>{totals}</tr>')
+    return (
+        '<div class="scroll"><table id="all-cards"><caption class="sr-only">Every card</caption>'
+        f'<thead><tr><th scope="col">Box</th>{head}</tr></thead><tbody>{"".join(rows)}'
+        "</tbody></table></div>"
+    )
+
+
+def _standings(position: Position) -> str:
+    game = position.game
+    result = game.result
+    rows = "".join(
+        f'<tr><td class="num">{s.rank}</td><th scope="row">{escape(s.player)}</th>'
+        f'<td>{escape(position.kind(s.seat))}</td><td class="num">{s.total}</td>'
+        f'<td class="num">{game.totals(s.seat).upper_total}</td></tr>'
+        for s in result.standings
+    )
+    if result.play_off:
+        verdict = f"{_names(result.play_off)} tie and play another game to decide."
+    elif len(result.winners) > 1:
+        verdict = f"{_names(result.winners)} share the win."
+    else:
+        verdict = f"{result.winners[0]} wins."
+    return (
+        '<section class="panel" aria-labelledby="result-heading">'
+        '<h2 id="result-heading">Final standings</h2>'
+        f'<p id="verdict" role="status"><strong>{escape(verdict)}</strong> '
+        f"Tie rule: {escape(game.rules.tie.description)}.</p>"
+        '<table id="standings"><thead><tr><th scope="col" class="num">Rank</th>'
+        '<th scope="col">Player</th><th scope="col">Seat</th><th scope="col" class="num">Total</th>'
+        f'<th scope="col" class="num">Upper</th></tr></thead><tbody>{rows}</tbody></table>'
+        '<p><a class="button" href="/">New game</a></p></section>'
+    )
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _coach_box(advice: Coach) -> str:
+    if advice.keep is not None:
+        what = (
+            f"Hold {advice.keep} and roll the others"
+            if advice.keep.faces
+            else "Roll all five dice again"
+        )
+    else:
+        assert advice.box is not None
+        what = f"Fill {advice.box.label}"
+    expected = (
+        f" Expected final score: {advice.expected:.1f}." if advice.expected is not None else ""
+    )
+    source = "Optimal solver" if advice.source == "solver" else "Heuristic"
+    return (
+        f'<div class="coach" id="coach" role="status"><strong>Coach ({source}):</strong> '
+        f"{escape(what)}.{expected} <small>{escape(advice.note)}.</small></div>"
+    )
+
+
+def _recent(position: Position) -> str:
+    turns = position.recent_turns()
+    if not turns:
+        return ""
+    items = "".join(
+        f"<li>{escape(t.player)} ({escape(t.kind)}): rolled {escape(', then '.join(t.rolls))}; "
+        f"filled {escape(t.box.label)} for {t.points}</li>"
+        for t in turns
+    )
+    return f'<h2>Last turns</h2><ul id="recent">{items}</ul>'
+
+
+def play_page(
+    position: Position, *, url: str, qr_svg: str | None, advice: Coach | None, coach_error: str
+) -> str:
+    """The page of one position: dice, the current card, the others' scores, links."""
+    game = position.game
+    rules = game.rules
+    parts: list[str] = []
+    if game.is_over:
+        heading = "Game over"
+        parts.append(_standings(position))
+        turn_panel = ""
+    else:
+        player = escape(game.current_player)
+        kind = position.kind(game.current)
+        heading = f"{player}'s turn"
+        status = f"Round {game.round} of {len(rules.card)} · {escape(kind)}"
+        controls = []
+        if position.bot_to_play:
+            bot_action = escape(position.link()).replace("?", "/bot?", 1)
+            controls.append(
+                f'<form method="post" action="{bot_action}"><p class="actions">'
+                f'<button type="submit" id="bot">Let {player} play</button></p></form>'
+            )
+        else:
+            controls.append(_dice_form(position, advice))
+            note = _joker_note(game)
+            if note is not None:
+                controls.append(f'<p class="joker" id="joker-note" role="note">{escape(note)}</p>')
+            if advice is not None:
+                controls.append(_coach_box(advice))
+            elif coach_error:
+                controls.append(f'<p class="coach" role="status">{escape(coach_error)}</p>')
+            elif game.dice is not None:
+                controls.append(
+                    f'<p class="actions"><a class="button secondary" id="ask-coach" '
+                    f'href="{escape(position.link(coach="1"))}">Ask the coach</a></p>'
+                )
+        turn_panel = (
+            '<section class="panel" aria-labelledby="card-heading">'
+            f"<p>{status}</p>{''.join(controls)}"
+            f'<h2 id="card-heading">{player}\'s card</h2>{_card_table(position)}</section>'
+        )
+    undo = position.undo_target()
+    undo_html = (
+        f'<a class="button secondary" id="undo" href="{escape(position.link(undo))}">Undo</a>'
+        if undo is not None
+        else ""
+    )
+    qr = (
+        f'<div class="qr" role="img" aria-label="QR code of this position\'s link">{qr_svg}</div>'
+        if qr_svg
+        else "<p>(The link is too long for a QR code; copy it instead.)</p>"
+    )
+    side = (
+        '<section class="panel" aria-labelledby="scores-heading">'
+        f'<h2 id="scores-heading">Scores</h2>{_all_cards(game)}{_recent(position)}'
+        '<h2 id="link-heading">Continue on another device</h2>'
+        "<p>This link holds the whole game so far: open it on any device, bookmark it, "
+        "or scan the code.</p>"
+        f'<p class="link"><a id="position-link" href="{escape(url)}">{escape(url)}</a></p>'
+        f'<p class="actions"><button type="button" class="secondary" id="copy-link" hidden '
+        f'data-link="{escape(url)}">Copy link</button>{undo_html}'
+        '<a class="button secondary" href="/">New game</a></p>'
+        f"{qr}</section>"
+    )
+    body = (
+        f"<h1>{heading}</h1><p>Rules: {escape(_rules_line(rules))}; "
+        f"{escape(rules.tie.description)}.</p>"
+        f'<div class="layout">{"".join(parts)}{turn_panel}{side}</div>'
+    )
+    return _document(f"{heading} · Yahtzee table", body)

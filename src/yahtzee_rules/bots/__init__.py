@@ -1,0 +1,2 @@
+"""Bots and the solver: exact dice probabilities, strategies that play, policies,
+tournaments and the optimal-play tables (NumPy)."""

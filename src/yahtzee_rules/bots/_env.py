@@ -1,0 +1,215 @@
+"""Internal: a game played by action numbers, shared by the reinforcement-learning environments.
+
+:mod:`yahtzee_rules.integrations.rl` (Gymnasium), :mod:`yahtzee_rules.integrations.zoo` (PettingZoo) and
+:class:`yahtzee_rules.bots.policy.PolicyStrategy` encode the game the same way: actions 0 to
+31 hold dice (bit ``i`` holds die ``i`` of the sorted dice) and roll the others,
+action ``32 + b`` fills box ``b`` in card order. :class:`ActionGame` drives a
+:class:`~yahtzee_rules.Game` by those numbers with the fast paths a step needs:
+the masks are cached by what they depend on (whether the turn can roll, the open
+boxes, and the dice only when they are five of a kind or the card's order
+matters), the dice arrays are built once for each of the 252 rolls, and each seat's
+card array and grand total are updated in place on a fill. The game itself is
+still played through :class:`~yahtzee_rules.Game`, so the rules, the dice drawn
+from the generator and the scores are the library's own.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import numpy as np
+
+from yahtzee_rules.core.dice import Dice, Keep
+from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.totals import totals
+from yahtzee_rules.play.turn import Turn
+from yahtzee_rules.support._text import show
+from yahtzee_rules.support.errors import IllegalActionError
+
+__all__ = [
+    "EMPTY",
+    "HOLDS",
+    "ActionGame",
+    "Int8Array",
+    "Int64Array",
+    "dice_array",
+    "hold",
+    "keep_action",
+]
+
+#: The hold actions, 0 to 31: one bit a die of the sorted dice.
+HOLDS = 32
+EMPTY = Keep("")
+#: Masks kept per ruleset before the cache starts again (a cache, not a store).
+_MOST_MASKS = 65_536
+
+Int64Array = np.ndarray[Any, np.dtype[np.int64]]
+Int8Array = np.ndarray[Any, np.dtype[np.int8]]
+
+
+@functools.cache
+def hold(faces: tuple[int, ...], holds: int) -> Keep:
+    """The dice of ``faces`` (sorted) that the bits of ``holds`` pick."""
+    return Keep([faces[i] for i in range(5) if holds >> i & 1])
+
+
+def keep_action(faces: tuple[int, ...], keep: Keep) -> int:
+    """The hold action that holds ``keep`` from ``faces`` (sorted): the lowest dice that match."""
+    action = 0
+    wanted = list(keep.faces)
+    for i, face in enumerate(faces):
+        if face in wanted:
+            wanted.remove(face)
+            action |= 1 << i
+    return action
+
+
+@functools.cache
+def _dice_array(faces: tuple[int, ...]) -> Int64Array:
+    array = np.array(faces, dtype=np.int64)
+    array.setflags(write=False)
+    return array
+
+
+_NO_DICE = _dice_array((1, 1, 1, 1, 1))
+
+
+def dice_array(dice: Dice | None) -> Int64Array:
+    """The faces shown as a new array (five 1s when no dice show)."""
+    return (_NO_DICE if dice is None else _dice_array(dice.faces)).copy()
+
+
+class ActionGame:
+    """A game of ``players`` seats played by action numbers; see the module's description.
+
+    The attributes are read by the environments; :meth:`load` sets a game from outside.
+    """
+
+    __slots__ = (
+        "_masks",
+        "_simple",
+        "actions",
+        "boxes",
+        "cards",
+        "game",
+        "grand",
+        "mask",
+        "open",
+        "rng",
+        "rules",
+    )
+
+    def __init__(self, rules: Rules, players: list[str]) -> None:
+        self.rules = rules
+        self.boxes = rules.card.members
+        self.actions = HOLDS + len(self.boxes)
+        # The legal boxes depend on the dice only for five of a kind, unless the card's
+        # order (Forced Yatzy, a left-to-right card) decides which box opens next.
+        self._simple = not rules.in_order and not rules.card.left_to_right
+        self._masks: dict[tuple[bool, int, int], Int8Array] = {}
+        self.rng = random.Random(0)
+        self.load(Game.new(players, rules=rules))
+
+    def load(self, game: Game) -> None:
+        """Play on from ``game``: every cached figure is worked out again."""
+        self.game = game
+        self.open = [
+            sum(1 << b for b, value in enumerate(card.boxes) if value is None)
+            for card in game.cards
+        ]
+        self.cards = [
+            np.array([-1 if v is None else v for v in card.boxes], dtype=np.int64)
+            for card in game.cards
+        ]
+        self.grand = [totals(card, rules=self.rules).grand_total for card in game.cards]
+        self.mask = self._legal()
+
+    def start(self, seed: int) -> None:
+        """A new game with the same seats; the dice from ``random.Random(seed)``; the first roll."""
+        self.rng = random.Random(seed)
+        self.load(Game.new(list(self.game.players), rules=self.rules))
+        self.roll(EMPTY)
+
+    def roll(self, keep: Keep) -> None:
+        """The current seat holds ``keep`` and rolls (not checked)."""
+        self.game = self.game.roll(self.rng, keep=keep)
+        self.mask = self._legal()
+
+    def _legal(self) -> Int8Array:
+        turn = self.game.turn
+        dice = None if turn is None else turn.dice
+        if turn is None or dice is None:
+            key = (False, 0, -1)
+        else:
+            faces = dice.faces
+            position = -1 if self._simple and faces[0] != faces[4] else dice.position
+            key = (turn.rolls_left > 0, self.open[self.game.current], position)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = self._build(turn, key)
+        return mask
+
+    def _build(self, turn: Turn | None, key: tuple[bool, int, int]) -> Int8Array:
+        mask = np.zeros(self.actions, dtype=np.int8)
+        if turn is not None and turn.dice is not None:
+            rolling, open_boxes, position = key
+            if rolling:
+                mask[:HOLDS] = 1
+            if position < 0:
+                for b in range(len(self.boxes)):
+                    mask[HOLDS + b] = open_boxes >> b & 1
+            else:
+                options = turn.options
+                for b, box in enumerate(self.boxes):
+                    mask[HOLDS + b] = box in options
+        mask.setflags(write=False)
+        if len(self._masks) >= _MOST_MASKS:
+            self._masks.clear()
+        self._masks[key] = mask
+        return mask
+
+    def act(self, action: int | np.integer[Any], mask: str = 'info["action_mask"]') -> int:
+        """Play ``action`` for the current seat; the points it wrote (bonuses included).
+
+        A fill passes the turn on and throws the next seat's first roll.
+
+        Raises:
+            IllegalActionError: For an action the mask does not allow (``mask`` says
+                where the caller finds the mask).
+        """
+        index = int(action)
+        if not 0 <= index < self.actions or not self.mask[index]:
+            raise IllegalActionError(
+                f"action {show(action)}: not legal now; see {mask} "
+                f"(0 to 31 hold dice and roll, 32 on fill a box)"
+            )
+        game = self.game
+        if index < HOLDS:
+            self.roll(hold(game.dice.faces, index))  # type: ignore[union-attr]
+            return 0
+        seat = game.current
+        b = index - HOLDS
+        game = self.game = game.fill(self.boxes[b])
+        card = game.cards[seat]
+        self.open[seat] &= ~(1 << b)
+        self.cards[seat][b] = card.boxes[b] or 0  # filled: never None
+        grand = totals(card, rules=self.rules).grand_total
+        points = grand - self.grand[seat]
+        self.grand[seat] = grand
+        if game.turn is not None:
+            self.roll(EMPTY)
+        else:
+            self.mask = self._legal()
+        return points
+
+    def card_array(self, seat: int) -> Int64Array:
+        """Seat ``seat``'s card, one value per box in card order, -1 while open: a copy."""
+        return self.cards[seat].copy()
+
+    def rolls_left(self) -> int:
+        """The current turn's rolls left (0 once the game is over)."""
+        turn = self.game.turn
+        return 0 if turn is None else turn.rolls_left

@@ -1,0 +1,92 @@
+"""The solver's named internal API: what the rest of the library, the tests, the benchmarks
+and the scripts use of its insides, by plain names.
+
+Nothing here is public: it may change in any release. A module outside the solver
+that needs more than the public names of :mod:`yahtzee_rules.bots.solver` imports it from
+here, never from the module that defines it, so the solver's own modules can move
+their code between them freely. (A test that replaces a module's constant or
+function, ``monkeypatch.setattr(module, name, ...)``, needs that module itself; it
+uses the module's plain name.)
+
+- The state model: :func:`model_of`, :func:`layout_of`, :func:`state_of`,
+  :func:`flat_index`, :func:`mask_of`; the dice geometry: :func:`dice_geometry`,
+  :func:`card_geometry`.
+- The vector kernels of the builds: :func:`fill_values`, :func:`final_values`,
+  :func:`average_keeps`, :func:`best_over_subkeeps`, :class:`Workspace`, :data:`GATHER`;
+  the plans helper processes receive: :class:`BuildPlan`, :class:`TargetPlan`.
+- The choice kernel, one tie rule for every player (see :mod:`._choice`):
+  :func:`first_box`, :func:`keep_of_roll`, :func:`keeps_of_games`,
+  :func:`keeps_of_rolls`.
+- One turn's tables behind advice: :class:`TurnTables`.
+- The decisions: :func:`build_decisions`, :func:`cached_decisions`; optimal games
+  played from them: :func:`optimal_scores`, :func:`prepare_decisions`,
+  :func:`decided_scores`.
+- Target tables: :func:`fills_at`, :class:`Reach`, :func:`bonus_classes`,
+  :func:`most_to_come`; playing to win: :func:`need_weights`,
+  :func:`beat_distribution`.
+- The cache key's source files: :func:`source_files`, :func:`digest_files`.
+"""
+
+from __future__ import annotations
+
+from yahtzee_rules.bots.solver._build import BuildPlan
+from yahtzee_rules.bots.solver._chances import beat_distribution, need_weights
+from yahtzee_rules.bots.solver._choice import (
+    first_box,
+    keep_of_roll,
+    keeps_of_games,
+    keeps_of_rolls,
+)
+from yahtzee_rules.bots.solver._decisions import build_decisions
+from yahtzee_rules.bots.solver._decisions import cached as cached_decisions
+from yahtzee_rules.bots.solver._geometry import card_geometry, dice_geometry
+from yahtzee_rules.bots.solver._kernels import (
+    GATHER,
+    Workspace,
+    average_keeps,
+    best_over_subkeeps,
+    fill_values,
+    final_values,
+)
+from yahtzee_rules.bots.solver._model import flat_index, layout_of, mask_of, model_of, state_of
+from yahtzee_rules.bots.solver._play import decided_scores, optimal_scores, prepare_decisions
+from yahtzee_rules.bots.solver._storage import digest_files, source_files
+from yahtzee_rules.bots.solver._target import Reach, bonus_classes, fills_at
+from yahtzee_rules.bots.solver._target_build import TargetPlan, most_to_come
+from yahtzee_rules.bots.solver._turns import TurnTables
+
+__all__ = [
+    "GATHER",
+    "BuildPlan",
+    "Reach",
+    "TargetPlan",
+    "TurnTables",
+    "Workspace",
+    "average_keeps",
+    "beat_distribution",
+    "best_over_subkeeps",
+    "bonus_classes",
+    "build_decisions",
+    "cached_decisions",
+    "card_geometry",
+    "decided_scores",
+    "dice_geometry",
+    "digest_files",
+    "fill_values",
+    "fills_at",
+    "final_values",
+    "first_box",
+    "flat_index",
+    "keep_of_roll",
+    "keeps_of_games",
+    "keeps_of_rolls",
+    "layout_of",
+    "mask_of",
+    "model_of",
+    "most_to_come",
+    "need_weights",
+    "optimal_scores",
+    "prepare_decisions",
+    "source_files",
+    "state_of",
+]

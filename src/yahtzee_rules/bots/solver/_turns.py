@@ -1,0 +1,264 @@
+"""Per-turn tables: the fills, keeps and best actions of one turn-start state.
+
+A new card's tables take a few dozen NumPy operations on arrays of a few hundred
+values, with every index array prepared once per process (:class:`TurnGeometry`)
+or once per rule set (:class:`TurnModel`): no Python loop runs over the rolls or
+the keeps. The arithmetic is the build's, operation for operation (a fill is the
+next state's value plus the upper bonus, plus the points, plus any extra-Yahtzee
+bonus; a keep's value is the sum of its six one-die-larger keeps, left to right,
+times 1/6), so advice agrees with the table bit for bit; a test checks it against
+the build's kernels.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from yahtzee_rules.bots.solver._choice import first_box, keep_of_roll
+from yahtzee_rules.bots.solver._geometry import NEG, dice_geometry
+from yahtzee_rules.bots.solver._model import Model
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from yahtzee_rules.core.boxes import Box
+    from yahtzee_rules.core.dice import Keep
+
+
+class TurnGeometry:
+    """Index arrays over keeps and rolls for one state at a time, built once per process."""
+
+    def __init__(self) -> None:
+        g = dice_geometry()
+        self.five = g.five
+        # by keep size, largest first: the block of keeps and its six children, face by
+        # face along the first axis (so a sum over that axis adds them left to right)
+        self.levels = tuple(
+            (g.offsets[size], g.offsets[size + 1], np.ascontiguousarray(g.children[size].T))
+            for size in range(4, -1, -1)
+        )
+        # each roll's distinct sub-keeps (fewest dice first), all rolls end to end
+        distinct = [np.unique(row, return_index=True)[1] for row in g.subkeeps]
+        rows = [g.subkeeps[i, np.sort(first)] for i, first in enumerate(distinct)]
+        self.subkeeps = tuple(rows)  # by internal roll
+        self.flat_subkeeps = np.concatenate(rows)
+        self.starts = np.cumsum([0] + [len(row) for row in rows[:-1]])
+        self.dice_pos: list[int] = g.dice_pos.tolist()  # Dice._index -> internal roll
+        self.keeps = g.keeps
+
+
+_TURN_GEOMETRY: TurnGeometry | None = None
+_LOCK = threading.Lock()
+
+
+def turn_geometry() -> TurnGeometry:
+    global _TURN_GEOMETRY
+    with _LOCK:
+        if _TURN_GEOMETRY is None:
+            _TURN_GEOMETRY = TurnGeometry()
+        return _TURN_GEOMETRY
+
+
+class TurnModel:
+    """Per-rules arrays: every (box, points) a fill may write, and which one each roll writes.
+
+    A state's fill values take one value per *entry*, a box with the points written
+    there (an upper box with 0 to 5 dice of its face, Full House with 0 or 25, ...),
+    and one last entry for a box the Joker rule refuses (worth ``-inf``). ``codes``
+    gives each roll's entry in each box; ``fives`` the entry five equal dice write,
+    by face, box and filled-box mask (the Joker rule decides).
+    """
+
+    def __init__(self, model: Model) -> None:
+        card = model.card
+        self.model = model
+        n = card.n
+        scores = card.scores  # (252 internal rolls, boxes)
+        joker = model.joker.astype(np.int64)  # (face, box, mask), -1 where refused
+        top = int(max(scores.max(), joker.max()))
+        lookup = np.full((n, top + 1), -1, dtype=np.int64)
+        boxes: list[int] = []
+        points: list[int] = []
+        for box in range(n):
+            written = np.zeros(top + 1, dtype=bool)  # the points the box may take
+            written[scores[:, box]] = True
+            joker_points = joker[:, box]
+            written[joker_points[joker_points >= 0]] = True
+            for value in np.flatnonzero(written).tolist():
+                lookup[box, value] = len(boxes)
+                boxes.append(box)
+                points.append(value)
+        refused = len(boxes)  # the last entry: -inf
+        self.entries = refused + 1
+        self.codes = lookup[np.arange(n), scores]  # (252, boxes)
+        self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
+        # by flat index into the lookup: one gather (a 2-D fancy index is much slower)
+        at = np.maximum(joker, 0)
+        at += (np.arange(n) * (top + 1))[None, :, None]
+        self.fives = np.take(lookup.astype(np.int16).ravel(), at)
+        self.fives[joker < 0] = refused
+        box_of = np.array(boxes, dtype=np.int64)
+        self.points = np.array([*points, 0], dtype=np.int64)
+        self.bits = np.append(card.bits[box_of], 0)
+        is_upper = np.zeros(n, dtype=np.int64)
+        is_upper[card.upper] = 1
+        self.upper = np.append(is_upper[box_of], 0)
+        self.upper_points = self.points * self.upper
+        self.bonus = self.upper * model.upper_bonus  # the upper bonus, on upper entries
+        sets_flag = (box_of == card.yahtzee) & (self.points[:-1] == 50)
+        self.sets_flag = np.append(sets_flag, False).astype(np.int64)
+        self.any_bonus_due = bool(model.bonus_due.any())
+
+
+_TURN_MODELS: dict[int, TurnModel] = {}
+
+
+def turn_model_of(model: Model) -> TurnModel:
+    found = _TURN_MODELS.get(id(model))
+    if found is None or found.model is not model:
+        found = _TURN_MODELS[id(model)] = TurnModel(model)
+    return found
+
+
+def entry_steps(
+    model: Model, turn_model: TurnModel, m: Any, u: Any, y: Any
+) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
+    """For each state and entry: the flat index of the state after writing the entry,
+    and the upper bonus the entry completes (0 for most).
+
+    ``m``, ``u`` and ``y`` (filled-box mask, capped upper subtotal, Yahtzee flag) are
+    ints, or arrays broadcasting against the entries along the last axis.
+    """
+    tm = turn_model
+    raw = tm.upper_points + u
+    index = np.minimum(raw, model.levels - 1)
+    index *= model.flags
+    index += ((m | tm.bits) * model.levels) * model.flags
+    if model.flags == 2:
+        index += tm.sets_flag | y  # 50 in the five-of-a-kind box sets the flag
+    bonus = (raw >= model.threshold) * (u < model.threshold) * tm.bonus
+    return index, bonus
+
+
+def _entry_values(
+    model: Model, turn_model: TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
+) -> NDArray[np.float64]:
+    """What writing each entry is worth from a state: ``-inf`` for a box it may not fill
+    (filled, or with the boxes filled in card order, any but the first open one).
+
+    The next state's value, plus the upper bonus the points complete, plus the
+    points, in that order (the build's); extra-Yahtzee bonuses are not included.
+    """
+    tm = turn_model
+    index, bonus = entry_steps(model, tm, mask, u, y)
+    worth: NDArray[np.float64] = values[index]
+    worth += bonus
+    worth += tm.points
+    worth[(model.open_bits(mask) & tm.bits) == 0] = NEG  # filled, or not the box's turn
+    worth[-1] = NEG
+    return worth
+
+
+class TurnTables:
+    """One turn-start state: keep values for the whole turn, best actions on demand.
+
+    The keep values (for every keep, with one and with two rerolls left; holding all
+    five dice is worth the roll's best fill) are computed at once; the best action for a roll is
+    worked out the first time it is asked for, and remembered.
+
+    Attributes:
+        start: The state's value (the table's).
+        worth: What writing each entry is worth (see :class:`TurnModel`).
+        keeps: The value of every keep (internal order) with one and with two rerolls left.
+        actions: The best action (a Keep or a Box) for every roll, in ``Dice._index``
+            order, with no, one and two rerolls left; ``None`` until asked for.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "actions",
+        "keeps",
+        "mask",
+        "model",
+        "start",
+        "worth",
+        "y",
+    )
+
+    def __init__(
+        self, model: Model, values: NDArray[np.float64], mask: int, u: int, y: int, index: int
+    ) -> None:
+        t = _TURN_GEOMETRY or turn_geometry()
+        turn_model = turn_model_of(model)
+        self.model = turn_model
+        self.start = float(values[index])
+        self.mask = mask
+        self.y = y
+        worth = self.worth = _entry_values(model, turn_model, values, mask, u, y)
+        # each roll's best fill: keep values with one reroll left start from it
+        last = np.empty(462)
+        best_fill = last[t.five :]
+        rest = worth[turn_model.rest]  # (boxes, 246 rolls): the maximum over boxes is fast
+        rest.max(axis=0, out=best_fill[6:])
+        fives = self._fives()
+        fives.max(axis=1, out=best_fill[:6])
+        _keep_values(last, t)
+        # each roll's best keep with one reroll left; then keep values with two left
+        first = np.empty(462)
+        subkeeps = np.take(last, t.flat_subkeeps, mode="clip")
+        np.maximum.reduceat(subkeeps, t.starts, out=first[t.five :])
+        _keep_values(first, t)
+        self.keeps = (last, first)
+        self.actions: tuple[list[Keep | Box | None], ...] = (
+            [None] * 252,
+            [None] * 252,
+            [None] * 252,
+        )
+
+    def _fives(self) -> NDArray[np.float64]:
+        """The fill values of the six rolls of five equal dice (the Joker rule decides)."""
+        tm = self.model
+        fives = self.worth[tm.fives[:, :, self.mask]]  # (6 faces, boxes)
+        if tm.any_bonus_due:
+            fives += tm.model.bonus_due[:, self.y, None]  # the same in every box
+        return fives
+
+    def fills(self) -> NDArray[np.float64]:
+        """The fill value of each internal roll in each box (``-inf`` where not allowed)."""
+        fills = self.worth[self.model.codes]
+        fills[:6] = self._fives()
+        return fills
+
+    def action(self, rerolls: int, index: int) -> Keep | Box:
+        """The best action with ``rerolls`` rerolls left for the roll of ``Dice._index``.
+
+        The choice kernel's (:mod:`._choice`): the first best of the roll's sub-keeps
+        (fewest dice first, then by faces), where holding all five dice means filling
+        now; the box is the first best in card order.
+        """
+        found = self.actions[rerolls][index]
+        if found is not None:
+            return found
+        t = _TURN_GEOMETRY or turn_geometry()
+        position = t.dice_pos[index]
+        row = self._fives()[position] if position < 6 else self.worth[self.model.codes[position]]
+        decided: Keep | Box = self.model.model.card.members[int(first_box(row))]
+        if rerolls:
+            chosen = keep_of_roll(self.keeps[rerolls - 1], position)
+            if chosen < t.five:
+                decided = t.keeps[chosen]
+        self.actions[rerolls][index] = decided
+        return decided
+
+
+def _keep_values(keep: NDArray[np.float64], t: TurnGeometry) -> None:
+    """In place: from each roll's value (the last 252), each keep's expected value."""
+    take, add, multiply = np.take, np.add.reduce, np.multiply
+    for lo, hi, children in t.levels:
+        block = take(keep, children, mode="clip")  # (6 faces, keeps): in range, unbuffered
+        out = keep[lo:hi]
+        add(block, axis=0, out=out)  # left to right, face by face
+        multiply(out, 1 / 6, out=out)

@@ -1,0 +1,2 @@
+"""Core values and cards: dice and keeps, boxes and cards (Classic, Yacht, Yatzy,
+Triple Yahtzee), and the rulesets that name them."""

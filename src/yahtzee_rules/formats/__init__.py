@@ -1,0 +1,1 @@
+"""Formats: text notation, JSON, share codes and text tables over the values of play."""

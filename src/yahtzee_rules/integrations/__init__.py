@@ -1,0 +1,2 @@
+"""Integrations: Gymnasium, PettingZoo and OpenSpiel environments, each behind
+its own extra."""

@@ -1,0 +1,190 @@
+"""A Gymnasium environment for solitaire play by the library's exact rules.
+
+Needs Gymnasium (``python -m pip install ".[rl]"``); ``import yahtzee_rules`` never
+imports it. Importing this module registers the id ``yahtzee_rules/Solitaire-v0``,
+so ``gymnasium.make("yahtzee_rules.integrations.rl:yahtzee_rules/Solitaire-v0")`` works from
+anywhere (Gymnasium imports the module named before the colon).
+
+Each step is one decision after a roll: the environment throws the first roll of
+every turn itself. The action space is fixed for a ruleset: ``Discrete(32 + boxes)``.
+
+* Actions 0 to 31 hold dice and roll the others: bit ``i`` of the action holds die
+  ``i`` of the dice shown (sorted, lowest first). Legal while the turn has rolls left.
+* Action ``32 + b`` fills box ``b`` of the card (card order); legal when the rules
+  allow that box for the dice (the Joker rule included).
+
+``info["action_mask"]`` (an ``int8`` array) marks the legal actions. The
+reward is the points a fill writes, bonuses included (the upper bonus when it is
+reached, an extra-Yahtzee bonus), and 0 for a roll; the episode terminates when
+the card is full, so the rewards add up to the final grand total.
+
+The observation is a dict:
+
+* ``"dice"``: the five faces shown, sorted (1 to 6);
+* ``"rolls_left"``: 0, 1 or 2;
+* ``"card"``: one value per box in card order, -1 while the box is open;
+* ``"bonus_marks"``: the extra-Yahtzee bonus marks earned (at most 13).
+
+Examples:
+    >>> env = SolitaireEnv()
+    >>> observation, info = env.reset(seed=1)
+    >>> observation["dice"].tolist(), int(observation["rolls_left"])
+    ([2, 3, 3, 4, 6], 2)
+    >>> int(info["action_mask"].sum())  # 32 holds and the 13 open boxes
+    45
+    >>> observation, reward, terminated, truncated, info = env.step(32 + 12)  # Chance
+    >>> reward, terminated, int(observation["card"][12])
+    (18.0, False, 18)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from yahtzee_rules.bots._env import HOLDS, ActionGame, Int8Array, dice_array
+from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.play.game import Game
+from yahtzee_rules.support._text import show
+from yahtzee_rules.support.errors import MalformedInputError
+
+__all__ = ["ENV_ID", "SolitaireEnv"]
+
+#: The registered id of :class:`SolitaireEnv`.
+ENV_ID = "yahtzee_rules/Solitaire-v0"
+
+
+class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One player fills a card, one decision a step; see the module's description.
+
+    Args:
+        rules: The rules to play: any ruleset the library has (Classic by default,
+            ``Rules.from_name("yacht")``, ``Rules.from_name("yatzy")`` ...).
+        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the game in the
+            library's notation).
+
+    Raises:
+        MalformedInputError: For rules that are not a Rules, or another render mode.
+
+    Examples:
+        >>> from yahtzee_rules import Rules
+        >>> env = SolitaireEnv(Rules.from_name("yacht"))
+        >>> env.action_space
+        Discrete(44)
+        >>> _ = env.reset(seed=3)
+        >>> env.step(0)[1]  # roll all five again: no points
+        0.0
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # Gymnasium's API
+
+    def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+        if render_mode not in (None, "ansi"):
+            raise MalformedInputError(f"render_mode {show(render_mode)}: not None or 'ansi'")
+        self.rules = rules
+        self.render_mode = render_mode
+        self._boxes = rules.card.members
+        most = max(max(rules.card.possible[box]) for box in self._boxes)
+        self.action_space = spaces.Discrete(HOLDS + len(self._boxes))
+        self.observation_space = spaces.Dict(
+            {
+                "dice": spaces.Box(1, 6, shape=(5,), dtype=np.int64),
+                "rolls_left": spaces.Discrete(3),
+                "card": spaces.Box(-1, most, shape=(len(self._boxes),), dtype=np.int64),
+                "bonus_marks": spaces.Discrete(len(self._boxes) + 1),
+            }
+        )
+        self._play = ActionGame(rules, ["player"])
+
+    @property
+    def _game(self) -> Game:
+        return self._play.game
+
+    @_game.setter
+    def _game(self, game: Game) -> None:
+        self._play.load(game)
+
+    def _observe(self) -> dict[str, Any]:
+        play = self._play
+        return {
+            "dice": dice_array(play.game.dice),
+            "rolls_left": play.rolls_left(),
+            "card": play.cards[0].copy(),
+            "bonus_marks": play.game.cards[0].bonus_marks,
+        }
+
+    def action_mask(self) -> Int8Array:
+        """The legal actions now, 1 for legal (all 0 once the card is full): a copy.
+
+        Examples:
+            >>> env = SolitaireEnv()
+            >>> _ = env.reset(seed=0)
+            >>> env.action_mask()[:3].tolist()
+            [1, 1, 1]
+        """
+        return self._play.mask.copy()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game with the first roll thrown; ``seed`` seeds the dice.
+
+        Examples:
+            >>> env = SolitaireEnv()
+            >>> env.reset(seed=5)[0]["dice"].tolist() == env.reset(seed=5)[0]["dice"].tolist()
+            True
+        """
+        super().reset(seed=seed)
+        # the dice: a Python generator seeded from Gymnasium's, one draw a roll
+        self._play.start(int(self.np_random.integers(2**63)))
+        return self._observe(), {"action_mask": self._play.mask.copy()}
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Hold and roll (actions 0 to 31) or fill a box (32 on); see the module's description.
+
+        Raises:
+            IllegalActionError: For an action the mask does not allow, or a step after
+                the card is full.
+
+        Examples:
+            >>> env = SolitaireEnv()
+            >>> _ = env.reset(seed=1)
+            >>> env.step(999)
+            Traceback (most recent call last):
+            ...
+            yahtzee_rules.support.errors.IllegalActionError: action 999: not legal now; see info["action_mask"] (0 to 31 hold dice and roll, 32 on fill a box)
+        """
+        play = self._play
+        reward = float(play.act(action))
+        return (
+            self._observe(),
+            reward,
+            play.game.turn is None,
+            False,
+            {"action_mask": play.mask.copy()},
+        )
+
+    def render(self) -> str | None:
+        """The game in the library's notation (``render_mode="ansi"``), else ``None``.
+
+        Examples:
+            >>> env = SolitaireEnv(render_mode="ansi")
+            >>> _ = env.reset(seed=1)
+            >>> env.render()
+            'forced 0 player - 23346@1'
+        """
+        if self.render_mode != "ansi":
+            return None
+        return str(self._game)
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="yahtzee_rules.integrations.rl:SolitaireEnv")

@@ -1,0 +1,1 @@
+"""Testing: Hypothesis strategies for every value, registered with Hypothesis."""
