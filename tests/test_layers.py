@@ -192,6 +192,56 @@ def _drawn_layers() -> dict[str, list[str]]:
     return drawn
 
 
+def _cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The import cycles of ``graph``: its strongly connected parts of two or more modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        while work:
+            module, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[module])
+                if low[module] == index[module]:
+                    part = set()
+                    while True:
+                        member = stack.pop()
+                        part.add(member)
+                        if member == module:
+                            break
+                    if len(part) > 1:
+                        found.append(part)
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                work.append((child, iter(sorted(graph[child]))))
+            elif child in stack:
+                low[module] = min(low[module], index[child])
+    return found
+
+
+def test_cycles_are_found_when_there_are_some() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_the_package_is_in_an_import_cycle() -> None:
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("yahtzee_rules")
+    modules = set(graph.modules)
+    imports = {m: set(graph.find_modules_directly_imported_by(m)) & modules for m in modules}
+    assert _cycles(imports) == []
+
+
 def test_the_layers_page_draws_every_layers_contract() -> None:
     with (ROOT / "pyproject.toml").open("rb") as file:
         contracts = tomllib.load(file)["tool"]["importlinter"]["contracts"]
