@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import ast
 import random
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -68,44 +65,8 @@ def test_the_rest_of_the_library_uses_the_named_internal_api() -> None:
     assert found == []
 
 
-# Upward imports the solver's layers stop: the three that closed the old circle (the
-# table's type-only import of the decisions, the decision table calling up to the
-# advice, the win strategy falling back up to it), and kernels reaching for players.
-SOLVER_BACK_EDGES = [
-    ("_table", "_decisions"),
-    ("_decisions", "_advice"),
-    ("_chances", "_players"),
-    ("_choice", "_players"),
-    ("_storage", "_table"),
-]
-
-
-def test_the_solver_layers_fail_on_every_back_edge(tmp_path: Path) -> None:
-    lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
-    if lint_imports is None:
-        pytest.skip("import-linter is not installed (it is in the lint dependency group)")
-    package = tmp_path / "src" / "yahtzee_rules"
-    shutil.copytree(ROOT / "src" / "yahtzee_rules", package)
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    for importer, imported in SOLVER_BACK_EDGES:
-        path = package / "bots" / "solver" / f"{importer}.py"
-        path.write_text(
-            path.read_text(encoding="utf-8")
-            + f"\n\ndef _back_edge() -> None:\n    import yahtzee_rules.bots.solver.{imported}  # noqa\n",
-            encoding="utf-8",
-        )
-    done = subprocess.run(
-        [lint_imports, "--no-logo", "--no-cache", "--contract", "solver-layers"],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(tmp_path / "src"), "PATH": str(Path(sys.executable).parent)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode != 0
-    for importer, imported in SOLVER_BACK_EDGES:
-        edge = f"yahtzee_rules.bots.solver.{importer} -> yahtzee_rules.bots.solver.{imported}"
-        assert edge in done.stdout, (importer, imported)
+# The upward imports the solver's layers stop are injected with the package's others, in
+# tests/test_layers.py (BACK_EDGES).
 
 
 def test_simulate_asks_a_strategy_for_its_batch_play() -> None:
