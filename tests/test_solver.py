@@ -972,3 +972,18 @@ def test_the_per_turn_cache_is_bounded_and_measured(monkeypatch: pytest.MonkeyPa
     gc.collect()
     assert len(small._states) <= 16  # states no card in the cache refers to are gone
     assert solver.best_action(turns[0], small) == solver.best_action(turns[0], fresh)
+
+
+def test_rules_left_out_are_the_start_cards_usual_rules() -> None:
+    from yahtzee_rules import YATZY, YatzyBox
+    from yahtzee_rules.bots.solver import build_table, cache_path, target_table
+
+    yatzy = Rules.from_name("yatzy")
+    start = Scorecard(dict.fromkeys(list(YatzyBox)[:12], 0), card=YATZY)
+    table = build_table(start=start)
+    assert table.rules == yatzy
+    assert table.value(start) == build_table(rules=yatzy, start=start).value(start)
+    assert target_table(start=start, maximum=60, cache=False).rules == yatzy
+    assert cache_path(start=start) == cache_path(rules=yatzy, start=start)
+    classic = Scorecard({c: 0 for c in Category.lower() if c is not Category.CHANCE})
+    assert build_table(start=classic).rules == Rules()

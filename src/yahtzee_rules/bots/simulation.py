@@ -57,7 +57,6 @@ __all__ = [
     "simulate",
 ]
 
-_CLASSIC = Rules()
 _EMPTY_KEEP = ALL_KEEPS[0]
 #: Games per chunk of a :func:`simulate` run: fixed, so results never depend on the executor.
 _GAMES_PER_CHUNK = 1000
@@ -327,7 +326,7 @@ class OptimalStrategy:
         from yahtzee_rules.bots.solver import Table, load_table
 
         if table is None:
-            table = load_table(rules=_CLASSIC if rules is None else rules)
+            table = load_table(rules=Rules() if rules is None else rules)
         elif not isinstance(table, Table):
             raise MalformedInputError(
                 f"table {show(table)}: not a Table; get one with yahtzee_rules.bots.solver.load_table()"
@@ -599,7 +598,7 @@ def simulate(
     games: int = 1000,
     seed: int = 0,
     players: int | None = None,
-    rules: Rules = _CLASSIC,
+    rules: Rules | None = None,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
 ) -> SimulationResult:
@@ -616,7 +615,7 @@ def simulate(
         seed: Seeds the generators that roll the dice and are passed to the
             strategies: the same seed plays the same games.
         players: Seats per game (default: 1, or the number of strategies given).
-        rules: The rule set.
+        rules: The rule set (Hasbro's Classic game when left out).
         progress: Called as ``progress(done, games)`` after each game (after each
             chunk on an executor), for a progress bar.
         executor: Where to run the chunks: ``None`` (here), or anything whose
@@ -645,6 +644,8 @@ def simulate(
     seats = _strategies(strategy, players)
     if type(games) is not int or games < 0:
         raise MalformedInputError(f"games {show(games)}: not a non-negative int")
+    if rules is None:
+        rules = Rules()
     if not isinstance(rules, Rules):
         raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
     pool = check_executor(executor)

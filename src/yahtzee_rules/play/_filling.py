@@ -173,6 +173,14 @@ def check_rules(rules: object) -> Rules:
     return rules
 
 
+def rules_or_usual(rules: object, card: object = None) -> Rules:
+    """``rules`` checked, or for ``None`` the usual rules of ``card``'s design
+    (:meth:`Rules.for_card`; Hasbro's Classic game when there is no card either)."""
+    if rules is None:
+        return Rules() if card is None else Rules.for_card(check_card(card).card)
+    return check_rules(rules)
+
+
 def check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
     """``card`` and ``rules``, checked to be values and to be for the same card design.
 

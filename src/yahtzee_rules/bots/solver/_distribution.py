@@ -38,7 +38,6 @@ from yahtzee_rules.support.errors import MalformedInputError
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-_CLASSIC = Rules()
 BATCH = 512  # turn-start states worked out together (one task for a thread)
 _ELEMENTS = 1 << 20  # shifted values added at once (bounds the scratch memory)
 _SPREAD = 1.25  # the longest of the distributions added at once, over the shortest
@@ -526,7 +525,7 @@ def score_distribution(
     else:
         turn = None
         if rules is None:
-            rules = table.rules if isinstance(table, Table) else _CLASSIC
+            rules = table.rules if isinstance(table, Table) else Rules()
         rules = check_rules(rules)
         card = empty_card(rules.card) if position is None else check_design(position, rules)
     if table is None:

@@ -26,7 +26,7 @@ from yahtzee_rules.bots.solver._storage import (
 from yahtzee_rules.bots.solver._turns import TurnTables
 from yahtzee_rules.bots.solver._workers import check_workers
 from yahtzee_rules.core.rules import Rules
-from yahtzee_rules.play._filling import check_card, check_rules
+from yahtzee_rules.play._filling import check_card, check_rules, rules_or_usual
 from yahtzee_rules.play.scorecard import Scorecard, empty_card
 from yahtzee_rules.support.errors import MalformedInputError
 
@@ -34,8 +34,6 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from yahtzee_rules.bots.solver._codes import Decided
-
-_CLASSIC = Rules()
 
 
 class Table:
@@ -260,7 +258,7 @@ TURN_CACHE = 1024
 
 def build_table(
     *,
-    rules: Rules = _CLASSIC,
+    rules: Rules | None = None,
     start: Scorecard | None = None,
     progress: Progress | None = None,
     workers: int | None = None,
@@ -271,7 +269,8 @@ def build_table(
 
     Args:
         rules: The rule set: any card the library has, Joker rule, bonus values and
-            threshold.
+            threshold. Left out, the usual rules of ``start``'s card (Hasbro's Classic
+            game without a ``start``).
         start: Compute only the states that extend this card, a card of the rules'
             design (default: every state, from the rules' empty card).
         progress: Called as ``progress(done, total)`` with the number of states solved
@@ -299,7 +298,7 @@ def build_table(
         >>> yacht.start, round(yacht.value(yacht.start), 7)
         (Scorecard(card=YACHT), 166.9550677)
     """
-    rules = check_solvable(check_rules(rules))
+    rules = check_solvable(rules_or_usual(rules, start))
     start_card = empty_card(rules.card) if start is None else check_design(start, rules)
     workers = check_workers(workers)
     values = build_values(rules, progress, workers=workers, start=mask_of(start_card))
@@ -326,7 +325,7 @@ def _write(path: Path, table: Table) -> None:
     write_npz(path, ".optimal-", key=key, values=table.values)
 
 
-def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Path:
+def cache_path(*, rules: Rules | None = None, start: Scorecard | None = None) -> Path:
     """The file :func:`load_table` uses for ``rules`` (it may not exist yet).
 
     The name holds a digest of the rules, the library version (and a digest of the
@@ -345,7 +344,7 @@ def cache_path(*, rules: Rules = _CLASSIC, start: Scorecard | None = None) -> Pa
         >>> cache_path(rules=Rules.from_name("yacht")).name.startswith("optimal-yacht-")
         True
     """
-    rules = check_solvable(check_rules(rules))
+    rules = check_solvable(rules_or_usual(rules, start))
     mask = 0 if start is None else mask_of(check_design(start, rules))
     return table_path(table_key(rules, mask), rules)
 
@@ -358,7 +357,7 @@ def _write_cached(path: Path, table: Table, rules: Rules) -> None:
 
 def load_table(
     *,
-    rules: Rules = _CLASSIC,
+    rules: Rules | None = None,
     start: Scorecard | None = None,
     progress: Progress | None = None,
     cache: bool = True,
@@ -372,7 +371,8 @@ def load_table(
     leaves half a file behind.
 
     Args:
-        rules: The rule set.
+        rules: The rule set; left out, the usual rules of ``start``'s card (Hasbro's
+            Classic game without a ``start``).
         start: As for :func:`build_table`.
         progress: Passed to :func:`build_table` when a build is needed.
         cache: ``False`` builds without reading or writing the cache.
@@ -389,7 +389,7 @@ def load_table(
         True
         >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
     """
-    rules = check_solvable(check_rules(rules))
+    rules = check_solvable(rules_or_usual(rules, start))
     start_card = empty_card(rules.card) if start is None else check_design(start, rules)
     if not cache:
         return build_table(rules=rules, start=start_card, progress=progress)

@@ -33,14 +33,12 @@ from yahtzee_rules.bots.solver._target_build import entry_reads, look_up, solve_
 from yahtzee_rules.bots.solver._turns import turn_model_of
 from yahtzee_rules.bots.solver._workers import check_workers
 from yahtzee_rules.core.rules import Rules
-from yahtzee_rules.play._filling import check_card, check_rules
+from yahtzee_rules.play._filling import check_card, rules_or_usual
 from yahtzee_rules.play.scorecard import Scorecard, empty_card
 from yahtzee_rules.support.errors import MalformedInputError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
-
-_CLASSIC = Rules()
 
 
 def fills_at(
@@ -417,7 +415,7 @@ def _write(path: Path, key: str, rows: NDArray[np.int32], values: NDArray[np.flo
 
 def target_table(
     *,
-    rules: Rules = _CLASSIC,
+    rules: Rules | None = None,
     maximum: int = 300,
     start: Scorecard | None = None,
     progress: Progress | None = None,
@@ -439,7 +437,8 @@ def target_table(
     worked out again (the values are the same, bit for bit).
 
     Args:
-        rules: The rule set.
+        rules: The rule set; left out, the usual rules of ``start``'s card (Hasbro's
+            Classic game without a ``start``).
         maximum: The highest target to answer for.
         start: Solve only the cards a game from this card reaches (default: the
             empty card); the table still answers for any card with at least its
@@ -470,7 +469,7 @@ def target_table(
         >>> round(late.probability(last, 55), 4)  # as from a table built from that card
         0.046
     """
-    rules = check_rules(rules)
+    rules = rules_or_usual(rules, start)
     if isinstance(maximum, bool) or not isinstance(maximum, int) or maximum < 0:
         raise MalformedInputError(f"maximum {maximum!r}: not a non-negative int")
     if open_boxes is not None and (
