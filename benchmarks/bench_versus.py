@@ -74,13 +74,19 @@ if figure == "import":
     print(json.dumps({"ms": best}))
     sys.exit()
 
+import importlib
 from yahtzee_rules import OptimalStrategy, simulate
-from yahtzee_rules.bots.solver import Table, best_action, load_table, simulate_optimal
+try:  # the solver's home since the modules were grouped by layer, else its old one
+    solver = importlib.import_module("yahtzee_rules.bots.solver")
+except ImportError:
+    solver = importlib.import_module("yahtzee_rules.solver")
+Table, best_action, load_table = solver.Table, solver.best_action, solver.load_table
+simulate_optimal = solver.simulate_optimal
 
 table = load_table()
 try:  # the decision table, where the checkout has one: built once into the cache
-    from yahtzee_rules.bots.solver import load_decisions
-except ImportError:
+    load_decisions = solver.load_decisions
+except AttributeError:
     load_decisions = None
 if figure == "advice":
     turns = sample_turns(300 if quick else 1000, seed=1)
@@ -123,7 +129,7 @@ elif figure == "memory":
     states = len(fresh._states) - 1  # distinct turn-start states met after the first
     per_state = (tracemalloc.get_traced_memory()[0] - before) / states
     tracemalloc.stop()
-    from yahtzee_rules.bots.solver import _table
+    _table = importlib.import_module(solver.__name__ + "._table")
     bound = getattr(_table, "TURN_CACHE", getattr(_table, "_TURN_CACHE", None))
     print(json.dumps({"per_state_kib": per_state / 1024, "states": bound}))
 '''

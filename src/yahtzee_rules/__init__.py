@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from yahtzee_rules import _moved
 from yahtzee_rules.core._shipped import CARD_MODULES as _CARD_MODULES
 from yahtzee_rules.core._shipped import install as _install_card_loader
-from yahtzee_rules.support._version import __version__ as __version__
 
 if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compares them)
     from yahtzee_rules.bots.simulation import GreedyStrategy as GreedyStrategy
@@ -94,12 +93,14 @@ if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compar
     from yahtzee_rules.play.totals import totals as totals
     from yahtzee_rules.play.turn import MAX_ROLLS as MAX_ROLLS
     from yahtzee_rules.play.turn import Turn as Turn
+    from yahtzee_rules.support._version import __version__ as __version__
     from yahtzee_rules.support.errors import IllegalActionError as IllegalActionError
     from yahtzee_rules.support.errors import MalformedInputError as MalformedInputError
     from yahtzee_rules.support.errors import RulesError as RulesError
     from yahtzee_rules.support.results import SimulationResult as SimulationResult
 
 _PUBLIC: dict[str, str | None] = {
+    "__version__": "support._version",
     "Box": "core.boxes",
     "Card": "core.boxes",
     "Section": "core.boxes",
@@ -182,7 +183,7 @@ subpackage (one per layer), imported when first used as an attribute. The module
 paths before 0.2 are :mod:`yahtzee_rules._moved`'s. ``__all__``, ``__dir__`` and the
 lazy lookup all read it."""
 
-__all__ = sorted([*(name for name, module in _PUBLIC.items() if module), "__version__"])
+__all__ = sorted(name for name, module in _PUBLIC.items() if module)
 
 
 def _load(name: str) -> Any:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import sys
 import warnings
-from collections.abc import Sequence
 from importlib import import_module
-from importlib.abc import Loader, MetaPathFinder
 from importlib.machinery import ModuleSpec
-from importlib.util import find_spec
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.abc import Loader
 
 __all__ = ["MOVED", "install", "moved_module"]
 
@@ -74,6 +76,8 @@ def _new_name(fullname: str) -> str | None:
 
 def moved_module(fullname: str) -> ModuleType:
     """The module now at the old path ``fullname``, after a DeprecationWarning naming it."""
+    from importlib.util import find_spec  # only for an old path: importing the package stays cheap
+
     new = _new_name(fullname)
     if new is None or find_spec(new) is None:
         raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
@@ -86,8 +90,9 @@ def moved_module(fullname: str) -> ModuleType:
     return import_module(new)
 
 
-class _Alias(Loader):
-    """Loads an old path as the module now at the new one (the same object)."""
+class _Alias:
+    """Loads an old path as the module now at the new one (the same object): a loader,
+    without the ``importlib.abc`` base class, whose import costs more than the package."""
 
     def __init__(self) -> None:
         self._spec: ModuleSpec | None = None
@@ -102,7 +107,7 @@ class _Alias(Loader):
         module.__spec__ = self._spec
 
 
-class _Finder(MetaPathFinder):
+class _Finder:
     """Finds the old paths of moved modules (and of the modules inside moved packages)."""
 
     def find_spec(
@@ -113,7 +118,7 @@ class _Finder(MetaPathFinder):
     ) -> ModuleSpec | None:
         if _new_name(fullname) is None:
             return None
-        return ModuleSpec(fullname, _Alias())
+        return ModuleSpec(fullname, cast("Loader", _Alias()))
 
 
 def install() -> None:
