@@ -30,6 +30,7 @@ from yahtzee_rules.core._shipped import CARD_MODULES as _CARD_MODULES
 from yahtzee_rules.core._shipped import install as _install_card_loader
 
 if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compares them)
+    from yahtzee_rules.bots.simulation import BatchStrategy as BatchStrategy
     from yahtzee_rules.bots.simulation import GreedyStrategy as GreedyStrategy
     from yahtzee_rules.bots.simulation import OptimalStrategy as OptimalStrategy
     from yahtzee_rules.bots.simulation import RandomStrategy as RandomStrategy
@@ -86,6 +87,7 @@ if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compar
     from yahtzee_rules.play.scoring import fill as fill
     from yahtzee_rules.play.scoring import forced_category as forced_category
     from yahtzee_rules.play.scoring import is_joker as is_joker
+    from yahtzee_rules.play.scoring import joker_note as joker_note
     from yahtzee_rules.play.scoring import legal_fills as legal_fills
     from yahtzee_rules.play.scoring import score as score
     from yahtzee_rules.play.scoring import verify_fill as verify_fill
@@ -143,6 +145,7 @@ _PUBLIC: dict[str, str | None] = {
     "fill": "play.scoring",
     "forced_category": "play.scoring",
     "is_joker": "play.scoring",
+    "joker_note": "play.scoring",
     "legal_fills": "play.scoring",
     "score": "play.scoring",
     "verify_fill": "play.scoring",
@@ -151,6 +154,7 @@ _PUBLIC: dict[str, str | None] = {
     "json_schema": "formats.serialization",
     "to_dict": "formats.serialization",
     "to_json": "formats.serialization",
+    "BatchStrategy": "bots.simulation",
     "GreedyStrategy": "bots.simulation",
     "OptimalStrategy": "bots.simulation",
     "RandomStrategy": "bots.simulation",
