@@ -786,9 +786,9 @@ def test_a_table_refuses_other_cards_and_rules_naming_both() -> None:
     with pytest.raises(
         MalformedInputError, match="a Yacht card, but the table is for the rules 'forced'"
     ):
-        solver.build_table(start=YACHT_EMPTY)
+        solver.build_table(rules=Rules(), start=YACHT_EMPTY)
     with pytest.raises(MalformedInputError, match="a Yacht card"):
-        solver.cache_path(start=YACHT_EMPTY)
+        solver.cache_path(rules=Rules(), start=YACHT_EMPTY)
 
 
 def test_yacht_cache_files_are_named_and_kept_apart(cache: Path) -> None:
