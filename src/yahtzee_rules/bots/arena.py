@@ -45,6 +45,7 @@ import attrs
 from yahtzee_rules.bots.simulation import Strategy
 from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.core.rules import Rules, TieRule
+from yahtzee_rules.play._filling import rules_or_usual
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.support._chunks import Executor, check_executor, in_order
@@ -679,10 +680,7 @@ def tournament(
         raise MalformedInputError(f"deals {show(deals)}: not a positive int")
     if type(seed) is not int:
         raise MalformedInputError(f"seed {show(seed)}: not an int")
-    if rules is None:
-        rules = Rules()
-    if not isinstance(rules, Rules):
-        raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+    rules = rules_or_usual(rules)  # Hasbro's Classic game when left out
     if sprt is not None and not isinstance(sprt, Sprt):
         raise MalformedInputError(f"sprt {show(sprt)}: not a Sprt or None")
     if (

@@ -35,6 +35,7 @@ from yahtzee_rules.core.boxes import Box, Card
 from yahtzee_rules.core.classic import CLASSIC, Category
 from yahtzee_rules.core.dice import ALL_KEEPS, KEEP_BY_FACES, Dice, Keep, KeepLike
 from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.play._filling import rules_or_usual
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.record import Fill, GameRecord, Roll
 from yahtzee_rules.play.turn import Turn
@@ -644,10 +645,7 @@ def simulate(
     seats = _strategies(strategy, players)
     if type(games) is not int or games < 0:
         raise MalformedInputError(f"games {show(games)}: not a non-negative int")
-    if rules is None:
-        rules = Rules()
-    if not isinstance(rules, Rules):
-        raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+    rules = rules_or_usual(rules)  # Hasbro's Classic game when left out
     pool = check_executor(executor)
     chunks = spans(games, _GAMES_PER_CHUNK)
     scores: list[int] = []

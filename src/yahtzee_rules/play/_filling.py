@@ -187,7 +187,7 @@ def check_pair(card: object, rules: object) -> tuple[Scorecard, Rules]:
     ``rules`` of ``None`` are the card's usual rules (:meth:`Rules.for_card`).
     """
     card_value = check_card(card)
-    rules_value = Rules.for_card(card_value.card) if rules is None else check_rules(rules)
+    rules_value = rules_or_usual(rules, card_value)
     if card_value.card != rules_value.card:
         raise MalformedInputError(
             f"card {show(card_value)}: a {card_value.card.title} card, but the rules "

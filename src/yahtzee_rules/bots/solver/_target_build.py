@@ -39,7 +39,12 @@ from yahtzee_rules.bots.solver._geometry import (
     geometry_for_kernels,
     install_geometry,
 )
-from yahtzee_rules.bots.solver._kernels import average_keeps, best_over_subkeeps, workspace_for
+from yahtzee_rules.bots.solver._kernels import (
+    average_keeps,
+    best_over_subkeeps,
+    expected_over_rolls,
+    workspace_for,
+)
 from yahtzee_rules.bots.solver._model import Level, Model, flat_index
 from yahtzee_rules.bots.solver._turns import entry_steps, turn_model_of
 from yahtzee_rules.bots.solver._workers import Crew, helpers_for
@@ -317,7 +322,7 @@ def _turn_start_values(
         need_fills(batch, plan, fives_rows, keep[g.five :])
         best_over_subkeeps(average_keeps(keep, space), space)
         rolls = best_over_subkeeps(average_keeps(keep, space), space)
-        found[lo:hi] = np.einsum("i,ij->j", g.probability, rolls)[: hi - lo]
+        found[lo:hi] = expected_over_rolls(g.probability, rolls)[: hi - lo]
     np.minimum(found, 1.0, out=found)  # sums of chances can round just above 1
     return found[source].reshape(size, width)
 
