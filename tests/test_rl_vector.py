@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -112,10 +113,10 @@ def _compare(
             seeds: list[int | None] = [None] * games
             seeds[int(np.flatnonzero(over)[0])] = seed + 1000 + step
             options = {"reset_mask": over}
-            expected = sync.reset(seed=seeds, options=dict(options))
-            _same(expected, native.reset(seed=seeds, options=options), f"reset at {step}")
+            started = sync.reset(seed=seeds, options=dict(options))
+            _same(started, native.reset(seed=seeds, options=options), f"reset at {step}")
             assert "reset_mask" in options  # the caller's options are left alone
-            mask = np.where(over[:, None], expected[1]["action_mask"], mask)
+            mask = np.where(over[:, None], started[1]["action_mask"], mask)
         actions = _legal_choice(chooser, mask, fill_often=step % 3 != 0)
         expected = sync.step(actions)
         got = native.step(actions)
@@ -126,9 +127,9 @@ def _compare(
         mask = expected[4]["action_mask"]
         if mode is AutoresetMode.NEXT_STEP and step % 97 == 96:
             # a reset without a seed: every stream goes on to its next game
-            expected = sync.reset()
-            _same(expected, native.reset(), f"unseeded reset at {step}")
-            mask = expected[1]["action_mask"]
+            started = sync.reset()
+            _same(started, native.reset(), f"unseeded reset at {step}")
+            mask = started[1]["action_mask"]
     return finished, paid
 
 
@@ -154,8 +155,9 @@ def test_huge_seeds_and_seed_lists_are_equal_too() -> None:
     rules = Rules()
     sync = SyncVectorEnv([lambda: SolitaireEnv(rules)] * 3)
     native = SolitaireVectorEnv(num_envs=3)
-    for seed in (2**64 - 2, 2**70 + 5, [None, 5, 2**65]):
-        _same(sync.reset(seed=seed), native.reset(seed=seed), repr(seed))  # type: ignore[arg-type]
+    seeds: list[int | list[int | None]] = [2**64 - 2, 2**70 + 5, [None, 5, 2**65]]
+    for seed in seeds:
+        _same(sync.reset(seed=seed), native.reset(seed=seed), repr(seed))
         actions = np.array([32 + 12, 0, 31])
         _same(sync.step(actions), native.step(actions), repr(seed))
 
@@ -184,7 +186,7 @@ def test_make_vec_returns_the_native_environment() -> None:
 
 def test_spaces_are_solitaire_envs_batched() -> None:
     for rules in (Rules(), Rules.from_name("yacht"), Rules.from_name("yatzy")):
-        sync = SyncVectorEnv([lambda rules=rules: SolitaireEnv(rules)] * 4)
+        sync = SyncVectorEnv([functools.partial(SolitaireEnv, rules)] * 4)
         native = SolitaireVectorEnv(num_envs=4, rules=rules)
         assert native.single_observation_space == sync.single_observation_space
         assert native.observation_space == sync.observation_space
@@ -381,7 +383,7 @@ def _best(turn: Any, table: Any) -> int:
     best = best_action(turn, table)
     if isinstance(best, Keep):
         return keep_action(turn.dice.faces, best)
-    return HOLDS + turn.rules.card.members.index(best)
+    return HOLDS + int(turn.rules.card.members.index(best))
 
 
 def _check_optimal(rules: Rules, table: Any, seed: int, steps: int, games: int = 24) -> int:
@@ -393,7 +395,7 @@ def _check_optimal(rules: Rules, table: Any, seed: int, steps: int, games: int =
     for _ in range(steps):
         actions = optimal_actions(table, observations)
         for i, env in enumerate(sync.envs):
-            turn = env.unwrapped._game.turn
+            turn = env.unwrapped._game.turn  # type: ignore[attr-defined]
             if turn is None:  # finished: reset on the next step
                 assert actions[i] == -1
                 continue

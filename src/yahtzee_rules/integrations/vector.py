@@ -17,9 +17,10 @@ Game ``i`` is, step for step and seed for seed, game ``i`` of
 ``gymnasium.vector.SyncVectorEnv`` over :class:`~yahtzee_rules.integrations.rl.SolitaireEnv`:
 the same observations, rewards, terminations and ``info["action_mask"]``, in every
 autoreset mode Gymnasium defines (``NEXT_STEP``, ``SAME_STEP``, ``DISABLED``, with
-``options={"reset_mask": ...}``). Both draw the dice from the counter-based stream of
-:mod:`yahtzee_rules.bots._env` (a SplitMix64 hash of the seed, the game's number and
-the roll's number), which NumPy computes for every game at once. ``reset(seed=s)``
+``options={"reset_mask": ...}``). Both draw the dice from one counter-based stream: roll
+``r`` of game ``e`` since the seed ``s`` is a SplitMix64 hash of ``(s, e, r)``, which
+NumPy computes for every game at once (``yahtzee_rules.bots._env`` holds it and
+documents the reduction to faces, uniform to within about one part in ``10**12``). ``reset(seed=s)``
 seeds game ``i`` with ``s + i``, as ``SyncVectorEnv`` does.
 
 The legal fills come from the rules engine: the solver's model of the rules
@@ -242,7 +243,7 @@ class SolitaireVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Int64Array, 
 
     def _throw(self, keeps: Int64Array, games: Int64Array | None = None) -> None:
         """The games (all when ``None``) hold ``keeps`` and throw: one draw each, as
-        :meth:`DiceStream.random` makes it, read as ``Game.roll`` reads it."""
+        ``DiceStream.random`` makes it, read as ``Game.roll`` reads it."""
         t = self._t
         if games is None:
             u = uniform_array(self._game, self._draws)
