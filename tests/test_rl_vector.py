@@ -151,6 +151,42 @@ def test_equal_for_many_seeds_and_yahtzee_bonuses(mode: AutoresetMode) -> None:
             _compare(rules, mode, seed, steps=80, games=3)
 
 
+def _chase_yahtzees(observations: dict[str, Any], mask: Any) -> Any:
+    """Hold the most common face; with five equal dice or no roll left, fill the Yahtzee
+    box if it may be, else the first legal box."""
+    dice = observations["dice"]
+    counts = np.stack([(dice == face).sum(axis=1) for face in range(1, 7)], axis=1)
+    face = counts.argmax(axis=1) + 1
+    holds = ((dice == face[:, None]) << np.arange(5)).sum(axis=1)
+    yahtzee = HOLDS + 11
+    first = HOLDS + np.argmax(mask[:, HOLDS:], axis=1)
+    fill = np.where(mask[:, yahtzee] == 1, yahtzee, first)
+    stop = (counts.max(axis=1) == 5) | (mask[:, 0] == 0)
+    return np.where(stop, fill, holds)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+@pytest.mark.parametrize("joker", ["forced", "free-choice", "kinds-first", "none"])
+def test_equal_through_extra_yahtzees_and_their_bonus(mode: AutoresetMode, joker: str) -> None:
+    rules = Rules(joker=joker)
+    games = 48
+    sync = SyncVectorEnv([lambda: SolitaireEnv(rules)] * games, autoreset_mode=mode)
+    native = SolitaireVectorEnv(num_envs=games, rules=rules, autoreset_mode=mode)
+    expected = sync.reset(seed=21)
+    _same(expected, native.reset(seed=21))
+    observations, info = expected
+    marks = 0
+    for step in range(14 * 3):  # every game to its end (a Joker turn may stop early)
+        actions = _chase_yahtzees(observations, info["action_mask"])
+        if mode is AutoresetMode.DISABLED and not info["action_mask"].any(axis=1).all():
+            break
+        expected = sync.step(actions)
+        _same(expected, native.step(actions), f"{joker} {mode.value} step {step}")
+        observations, _, _, _, info = expected
+        marks = max(marks, int(observations["bonus_marks"].max()))
+    assert marks >= 1  # the extra-Yahtzee bonus (and a Joker fill) were compared
+
+
 def test_huge_seeds_and_seed_lists_are_equal_too() -> None:
     rules = Rules()
     sync = SyncVectorEnv([lambda: SolitaireEnv(rules)] * 3)
@@ -228,20 +264,20 @@ def test_episode_statistics_wrapper_sees_the_final_totals() -> None:
 # ---------------------------------------------------------------------------------------
 
 
-@given(st.integers(0, 2**70), st.integers(0, 2**20), st.integers(0, 60))
-def test_the_scalar_and_the_array_dice_agree(seed: int, episode: int, rolls: int) -> None:
+@given(st.integers(0, 2**70), st.integers(0, 4), st.integers(0, 2**40), st.integers(0, 60))
+def test_the_scalar_and_the_array_dice_agree(seed: int, games: int, far: int, rolls: int) -> None:
     stream = DiceStream()
     stream.new_game(seed, lambda: 0)
-    for _ in range(episode if episode < 3 else 0):
+    for _ in range(games):  # a reset without a seed: the stream's next game
         stream.new_game(None, lambda: 0)
-    if episode >= 3:
-        stream.game = game_key(stream_key(seed), episode)
-    key = np.array([stream.game], dtype=np.uint64)
-    for roll in range(rolls + 1):
-        expected = stream.random()
-        got = uniform_array(key, np.array([roll], dtype=np.uint64))
-        assert float(got[0]) == expected
-        assert 0.0 <= expected < 1.0
+    assert stream.game == game_key(stream_key(seed), games)
+    for key in (stream.game, game_key(stream_key(seed), far)):
+        words = np.array([key], dtype=np.uint64)
+        stream.game, stream.rolls = key, 0
+        for roll in range(rolls + 1):
+            expected = stream.random()
+            assert float(uniform_array(words, np.array([roll], dtype=np.uint64))[0]) == expected
+            assert 0.0 <= expected < 1.0
 
 
 def test_the_dice_are_fair_enough() -> None:
