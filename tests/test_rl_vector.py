@@ -172,9 +172,9 @@ def test_equal_through_extra_yahtzees_and_their_bonus(mode: AutoresetMode, joker
     games = 48
     sync = SyncVectorEnv([lambda: SolitaireEnv(rules)] * games, autoreset_mode=mode)
     native = SolitaireVectorEnv(num_envs=games, rules=rules, autoreset_mode=mode)
-    expected = sync.reset(seed=21)
-    _same(expected, native.reset(seed=21))
-    observations, info = expected
+    started = sync.reset(seed=21)
+    _same(started, native.reset(seed=21))
+    observations, info = started
     marks = 0
     for step in range(14 * 3):  # every game to its end (a Joker turn may stop early)
         actions = _chase_yahtzees(observations, info["action_mask"])
