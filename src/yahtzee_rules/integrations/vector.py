@@ -208,7 +208,13 @@ class SolitaireVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Int64Array, 
             ) from None
         single = SolitaireEnv(rules)  # checks the rules; its spaces are the games'
         self.rules = single.rules
-        self._t = _tables(self.rules)
+        try:
+            self._t = _tables(self.rules)
+        except MalformedInputError as error:
+            raise MalformedInputError(
+                f"{error}; the batched environment plays the rulesets the solver takes, so "
+                f"for these rules step SolitaireEnv games with gymnasium.vector.SyncVectorEnv"
+            ) from None
         self.num_envs = num_envs
         self.autoreset_mode = mode
         self.render_mode = None
