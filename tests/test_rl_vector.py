@@ -501,3 +501,20 @@ def test_optimal_actions_refuse_what_they_cannot_read() -> None:
 def envs_card(rules: Rules) -> Any:
     box = rules.card.members[-1]
     return Scorecard({box: min(rules.card.possible[box])}, card=rules.card)
+
+
+def test_optimal_actions_play_the_batch_to_the_tables_expected_score() -> None:
+    rules = Rules.from_name("yacht")
+    table = build_table(rules=rules)
+    games = 2000
+    envs = SolitaireVectorEnv(num_envs=games, rules=rules)
+    observations, _ = envs.reset(seed=9)
+    totals = np.zeros(games)
+    finished = np.zeros(games, dtype=bool)
+    while not finished.all():  # each game's first episode (a finished game idles, then restarts)
+        actions = optimal_actions(table, observations)
+        observations, rewards, terminated, _, _ = envs.step(actions)
+        totals += np.where(finished, 0.0, rewards)
+        finished |= terminated
+    stderr = totals.std() / np.sqrt(games)
+    assert abs(totals.mean() - table.value(table.start)) < 4 * stderr
