@@ -542,7 +542,12 @@ class SolitaireVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Int64Array, 
         return self._observe(), rewards, terminated, np.zeros(n, dtype=bool), infos
 
     def render(self) -> None:
-        """Nothing to draw: a batch has no render mode (render one game with SolitaireEnv)."""
+        """Nothing to draw: a batch has no render mode (render one game with SolitaireEnv).
+
+        Examples:
+            >>> SolitaireVectorEnv(num_envs=2).render() is None
+            True
+        """
         return
 
 
