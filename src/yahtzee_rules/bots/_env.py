@@ -9,21 +9,43 @@ the masks are cached by what they depend on (whether the turn can roll, the open
 boxes, and the dice only when they are five of a kind or the card's order
 matters), the dice arrays are built once for each of the 252 rolls, and each seat's
 card array and grand total are updated in place on a fill. The game itself is
-still played through :class:`~yahtzee_rules.Game`, so the rules, the dice drawn
-from the generator and the scores are the library's own.
+still played through :class:`~yahtzee_rules.Game`, so the rules and the scores are
+the library's own.
+
+The dice come from a source with a ``random()`` method: a :class:`random.Random`
+(PettingZoo's environment), or a :class:`DiceStream`, the counter-based generator the
+Gymnasium environments share. Each roll makes one draw ``u`` and throws the outcome
+``int(u * 6**n)`` of the ``n`` dice not held, read as :func:`~yahtzee_rules.core.dice.roll_table`
+reads it, exactly as :meth:`Game.roll <yahtzee_rules.Game.roll>` does.
+
+:class:`DiceStream` draws roll ``r`` (counted from 0 over the whole game, first
+rolls included) of episode ``e`` of a stream seeded with ``s`` as SplitMix64 does::
+
+    mix(z)   = SplitMix64's finaliser of the 64-bit word z
+    stream   = mix(s mod 2**64 + GAMMA)
+    game     = mix(stream + (e + 1) * GAMMA)
+    u        = (mix(game + (r + 1) * GAMMA) >> 11) / 2**53
+
+(all sums and products modulo 2**64, ``GAMMA = 0x9E3779B97F4A7C15``). Every draw is
+a pure function of ``(s, e, r)``, so :func:`mix_array` computes the same dice for a
+whole batch of games with NumPy's ``uint64`` arithmetic, and the batched environment
+equals the one-game environment seed for seed. ``u`` is a multiple of ``2**-53`` in
+``[0, 1)``; ``int(u * 6**n)`` favours some outcomes over others by at most one part in
+``2**53 / 6**5`` (about ``1e-12``), the reduction every roll of the library makes.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from yahtzee_rules.core.dice import Dice, Keep
+from yahtzee_rules.core.dice import Dice, Keep, roll_table
 from yahtzee_rules.core.rules import Rules
-from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.game import Game, rolled_game
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._text import show
@@ -31,13 +53,21 @@ from yahtzee_rules.support.errors import IllegalActionError
 
 __all__ = [
     "EMPTY",
+    "GAMMA",
     "HOLDS",
     "ActionGame",
+    "DiceStream",
     "Int8Array",
     "Int64Array",
+    "UInt64Array",
     "dice_array",
+    "game_key",
     "hold",
     "keep_action",
+    "mix",
+    "mix_array",
+    "stream_key",
+    "uniform_array",
 ]
 
 #: The hold actions, 0 to 31: one bit a die of the sorted dice.
@@ -48,6 +78,83 @@ _MOST_MASKS = 65_536
 
 Int64Array = np.ndarray[Any, np.dtype[np.int64]]
 Int8Array = np.ndarray[Any, np.dtype[np.int8]]
+UInt64Array = np.ndarray[Any, np.dtype[np.uint64]]
+
+#: SplitMix64's increment, the golden ratio in 64 bits.
+GAMMA = 0x9E3779B97F4A7C15
+_WORD = (1 << 64) - 1
+_MIX_1 = 0xBF58476D1CE4E5B9
+_MIX_2 = 0x94D049BB133111EB
+_UNIT = 2.0**-53
+
+
+def mix(z: int) -> int:
+    """SplitMix64's finaliser: a bijection of 64-bit words that mixes every bit."""
+    z &= _WORD
+    z = ((z ^ (z >> 30)) * _MIX_1) & _WORD
+    z = ((z ^ (z >> 27)) * _MIX_2) & _WORD
+    return z ^ (z >> 31)
+
+
+def mix_array(z: UInt64Array) -> UInt64Array:
+    """:func:`mix` of every word of ``z`` (``uint64``, wrapping): a new array."""
+    z = z ^ (z >> np.uint64(30))
+    z *= np.uint64(_MIX_1)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(_MIX_2)
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def stream_key(seed: int) -> int:
+    """The key of the dice stream seeded with ``seed`` (read modulo ``2**64``)."""
+    return mix(seed + GAMMA)
+
+
+def game_key(stream: int, episode: int) -> int:
+    """The key of game ``episode`` (0 on) of the dice stream ``stream``."""
+    return mix(stream + (episode + 1) * GAMMA)
+
+
+def uniform_array(game: UInt64Array, roll: UInt64Array) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """The draws of roll ``roll`` of the games keyed ``game``: what :meth:`DiceStream.random` gives."""
+    with np.errstate(over="ignore"):
+        words = mix_array(game + (roll + np.uint64(1)) * np.uint64(GAMMA))
+    return (words >> np.uint64(11)).astype(np.float64) * _UNIT
+
+
+class DiceStream:
+    """The counter-based dice of a Gymnasium environment; see the module's description.
+
+    :meth:`new_game` starts the next game (of the stream seeded with ``seed``, when a
+    seed is given); :meth:`random` is the game's next draw.
+    """
+
+    __slots__ = ("episode", "game", "key", "rolls")
+
+    def __init__(self) -> None:
+        self.key: int | None = None
+        self.episode = 0
+        self.game = 0
+        self.rolls = 0
+
+    def new_game(self, seed: int | None, unseeded: Callable[[], int]) -> None:
+        """Game 0 of the stream seeded with ``seed``, or the stream's next game.
+
+        A stream never seeded takes its seed from ``unseeded()`` first.
+        """
+        if seed is None and self.key is not None:
+            self.episode += 1
+        else:
+            self.key = stream_key(unseeded() if seed is None else seed)
+            self.episode = 0
+        self.game = game_key(self.key, self.episode)
+        self.rolls = 0
+
+    def random(self) -> float:
+        """The next draw of the game: a multiple of ``2**-53`` in ``[0, 1)``."""
+        self.rolls += 1
+        return (mix(self.game + self.rolls * GAMMA) >> 11) * _UNIT
 
 
 @functools.cache
@@ -94,11 +201,11 @@ class ActionGame:
         "actions",
         "boxes",
         "cards",
+        "draw",
         "game",
         "grand",
         "mask",
         "open",
-        "rng",
         "rules",
     )
 
@@ -110,7 +217,7 @@ class ActionGame:
         # order (Forced Yatzy, a left-to-right card) decides which box opens next.
         self._simple = not rules.in_order and not rules.card.left_to_right
         self._masks: dict[tuple[bool, int, int], Int8Array] = {}
-        self.rng = random.Random(0)
+        self.draw: Callable[[], float] = random.Random(0).random
         self.load(Game.new(players, rules=rules))
 
     def load(self, game: Game) -> None:
@@ -127,15 +234,19 @@ class ActionGame:
         self.grand = [totals(card, rules=self.rules).grand_total for card in game.cards]
         self.mask = self._legal()
 
-    def start(self, seed: int) -> None:
-        """A new game with the same seats; the dice from ``random.Random(seed)``; the first roll."""
-        self.rng = random.Random(seed)
+    def start(self, dice: int | DiceStream) -> None:
+        """A new game with the same seats and the first roll.
+
+        The dice come from ``random.Random(dice)`` for an int, else from the stream.
+        """
+        self.draw = random.Random(dice).random if isinstance(dice, int) else dice.random
         self.load(Game.new(list(self.game.players), rules=self.rules))
         self.roll(EMPTY)
 
     def roll(self, keep: Keep) -> None:
-        """The current seat holds ``keep`` and rolls (not checked)."""
-        self.game = self.game.roll(self.rng, keep=keep)
+        """The current seat holds ``keep`` and rolls (not checked): one draw, as Game.roll."""
+        table = roll_table(keep)
+        self.game = rolled_game(self.game, table[int(self.draw() * len(table))])
         self.mask = self._legal()
 
     def _legal(self) -> Int8Array:

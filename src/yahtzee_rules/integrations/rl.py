@@ -3,7 +3,10 @@
 Needs Gymnasium (``python -m pip install ".[rl]"``); ``import yahtzee_rules`` never
 imports it. Importing this module registers the id ``yahtzee_rules/Solitaire-v0``,
 so ``gymnasium.make("yahtzee_rules.integrations.rl:yahtzee_rules/Solitaire-v0")`` works from
-anywhere (Gymnasium imports the module named before the colon).
+anywhere (Gymnasium imports the module named before the colon). ``gymnasium.make_vec``
+of that id gives the batched
+:class:`~yahtzee_rules.integrations.vector.SolitaireVectorEnv` (its
+``vector_entry_point``), equal game for game to this one.
 
 Each step is one decision after a roll: the environment throws the first roll of
 every turn itself. The action space is fixed for a ruleset: ``Discrete(32 + boxes)``.
@@ -29,12 +32,12 @@ Examples:
     >>> env = SolitaireEnv()
     >>> observation, info = env.reset(seed=1)
     >>> observation["dice"].tolist(), int(observation["rolls_left"])
-    ([2, 3, 3, 4, 6], 2)
+    ([1, 5, 5, 5, 6], 2)
     >>> int(info["action_mask"].sum())  # 32 holds and the 13 open boxes
     45
     >>> observation, reward, terminated, truncated, info = env.step(32 + 12)  # Chance
     >>> reward, terminated, int(observation["card"][12])
-    (18.0, False, 18)
+    (22.0, False, 22)
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from yahtzee_rules.bots._env import HOLDS, ActionGame, Int8Array, dice_array
+from yahtzee_rules.bots._env import HOLDS, ActionGame, DiceStream, Int8Array, dice_array
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.support._text import show
@@ -101,6 +104,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             }
         )
         self._play = ActionGame(rules, ["player"])
+        self._dice = DiceStream()
 
     @property
     def _game(self) -> Game:
@@ -135,14 +139,21 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game with the first roll thrown; ``seed`` seeds the dice.
 
+        The dice are the counter-based stream of
+        :class:`~yahtzee_rules.integrations.vector.SolitaireVectorEnv` (one draw a roll,
+        a pure function of the seed, the game's number since it and the roll's number
+        in the game), so the batched environment replays these games exactly. Without
+        a seed the stream goes on to its next game (the first time, it is seeded from
+        :attr:`np_random`).
+
         Examples:
             >>> env = SolitaireEnv()
             >>> env.reset(seed=5)[0]["dice"].tolist() == env.reset(seed=5)[0]["dice"].tolist()
             True
         """
         super().reset(seed=seed)
-        # the dice: a Python generator seeded from Gymnasium's, one draw a roll
-        self._play.start(int(self.np_random.integers(2**63)))
+        self._dice.new_game(seed, lambda: int(self.np_random.integers(2**63)))
+        self._play.start(self._dice)
         return self._observe(), {"action_mask": self._play.mask.copy()}
 
     def step(
@@ -179,7 +190,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             >>> env = SolitaireEnv(render_mode="ansi")
             >>> _ = env.reset(seed=1)
             >>> env.render()
-            'forced 0 player - 23346@1'
+            'forced 0 player - 15556@1'
         """
         if self.render_mode != "ansi":
             return None
@@ -187,4 +198,8 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="yahtzee_rules.integrations.rl:SolitaireEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="yahtzee_rules.integrations.rl:SolitaireEnv",
+        vector_entry_point="yahtzee_rules.integrations.vector:SolitaireVectorEnv",
+    )
