@@ -328,7 +328,8 @@ def _write(path: Path, table: Table) -> None:
 def cache_path(*, rules: Rules | None = None, start: Scorecard | None = None) -> Path:
     """The file :func:`load_table` uses for ``rules`` (it may not exist yet).
 
-    The name holds a digest of the rules, the library version (and a digest of the
+    The name holds a digest of the rules (all but the tie rule, which no value
+    depends on: rules that differ only in it share one file), the library version (and a digest of the
     source files the values depend on: the solver's modules and every module of
     the library they import), the table format and the start card's filled boxes,
     so tables for other versions never collide. It starts with the Joker rule for
@@ -364,8 +365,8 @@ def load_table(
 ) -> Table:
     """The table for ``rules`` from the cache, building and caching it when needed.
 
-    The cache file (see :func:`cache_path`) is keyed by the rules, the library
-    version and the table format, and checked when read: a file for other rules or
+    The cache file (see :func:`cache_path`) is keyed by the rules (but the tie
+    rule), the library version and the table format, and checked when read: a file for other rules or
     another version, or one that is truncated or damaged, is never used. The table
     is then rebuilt and the file replaced, written atomically so that a crash never
     leaves half a file behind.
