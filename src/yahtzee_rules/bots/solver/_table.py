@@ -16,6 +16,7 @@ from yahtzee_rules.bots.solver._model import (
     layout_of,
     mask_of,
     model_of,
+    same_values,
 )
 from yahtzee_rules.bots.solver._storage import (
     read_arrays,
@@ -162,6 +163,18 @@ class Table:
         """
         card = check_design(card, self.rules)
         return mask_of(card) & self._start_mask == self._start_mask
+
+    def serves(self, rules: Rules) -> bool:
+        """Whether the table holds the values for ``rules``: its own rules, or rules that
+        differ from them only in the tie rule (which says who wins, and no value depends on).
+
+        Examples:
+            >>> from yahtzee_rules import Rules
+            >>> table = build_table(rules=Rules.from_name("yacht"))
+            >>> table.serves(Rules.parse("yacht,tie=upper-total")), table.serves(Rules())
+            (True, False)
+        """
+        return isinstance(rules, Rules) and same_values(self.rules, rules)
 
     def _index(self, card: Scorecard) -> int:
         return self._state(card)[1]
