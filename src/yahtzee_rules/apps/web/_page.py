@@ -145,7 +145,9 @@ def setup_page(error: str | None = None, *, optimal: bool, tables: Sequence[str]
         f'<option value="{tie.value}">{escape(tie.description)}</option>' for tie in TieRule
     )
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
-    if tables:
+    if not optimal:
+        optimal_note = ""
+    elif tables:
         optimal_note = (
             f"Optimal bots and the coach play optimally under {escape(_names(tables))} "
             f"(and those rules with any tie rule); under other rules they play the greedy "
@@ -157,6 +159,8 @@ def setup_page(error: str | None = None, *, optimal: bool, tables: Sequence[str]
             "and the coach gives a rule of thumb, and the page says so (start the server "
             "with <code>yahtzee-rules serve --table forced</code> for optimal play)."
         )
+    if optimal_note:
+        optimal_note = f'<p id="optimal-note">{optimal_note}</p>'
     body = (
         "<h1>Yahtzee table</h1>"
         "<p>Pass-and-play on one device: seat up to eight players, people or computer "
@@ -172,7 +176,7 @@ def setup_page(error: str | None = None, *, optimal: bool, tables: Sequence[str]
         f'<select id="rules" name="rules">{rules}</select></p>'
         '<p><label for="tie">Tie rule</label><br>'
         f'<select id="tie" name="tie">{ties}</select></p>'
-        f'<p id="optimal-note">{optimal_note}</p>'
+        f"{optimal_note}"
         '<p><button type="submit" id="start">Start the game</button></p></form>'
     )
     return _document("Yahtzee table", body)
@@ -181,11 +185,15 @@ def setup_page(error: str | None = None, *, optimal: bool, tables: Sequence[str]
 def error_page(message: str, *, status: int) -> str:
     """The page for a link or a move the library refuses, with its reason."""
     heading = _ERROR_HEADINGS.get(status, "Not found")
-    body = (
-        f"<h1>{heading}</h1>"
-        f'<p class="error" role="alert">{escape(message)}</p>'
+    why = (
         "<p>A game link holds the whole game and a checksum, so a link that was cut "
         "short, mistyped or changed is refused rather than read as another game.</p>"
+        if status == 400
+        else ""
+    )
+    body = (
+        f"<h1>{heading}</h1>"
+        f'<p class="error" role="alert">{escape(message)}</p>{why}'
         '<p><a class="button" href="/">Start a new game</a></p>'
     )
     return _document(heading, body)
