@@ -325,7 +325,6 @@ class OptimalStrategy:
 
     def __init__(self, table: Table | None = None, *, rules: Rules | None = None) -> None:
         from yahtzee_rules.bots.solver import Table, load_table
-        from yahtzee_rules.bots.solver._model import same_values
 
         if table is None:
             table = load_table(rules=Rules() if rules is None else rules)
@@ -333,7 +332,7 @@ class OptimalStrategy:
             raise MalformedInputError(
                 f"table {show(table)}: not a Table; get one with yahtzee_rules.bots.solver.load_table()"
             )
-        elif rules is not None and not same_values(rules, table.rules):
+        elif rules is not None and not table.serves(rules):
             name = rules.name if isinstance(rules, Rules) else repr(rules)
             raise MalformedInputError(
                 f"rules {show(name)}: the table is for the rules {show(table.rules.name)}; "
@@ -379,14 +378,12 @@ class OptimalStrategy:
     def _tables(self, seats: Sequence[Strategy], rules: Rules) -> list[Table] | None:
         """Each seat's table, when every seat plays an OptimalStrategy with a table for
         ``rules`` from the start; else ``None``."""
-        from yahtzee_rules.bots.solver._model import same_values
-
         tables = []
         for seat in seats:
             if seat.__class__ is not OptimalStrategy:
                 return None
             table = seat.table
-            if not same_values(table.rules, rules) or table.start.filled_categories:
+            if not table.serves(rules) or table.start.filled_categories:
                 return None
             tables.append(table)
         return tables
