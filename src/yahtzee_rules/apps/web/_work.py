@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 import anyio
 import anyio.to_thread
+import attrs
 
-from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.support._limits import WEB_QUEUE, WEB_WORKERS
 from yahtzee_rules.support.errors import MalformedInputError
 
@@ -103,5 +104,5 @@ class Tables:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The names of the rulesets the tables serve, for the setup page."""
-        return tuple(table.rules.name for table in self._tables)
+        """The names of the rulesets the tables serve (under any tie rule), for the setup page."""
+        return tuple(attrs.evolve(table.rules, tie=TieRule.SHARE).name for table in self._tables)
