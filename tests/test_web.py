@@ -283,7 +283,7 @@ def test_serve_starts_the_web_table_on_the_host_and_port_given(
     import yahtzee_rules.apps.web as web
 
     started: list[tuple[str, int]] = []
-    monkeypatch.setattr(web, "serve", lambda host, port: started.append((host, port)))
+    monkeypatch.setattr(web, "serve", lambda host, port, **options: started.append((host, port)))
     assert main(["serve", "--host", "0.0.0.0", "--port", "8080"]) == 0
     assert started == [("0.0.0.0", 8080)]
 

@@ -332,7 +332,7 @@ class OptimalStrategy:
             raise MalformedInputError(
                 f"table {show(table)}: not a Table; get one with yahtzee_rules.bots.solver.load_table()"
             )
-        elif rules is not None and rules != table.rules:
+        elif rules is not None and not table.serves(rules):
             name = rules.name if isinstance(rules, Rules) else repr(rules)
             raise MalformedInputError(
                 f"rules {show(name)}: the table is for the rules {show(table.rules.name)}; "
@@ -383,7 +383,7 @@ class OptimalStrategy:
             if seat.__class__ is not OptimalStrategy:
                 return None
             table = seat.table
-            if table.rules != rules or table.start.filled_categories:
+            if not table.serves(rules) or table.start.filled_categories:
                 return None
             tables.append(table)
         return tables

@@ -50,3 +50,27 @@ MAX_MATCH_LENGTH = 8_000_000
 
 MAX_ACTIONS_PER_BOX = MAX_ROLLS + 1
 """A record plays at most this many actions per box per player: three rolls and a fill."""
+
+MAX_WEB_SEATS = 8
+"""The most players the web table (``yahtzee-rules serve``) seats: the seats of its setup
+form. A link to a game of more players is refused before anything is worked out."""
+
+MAX_WEB_CODE_LENGTH = 8_192
+"""The longest share code a web-table link holds, in characters, checked before the code is
+read. The longest game the setup form can start (:data:`MAX_WEB_SEATS` players with names of
+:data:`MAX_NAME_LENGTH` characters that each take 4 bytes, every box of Triple Yahtzee's 39
+filled after three rolls) writes 6,820."""
+
+MAX_WEB_FORM_BYTES = 16_384
+"""The largest form body the web table reads, in bytes: a longer ``Content-Length`` is
+refused (413) before the body is read, and a body sent without one once it grows past."""
+
+WEB_WORKERS = 1
+"""The web table's worker threads by default: the requests that work out a page or a move at
+once (every page, move, computer player and coach answer is worked out in one, never on the
+server's event loop). The work is Python code that holds the interpreter's lock, so more
+threads would not work faster; one leaves the event loop the most time to answer."""
+
+WEB_QUEUE = 32
+"""The requests the web table lets wait for a worker by default; one more is answered at once
+with 503 (Service Unavailable) and a ``Retry-After`` header."""

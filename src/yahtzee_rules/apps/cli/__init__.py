@@ -32,6 +32,7 @@ import random
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from yahtzee_rules.apps.cli import _extras, tournament
 from yahtzee_rules.apps.cli.console import AppError, StreamConsole
@@ -46,6 +47,9 @@ from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.scoring import box_options
 from yahtzee_rules.support.errors import RulesError
+
+if TYPE_CHECKING:
+    from yahtzee_rules.bots.solver import Table
 
 __all__ = ["build_parser", "main", "rules_lines", "score_table"]
 
@@ -233,6 +237,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address to listen on (default 127.0.0.1; 0.0.0.0 for other devices)",
     )
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--table",
+        type=_ruleset,
+        action="append",
+        default=[],
+        metavar="RULES",
+        help="a ruleset to play and coach optimally (repeatable): its optimal table is loaded, "
+        "or built once, before the server starts; under other rules the optimal bots and the "
+        "coach play greedily, and the page says so (needs the solver extra)",
+    )
     sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
@@ -613,8 +627,13 @@ def _serve(args: argparse.Namespace) -> int:
         raise AppError(
             'serve: the web table needs the web extra; install it with pip install "yahtzee-rules[web]"'
         ) from None
+    tables: list[Table] = []
+    for rules in args.table:
+        if not any(table.serves(rules) for table in tables):  # one table per tie rule
+            _ensure_table(rules)
+            tables.append(_extras.optimal_table(rules))
     print(f"Web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)", file=sys.stderr)
-    web.serve(args.host, args.port)
+    web.serve(args.host, args.port, tables=tables)
     return 0
 
 

@@ -25,18 +25,24 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from yahtzee_rules.apps.web.app import create_app
 
 __all__ = ["create_app", "serve"]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:  # pragma: no cover - blocks
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, *, tables: Iterable[object] = ()
+) -> None:  # pragma: no cover - blocks
     """Serve the web table with uvicorn until interrupted.
 
     Args:
         host: The address to listen on; ``0.0.0.0`` lets other devices on the
             network open the links.
         port: The port.
+        tables: The rulesets (or their tables) to play and coach optimally, loaded
+            before the server starts (see :func:`create_app`).
 
     Examples:
         >>> callable(serve)
@@ -44,4 +50,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:  # pragma: no cove
     """
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(tables=tables), host=host, port=port, log_level="info")

@@ -15,7 +15,7 @@ from html import escape
 
 import attrs
 
-from yahtzee_rules.apps.web._position import KINDS, MAX_SEATS, Coach, Position
+from yahtzee_rules.apps.web._position import FALLBACK, KINDS, MAX_SEATS, Coach, Position
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.game import Game
@@ -117,8 +117,9 @@ def _rules_line(rules: Rules) -> str:
     return Rules.describe(attrs.evolve(rules, tie=TieRule.SHARE))  # the tie rule follows
 
 
-def setup_page(error: str | None = None, *, optimal: bool) -> str:
-    """The page that seats 1-8 players and picks the rules."""
+def setup_page(error: str | None = None, *, optimal: bool, tables: Sequence[str] = ()) -> str:
+    """The page that seats 1-8 players and picks the rules; ``tables`` names the rulesets
+    the optimal bots and the coach have optimal tables for."""
     kinds = [("", "empty seat"), ("h", "human")]
     kinds += [(k, v) for k, v in KINDS.items() if k != "h" and (optimal or k != "o")]
     rows = []
@@ -144,6 +145,22 @@ def setup_page(error: str | None = None, *, optimal: bool) -> str:
         f'<option value="{tie.value}">{escape(tie.description)}</option>' for tie in TieRule
     )
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    if not optimal:
+        optimal_note = ""
+    elif tables:
+        optimal_note = (
+            f"Optimal bots and the coach play optimally under {escape(_names(tables))} "
+            f"(and those rules with any tie rule); under other rules they play the greedy "
+            f"player's moves, and the page says so."
+        )
+    else:
+        optimal_note = (
+            "This table has no optimal tables: optimal bots play the greedy player's moves "
+            "and the coach gives a rule of thumb, and the page says so (start the server "
+            "with <code>yahtzee-rules serve --table forced</code> for optimal play)."
+        )
+    if optimal_note:
+        optimal_note = f'<p id="optimal-note">{optimal_note}</p>'
     body = (
         "<h1>Yahtzee table</h1>"
         "<p>Pass-and-play on one device: seat up to eight players, people or computer "
@@ -159,6 +176,7 @@ def setup_page(error: str | None = None, *, optimal: bool) -> str:
         f'<select id="rules" name="rules">{rules}</select></p>'
         '<p><label for="tie">Tie rule</label><br>'
         f'<select id="tie" name="tie">{ties}</select></p>'
+        f"{optimal_note}"
         '<p><button type="submit" id="start">Start the game</button></p></form>'
     )
     return _document("Yahtzee table", body)
@@ -166,15 +184,26 @@ def setup_page(error: str | None = None, *, optimal: bool) -> str:
 
 def error_page(message: str, *, status: int) -> str:
     """The page for a link or a move the library refuses, with its reason."""
-    heading = "This game link does not work" if status == 400 else "Not found"
-    body = (
-        f"<h1>{heading}</h1>"
-        f'<p class="error" role="alert">{escape(message)}</p>'
+    heading = _ERROR_HEADINGS.get(status, "Not found")
+    why = (
         "<p>A game link holds the whole game and a checksum, so a link that was cut "
         "short, mistyped or changed is refused rather than read as another game.</p>"
+        if status == 400
+        else ""
+    )
+    body = (
+        f"<h1>{heading}</h1>"
+        f'<p class="error" role="alert">{escape(message)}</p>{why}'
         '<p><a class="button" href="/">Start a new game</a></p>'
     )
     return _document(heading, body)
+
+
+_ERROR_HEADINGS = {
+    400: "This game link does not work",
+    413: "This move is too large",
+    503: "The table is busy",
+}
 
 
 def _joker_note(game: Game) -> str | None:
@@ -390,9 +419,16 @@ def _recent(position: Position) -> str:
 
 
 def play_page(
-    position: Position, *, url: str, qr_svg: str | None, advice: Coach | None, coach_error: str
+    position: Position,
+    *,
+    url: str,
+    qr_svg: str | None,
+    advice: Coach | None,
+    coach_error: str,
+    fallback: bool = False,
 ) -> str:
-    """The page of one position: dice, the current card, the others' scores, links."""
+    """The page of one position: dice, the current card, the others' scores, links;
+    ``fallback`` when its optimal bots play greedily (no optimal table for the rules)."""
     game = position.game
     rules = game.rules
     parts: list[str] = []
@@ -454,9 +490,15 @@ def play_page(
         '<a class="button secondary" href="/">New game</a></p>'
         f"{qr}</section>"
     )
+    note = (
+        f'<p class="joker" id="fallback" role="note">Optimal bots: {escape(FALLBACK)}; '
+        f"they play the greedy player's moves.</p>"
+        if fallback
+        else ""
+    )
     body = (
         f"<h1>{heading}</h1><p>Rules: {escape(_rules_line(rules))}; "
-        f"{escape(rules.tie.description)}.</p>"
+        f"{escape(rules.tie.description)}.</p>{note}"
         f'<div class="layout">{"".join(parts)}{turn_panel}{side}</div>'
     )
     return _document(f"{heading} · Yahtzee table", body)

@@ -3,7 +3,13 @@
 Everything the page shows is worked out here from the link alone: the share code
 (the whole game record) and the seats text (one letter per seat: ``h`` human,
 ``r`` random, ``g`` greedy or ``o`` optimal computer player). Nothing is kept
-between requests except the solver tables, which are a cache.
+between requests; the optimal tables are the ones the app was started with.
+
+The work a link can ask for is bounded: a link holds a game of at most
+:data:`MAX_SEATS` players in a share code of at most :data:`MAX_CODE_LENGTH`
+characters, both checked before anything else is worked out, and everything here
+takes time linear in the record (the record is replayed once, never once per
+action).
 """
 
 from __future__ import annotations
@@ -24,26 +30,34 @@ from yahtzee_rules.bots.simulation import (
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.core.rules import Rules
-from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.game import Game, Replay
 from yahtzee_rules.play.record import Fill, GameRecord, Roll
+from yahtzee_rules.support._limits import MAX_WEB_CODE_LENGTH, MAX_WEB_SEATS
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 __all__ = [
+    "FALLBACK",
     "KINDS",
+    "MAX_CODE_LENGTH",
     "MAX_SEATS",
     "Coach",
     "Position",
+    "TableFor",
     "TurnSummary",
     "coach",
-    "solver_table",
 ]
 
 #: Seat letters and what sits there.
 KINDS = {"h": "human", "r": "random bot", "g": "greedy bot", "o": "optimal bot"}
 #: The most players a table seats.
-MAX_SEATS = 8
+MAX_SEATS = MAX_WEB_SEATS
+#: The longest share code a link may hold.
+MAX_CODE_LENGTH = MAX_WEB_CODE_LENGTH
+#: What the page says when an optimal bot or the coach has no optimal table for the rules.
+FALLBACK = "greedy: no optimal table for these rules"
 
-_TABLES: dict[Rules, object] = {}  # solver tables by rules: a cache, not game state
+#: How the app finds an optimal table for some rules (``None`` when it has none).
+TableFor = Callable[[Rules], object | None]
 
 
 def _solver_module() -> object | None:
@@ -54,39 +68,23 @@ def _solver_module() -> object | None:
     return solver
 
 
-def solver_table(rules: Rules, *, build: bool) -> object | None:
-    """The optimal table for ``rules``: from memory or the cache; built only if ``build``.
-
-    ``None`` without NumPy, or when the table is not cached and ``build`` is false.
-    """
-    table = _TABLES.get(rules)
-    if table is not None:
-        return table
-    solver = _solver_module()
-    if solver is None:
-        return None
-    from yahtzee_rules.bots.solver import cache_path, load_table
-
-    if not build and not cache_path(rules=rules).exists():
-        return None
-    table = _TABLES[rules] = load_table(rules=rules)
-    return table
+def _no_table(rules: Rules) -> None:
+    return None
 
 
-def _bot(kind: str, rules: Rules) -> Strategy:
+def _bot(kind: str, rules: Rules, table_for: TableFor) -> Strategy:
+    """The computer player of seat letter ``kind``; an optimal one plays greedily when
+    the app has no optimal table for ``rules`` (the page says so)."""
     if kind == "r":
         return RandomStrategy()
-    if kind == "g":
-        return GreedyStrategy()
-    from yahtzee_rules.bots.solver import Table
+    if kind == "o":
+        table = table_for(rules)
+        if table is not None:
+            from yahtzee_rules.bots.solver import Table
 
-    table = solver_table(rules, build=True)
-    if not isinstance(table, Table):
-        raise IllegalActionError(
-            "optimal bot: the optimal player needs NumPy, which is not installed; install "
-            'it with pip install "yahtzee-rules[solver]" or seat a greedy bot'
-        )
-    return OptimalStrategy(table)
+            assert isinstance(table, Table)
+            return OptimalStrategy(table)
+    return GreedyStrategy()
 
 
 def parse_seats(text: str | None, players: int) -> str:
@@ -137,9 +135,23 @@ class Position:
 
     @classmethod
     def read(cls, code: str, seats: str | None) -> Position:
-        """The position a link names; MalformedInputError for a bad code or seats text."""
+        """The position a link names; MalformedInputError for a bad code or seats text,
+        a code longer than :data:`MAX_CODE_LENGTH` (checked before it is read) or a game
+        of more than :data:`MAX_SEATS` players."""
+        if len(code) > MAX_CODE_LENGTH:
+            raise MalformedInputError(
+                f"share code {code[:20]!r}... of {len(code)} characters: more than the web "
+                f"table's limit of {MAX_CODE_LENGTH}; a game of its {MAX_SEATS} seats "
+                f"writes less"
+            )
         record = GameRecord.from_share_code(code)
-        return cls(record, parse_seats(seats, len(record.start.players)))
+        players = len(record.start.players)
+        if players > MAX_SEATS:
+            raise MalformedInputError(
+                f"share code {code[:20]!r}...: a game of {players} players; the web table "
+                f"seats at most {MAX_SEATS}"
+            )
+        return cls(record, parse_seats(seats, players))
 
     @property
     def game(self) -> Game:
@@ -160,12 +172,17 @@ class Position:
         return not game.is_over and self.seats[game.current] != "h"
 
     def _seats_of_actions(self) -> list[int]:
-        """The seat that played each action of the record, in order."""
-        record = GameRecord.from_game(self.record.start)
+        """The seat that played each action of the record, in order: one replay in place,
+        in time linear in the record (playing a record action by action copies its
+        actions each time)."""
+        state = Replay(self.record.start)
         seats = []
         for action in self.record.actions:
-            seats.append(record.game.current)
-            record = record.play(action)
+            seats.append(state.current)
+            if isinstance(action, Fill):
+                state.fill(action.category)
+            else:
+                state.roll(action.keep, action.outcome)
         return seats
 
     def undo_target(self) -> GameRecord | None:
@@ -222,8 +239,11 @@ class Position:
         codes = ", ".join(box.code for box in game.rules.card.members)
         raise MalformedInputError(f"box {code[:20]!r}: no box of this card has that code; {codes}")
 
-    def play_bots(self, record: GameRecord, rng: random.Random) -> GameRecord:
-        """Let computer players play from ``record`` until a human is to move or the game ends."""
+    def play_bots(
+        self, record: GameRecord, rng: random.Random, table_for: TableFor = _no_table
+    ) -> GameRecord:
+        """Let computer players play from ``record`` until a human is to move or the game
+        ends; optimal ones with the table ``table_for`` finds, else greedily."""
         bots: dict[str, Strategy] = {}
         while not record.game.is_over:
             letter = self.seats[record.game.current]
@@ -231,49 +251,42 @@ class Position:
                 break
             bot = bots.get(letter)
             if bot is None:
-                bot = bots[letter] = _bot(letter, record.game.rules)
+                bot = bots[letter] = _bot(letter, record.game.rules, table_for)
             record = play_turn(record, bot, rng)
         return record
 
     def recent_turns(self) -> tuple[TurnSummary, ...]:
-        """The turns finished since the player to move last played (one turn at least)."""
-        record = GameRecord.from_game(self.record.start)
+        """The turns finished since the player to move last played (one turn at least).
+
+        A box keeps the points it was filled with, so each turn's points are read from
+        the final cards; the seats come from one replay (linear in the record).
+        """
+        actions = self.record.actions
+        seats = self._seats_of_actions()
+        players = self.record.start.players
+        cards = self.game.cards
         turns: list[TurnSummary] = []
         rolls: list[str] = []
-        for action in self.record.actions:
-            game = record.game
+        for action, seat in zip(actions, seats, strict=True):
             if isinstance(action, Roll):
                 rolls.append(str(action.dice))
-            elif isinstance(action, Fill):
-                before = game.card()[action.category]
-                after_record = record.play(action)
-                card = after_record.game.cards[game.current]
-                points = (card[action.category] or 0) - (before or 0)
-                turns.append(
-                    TurnSummary(
-                        game.current_player,
-                        self.kind(game.current),
-                        tuple(rolls),
-                        action.category,
-                        points,
-                    )
-                )
-                rolls = []
-                record = after_record
                 continue
-            record = record.play(action)
-        shown = max(1, len(self.record.start.players) - 1)
+            points = cards[seat][action.category] or 0
+            turns.append(
+                TurnSummary(players[seat], self.kind(seat), tuple(rolls), action.category, points)
+            )
+            rolls = []
+        shown = max(1, len(players) - 1)
         return tuple(turns[-shown:])
 
 
-def coach(game: Game, table_for: Callable[[Rules], object | None] | None = None) -> Coach:
-    """The coach's advice for the current turn: the solver's if its table is at hand,
-    otherwise the greedy heuristic's, saying which."""
+def coach(game: Game, table_for: TableFor = _no_table) -> Coach:
+    """The coach's advice for the current turn: the solver's if ``table_for`` finds a
+    table for the rules, otherwise the greedy heuristic's, saying which."""
     turn = game.turn
     if turn is None or turn.dice is None:
         raise IllegalActionError("coach: no dice to advise on yet; roll first")
-    find = table_for or (lambda rules: solver_table(rules, build=False))
-    table = find(game.rules)
+    table = table_for(game.rules)
     if table is not None:
         from yahtzee_rules.bots.solver import Table, advise
 
@@ -298,6 +311,7 @@ def coach(game: Game, table_for: Callable[[Rules], object | None] | None = None)
 
 
 _HEURISTIC_NOTE = (
-    "a quick rule of thumb (the greedy player's choice), not the optimal move; with the "
-    "solver extra installed, run 'yahtzee-rules solve' once for optimal advice"
+    f"{FALLBACK}; a quick rule of thumb (the greedy player's choice), not the optimal "
+    f"move. A server started with 'yahtzee-rules serve --table RULES' gives optimal advice "
+    f"for those rules"
 )

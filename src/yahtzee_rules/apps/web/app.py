@@ -8,6 +8,12 @@ position's link plus ``/roll``, ``/fill`` or ``/bot``; the server plays it
 through the library and redirects to the new position's link. The server keeps
 no game state, so any link works anywhere, any time.
 
+The event loop only reads requests and writes answers: each page and move is worked
+out in a bounded pool of worker threads, and a request that finds the pool's queue
+full is answered at once with 503 (see :mod:`yahtzee_rules.apps.web._work`). A form
+body is refused with 413 by its ``Content-Length`` before it is read, or while it
+streams in. Optimal tables come only from the rulesets the app is started with.
+
 Examples:
     >>> import random
     >>> from starlette.testclient import TestClient
@@ -22,7 +28,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from urllib.parse import parse_qs
 
 import attrs
@@ -37,20 +43,33 @@ from yahtzee_rules.apps.web._position import (
     MAX_SEATS,
     Coach,
     Position,
+    TableFor,
     coach,
     parse_seats,
 )
+from yahtzee_rules.apps.web._work import BusyError, Tables, Workers
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.record import GameRecord
-from yahtzee_rules.support.errors import RulesError
+from yahtzee_rules.support._limits import MAX_WEB_FORM_BYTES, WEB_QUEUE, WEB_WORKERS
+from yahtzee_rules.support.errors import MalformedInputError, RulesError
 
 __all__ = ["create_app"]
 
-#: Form bodies larger than this are refused unread.
-_MAX_FORM_BYTES = 16_384
+#: The most bytes a QR code holds (version 40, low error correction, bytes): a longer link
+#: gets none, without the encoder's work of finding that out.
+_QR_MOST_BYTES = 2_953
+
+#: A form's fields read from a body (``None`` for a request that has none).
+Form = dict[str, list[str]] | None
+
+
+class _TooLargeError(MalformedInputError):
+    """A form body over :data:`~yahtzee_rules.support._limits.MAX_WEB_FORM_BYTES`: 413."""
 
 
 def _qr_svg(url: str) -> str | None:
+    if len(url.encode()) > _QR_MOST_BYTES:
+        return None
     try:
         import segno
     except ImportError:  # pragma: no cover - segno comes with the web extra
@@ -63,10 +82,26 @@ def _qr_svg(url: str) -> str | None:
     return svg
 
 
+def _too_large(size: str) -> _TooLargeError:
+    return _TooLargeError(
+        f"form: {size} bytes; a move is a short form of at most {MAX_WEB_FORM_BYTES} bytes"
+    )
+
+
 async def _form(request: Request) -> dict[str, list[str]]:
-    body = await request.body()
-    if len(body) > _MAX_FORM_BYTES:
-        raise RulesError(f"form: {len(body)} bytes; a move is a short form")
+    """The form's fields: refused by its ``Content-Length`` before a byte is read, and
+    while it streams in, once over the limit (so a body is never held whole first)."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not (declared.isascii() and declared.isdigit()):
+            raise RulesError(f"form: Content-Length {declared[:20]!r} is not a length")
+        if len(declared) > 12 or int(declared) > MAX_WEB_FORM_BYTES:
+            raise _too_large(f"Content-Length {declared[:20]}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_WEB_FORM_BYTES:
+            raise _too_large(f"over {MAX_WEB_FORM_BYTES}")
     try:
         return parse_qs(body.decode("ascii"), keep_blank_values=True, max_num_fields=64)
     except (UnicodeDecodeError, ValueError):
@@ -84,16 +119,32 @@ def _solver_available() -> bool:
 def create_app(
     *,
     rng: random.Random | None = None,
-    table_for: Callable[[Rules], object | None] | None = None,
+    tables: Iterable[object] = (),
+    table_for: TableFor | None = None,
+    workers: int = WEB_WORKERS,
+    queue: int = WEB_QUEUE,
 ) -> Starlette:
     """The web table as a Starlette (ASGI) application.
 
     Args:
         rng: The dice generator for every roll and computer player (a fresh
             unpredictable one by default); tests pass a seeded one.
-        table_for: How the coach finds an optimal table for some rules (``None``
-            when there is none, then it gives the heuristic advice). By default, a
-            table from memory or the solver's cache, never built on request.
+        tables: The rulesets (:class:`~yahtzee_rules.Rules`) to play and coach
+            optimally, or their tables (:class:`~yahtzee_rules.bots.solver.Table`):
+            each table is loaded from the solver's cache now, built and cached first
+            if need be. A table serves every game whose rules differ from its own
+            only in the tie rule. Under any other rules the optimal bots play the
+            greedy player's moves and the coach gives the heuristic advice, and the
+            page says so; nothing a request asks for builds a table.
+        table_for: How the coach and the optimal bots find a table for some rules
+            (``None`` when there is none), instead of ``tables``.
+        workers: The worker threads that work out pages and moves, at once.
+        queue: The requests that may wait for a worker; one more gets a 503 at once.
+
+    Raises:
+        MalformedInputError: For a ``tables`` item that is neither rules nor a table,
+            rules the solver cannot solve, or a ``workers`` or ``queue`` that is not
+            an int of at least 1 (0 for ``queue``).
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -101,25 +152,48 @@ def create_app(
         200
     """
     dice_rng = rng if rng is not None else random.SystemRandom()
+    pool = Workers(workers, queue)
+    started = Tables(tables)
+    find: TableFor = started if table_for is None else table_for
+    home_page = _page.setup_page(optimal=_solver_available(), tables=started.names)
+    busy_page = _page.error_page(
+        "every worker of this table is busy; try again in a moment", status=503
+    )
 
     def position_of(request: Request) -> Position:
         return Position.read(request.path_params["code"], request.query_params.get("seats"))
 
     def refuse(error: RulesError, status: int = 400) -> Response:
+        if isinstance(error, _TooLargeError):
+            status = 413
         return HTMLResponse(_page.error_page(str(error), status=status), status_code=status)
 
+    def offloaded(
+        work: Callable[[Request, Form], Response], *, form: bool = False
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """An endpoint that reads the form (if ``form``) and runs ``work`` in the pool."""
+
+        async def endpoint(request: Request) -> Response:
+            try:
+                fields = await _form(request) if form else None
+            except RulesError as error:
+                return refuse(error)
+            try:
+                return await pool.run(lambda: work(request, fields))
+            except BusyError:
+                return HTMLResponse(busy_page, status_code=503, headers={"Retry-After": "1"})
+
+        return endpoint
+
     def moved(request: Request, position: Position, record: GameRecord) -> Response:
-        record = position.play_bots(record, dice_rng)
+        record = position.play_bots(record, dice_rng, find)
         return RedirectResponse(position.link(record), status_code=303)
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(_page.setup_page(optimal=_solver_available()))
+        return HTMLResponse(home_page)
 
-    async def new_game(request: Request) -> Response:
-        try:
-            form = await _form(request)
-        except RulesError as error:
-            return refuse(error)
+    def new_game(request: Request, form: Form) -> Response:
+        assert form is not None
 
         def one(key: str) -> str:
             return form.get(key, [""])[0]
@@ -143,10 +217,11 @@ def create_app(
             return moved(request, position, record)
         except ValueError as error:  # RulesError, or an unknown tie rule
             return HTMLResponse(
-                _page.setup_page(str(error), optimal=_solver_available()), status_code=400
+                _page.setup_page(str(error), optimal=_solver_available(), tables=started.names),
+                status_code=400,
             )
 
-    async def play(request: Request) -> Response:
+    def play(request: Request, form: Form) -> Response:
         try:
             position = position_of(request)
         except RulesError as error:
@@ -155,19 +230,25 @@ def create_app(
         coach_error = ""
         if request.query_params.get("coach") and not position.bot_to_play:
             try:
-                advice = coach(position.game, table_for)
+                advice = coach(position.game, find)
             except RulesError as error:
                 coach_error = str(error)
         url = str(request.url.replace(query=f"seats={position.seats}"))
+        fallback = "o" in position.seats and find(position.game.rules) is None
         html = _page.play_page(
-            position, url=url, qr_svg=_qr_svg(url), advice=advice, coach_error=coach_error
+            position,
+            url=url,
+            qr_svg=_qr_svg(url),
+            advice=advice,
+            coach_error=coach_error,
+            fallback=fallback,
         )
         return HTMLResponse(html)
 
-    async def roll(request: Request) -> Response:
+    def roll(request: Request, form: Form) -> Response:
+        assert form is not None
         try:
             position = position_of(request)
-            form = await _form(request)
             held = tuple(int(i) for i in form.get("hold", []) if i.isdigit() and len(i) == 1)
             if len(held) != len(form.get("hold", [])):
                 raise RulesError("hold: dice are held by position, 0 to 4")
@@ -175,15 +256,15 @@ def create_app(
         except RulesError as error:
             return refuse(error)
 
-    async def fill(request: Request) -> Response:
+    def fill(request: Request, form: Form) -> Response:
+        assert form is not None
         try:
             position = position_of(request)
-            form = await _form(request)
             return moved(request, position, position.fill(form.get("box", [""])[0]))
         except RulesError as error:
             return refuse(error)
 
-    async def bot(request: Request) -> Response:
+    def bot(request: Request, form: Form) -> Response:
         try:
             position = position_of(request)
             if not position.bot_to_play:
@@ -198,11 +279,11 @@ def create_app(
     return Starlette(
         routes=[
             Route("/", home),
-            Route("/new", new_game, methods=["POST"]),
-            Route("/play/{code}", play),
-            Route("/play/{code}/roll", roll, methods=["POST"]),
-            Route("/play/{code}/fill", fill, methods=["POST"]),
-            Route("/play/{code}/bot", bot, methods=["POST"]),
+            Route("/new", offloaded(new_game, form=True), methods=["POST"]),
+            Route("/play/{code}", offloaded(play)),
+            Route("/play/{code}/roll", offloaded(roll, form=True), methods=["POST"]),
+            Route("/play/{code}/fill", offloaded(fill, form=True), methods=["POST"]),
+            Route("/play/{code}/bot", offloaded(bot), methods=["POST"]),
             Route("/health", health),
         ]
     )

@@ -9,6 +9,7 @@ import attrs
 from yahtzee_rules.bots.solver._chances import chance_of, target_plan, win_plan
 from yahtzee_rules.bots.solver._decisions import check_pair
 from yahtzee_rules.bots.solver._geometry import dice_geometry
+from yahtzee_rules.bots.solver._model import same_values
 from yahtzee_rules.bots.solver._table import Table
 from yahtzee_rules.bots.solver._target import Plan, TargetTable
 from yahtzee_rules.core.boxes import Box
@@ -288,7 +289,7 @@ def _plan(
         raise MalformedInputError(
             f"targets {targets!r}: not a TargetTable; chances need one, from target_table()"
         )
-    if targets.rules != turn.rules:
+    if not same_values(targets.rules, turn.rules):
         raise MalformedInputError(
             f"targets for {targets.rules!r}: the turn plays {turn.rules!r}; "
             f"use a target table built for the turn's rules"

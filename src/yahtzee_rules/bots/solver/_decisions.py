@@ -43,7 +43,7 @@ from yahtzee_rules.bots.solver._kernels import (
     final_values,
     workspace_for,
 )
-from yahtzee_rules.bots.solver._model import Model, flat_index, mask_of, model_of
+from yahtzee_rules.bots.solver._model import Model, flat_index, mask_of, model_of, same_values
 from yahtzee_rules.bots.solver._storage import (
     decisions_key,
     decisions_paths,
@@ -480,15 +480,16 @@ def load_decisions(
 
 
 def check_pair(turn: object, table: object) -> tuple[Turn, Table]:
-    """``turn`` and ``table``, checked to be a Turn and a Table for the same rules."""
+    """``turn`` and ``table``, checked to be a Turn and a Table for the same rules (but
+    perhaps the tie rule, which no value depends on)."""
     if not isinstance(turn, Turn):
         raise MalformedInputError(f"turn {turn!r}: not a Turn; advice is given on a Turn")
     if not isinstance(table, Table):
         raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
-    if turn.rules is not table.rules and turn.rules != table.rules:
+    if turn.rules is not table.rules and not same_values(turn.rules, table.rules):
         raise MalformedInputError(
             f"table for {table.rules!r}: the turn plays {turn.rules!r}; "
-            f"use a table built for the turn's rules"
+            f"use a table built for the turn's rules (the tie rule may differ)"
         )
     return turn, table
 
@@ -518,7 +519,7 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     """
     if turn.__class__ is not Turn or table.__class__ is not Table:
         turn, table = check_pair(turn, table)
-    elif turn.rules is not table.rules and turn.rules != table.rules:
+    elif turn.rules is not table.rules and not same_values(turn.rules, table.rules):
         check_pair(turn, table)
     dice = turn.dice
     decisions = table._decisions
@@ -559,7 +560,7 @@ def best_box(turn: Turn, table: Table) -> Box:
     """
     if turn.__class__ is not Turn or table.__class__ is not Table:
         turn, table = check_pair(turn, table)
-    elif turn.rules is not table.rules and turn.rules != table.rules:
+    elif turn.rules is not table.rules and not same_values(turn.rules, table.rules):
         check_pair(turn, table)
     dice = turn.dice
     if dice is None:

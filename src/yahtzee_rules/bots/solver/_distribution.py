@@ -25,6 +25,7 @@ from yahtzee_rules.bots.solver._model import (
     check_design,
     flat_index,
     model_of,
+    same_values,
     state_of,
 )
 from yahtzee_rules.bots.solver._table import Table, load_table
@@ -532,7 +533,7 @@ def score_distribution(
         table = load_table(rules=rules)
     if not isinstance(table, Table):
         raise MalformedInputError(f"table {table!r}: not a Table; get one with load_table(rules)")
-    if table.rules != rules:
+    if not same_values(table.rules, rules):
         raise MalformedInputError(
             f"table for {table.rules!r}: the game plays {rules!r}; "
             f"use a table built for the same rules"

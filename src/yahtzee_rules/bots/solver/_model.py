@@ -309,8 +309,27 @@ def check_solvable(rules: Rules) -> Rules:
     return rules
 
 
+def value_rules(rules: Rules) -> Rules:
+    """What of ``rules`` a table's values depend on: ``rules`` with the default tie rule.
+
+    The tie rule only says who wins a finished game: no expected score, decision or
+    chance of reaching a target depends on it. Every table is keyed (in memory and in
+    its cache file's key and name) by these rules, so games that differ only in the
+    tie rule share one table.
+    """
+    if rules.tie.value == "share":
+        return rules
+    return attrs.evolve(rules, tie="share")
+
+
+def same_values(one: Rules, other: Rules) -> bool:
+    """Whether a table for ``one`` holds the values for ``other`` (see :func:`value_rules`)."""
+    return one is other or one == other or value_rules(one) == value_rules(other)
+
+
 def layout_of(rules: Rules) -> Layout:
     check_solvable(rules)
+    rules = value_rules(rules)
     found = _LAYOUTS.get(rules)
     if found is None:
         found = _LAYOUTS[rules] = Layout(rules)
@@ -319,6 +338,7 @@ def layout_of(rules: Rules) -> Layout:
 
 def model_of(rules: Rules) -> Model:
     check_solvable(rules)
+    rules = value_rules(rules)
     with _MODELS_LOCK:
         found = _MODELS.get(rules)
         if found is None:

@@ -20,6 +20,7 @@ from yahtzee_rules.bots.solver._chances import Chances, Late, win_plan
 from yahtzee_rules.bots.solver._choice import first_box, keep_of_roll
 from yahtzee_rules.bots.solver._decisions import best_action, best_box
 from yahtzee_rules.bots.solver._geometry import dice_geometry
+from yahtzee_rules.bots.solver._model import same_values
 from yahtzee_rules.bots.solver._table import Table
 from yahtzee_rules.bots.solver._target import Plan, TargetTable
 from yahtzee_rules.core.boxes import Box
@@ -187,7 +188,7 @@ class WinStrategy:
             raise MalformedInputError(f"table {table!r}: not a Table; use load_table()")
         if not isinstance(targets, TargetTable):
             raise MalformedInputError(f"targets {targets!r}: not a TargetTable; use target_table()")
-        if targets.rules != table.rules:
+        if not same_values(targets.rules, table.rules):
             raise MalformedInputError(
                 f"targets for {targets.rules!r}: the table is for {table.rules!r}; "
                 f"use tables for the same rules"

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Final
 
 import numpy as np
 
+from yahtzee_rules.bots.solver._model import value_rules
 from yahtzee_rules.core.classic import CLASSIC
 from yahtzee_rules.support import _version
 
@@ -152,18 +153,23 @@ def source_digest() -> str:
 
 
 def table_key(rules: Rules, start: int) -> str:
-    """The key of the expected-value table of ``rules`` from the start card of mask ``start``."""
+    """The key of the expected-value table of ``rules`` from the start card of mask ``start``.
+
+    Only what the values depend on is in it (:func:`value_rules`: not the tie rule), so
+    rules that differ in nothing else share one file.
+    """
     return (
         f"yahtzee_rules {_version.__version__} ({source_digest()}); "
-        f"table format {TABLE_FORMAT}; rules={rules!r}; start={start}"
+        f"table format {TABLE_FORMAT}; rules={value_rules(rules)!r}; start={start}"
     )
 
 
 def file_label(rules: Rules) -> str:
-    """The start of a cache file's name: the Joker rule on Classic, else the ruleset's name."""
+    """The start of a cache file's name: the Joker rule on Classic, else the ruleset's name
+    (without the tie rule, which no value depends on)."""
     if rules.card is CLASSIC:
         return rules.joker.value
-    return re.sub(r"[^a-z0-9]+", "-", rules.name.lower()).strip("-")
+    return re.sub(r"[^a-z0-9]+", "-", value_rules(rules).name.lower()).strip("-")
 
 
 #: Version of the saved decision layout; part of every decision file's key.
@@ -197,7 +203,8 @@ def target_key(
     late = "" if open_boxes is None else f"; open boxes={open_boxes}"
     return (
         f"yahtzee_rules {_version.__version__} ({source_digest()}); "
-        f"target table format {TABLE_FORMAT}; rules={rules!r}; start={start}; maximum={maximum}"
+        f"target table format {TABLE_FORMAT}; rules={value_rules(rules)!r}; start={start}; "
+        f"maximum={maximum}"
         f"{late}"
     )
 

@@ -16,6 +16,7 @@ from yahtzee_rules.bots.solver._model import (
     layout_of,
     mask_of,
     model_of,
+    same_values,
 )
 from yahtzee_rules.bots.solver._storage import (
     read_arrays,
@@ -162,6 +163,18 @@ class Table:
         """
         card = check_design(card, self.rules)
         return mask_of(card) & self._start_mask == self._start_mask
+
+    def serves(self, rules: Rules) -> bool:
+        """Whether the table holds the values for ``rules``: its own rules, or rules that
+        differ from them only in the tie rule (which says who wins, and no value depends on).
+
+        Examples:
+            >>> from yahtzee_rules import Rules
+            >>> table = build_table(rules=Rules.from_name("yacht"))
+            >>> table.serves(Rules.parse("yacht,tie=upper-total")), table.serves(Rules())
+            (True, False)
+        """
+        return isinstance(rules, Rules) and same_values(self.rules, rules)
 
     def _index(self, card: Scorecard) -> int:
         return self._state(card)[1]
@@ -328,7 +341,8 @@ def _write(path: Path, table: Table) -> None:
 def cache_path(*, rules: Rules | None = None, start: Scorecard | None = None) -> Path:
     """The file :func:`load_table` uses for ``rules`` (it may not exist yet).
 
-    The name holds a digest of the rules, the library version (and a digest of the
+    The name holds a digest of the rules (all but the tie rule, which no value
+    depends on: rules that differ only in it share one file), the library version (and a digest of the
     source files the values depend on: the solver's modules and every module of
     the library they import), the table format and the start card's filled boxes,
     so tables for other versions never collide. It starts with the Joker rule for
@@ -364,8 +378,8 @@ def load_table(
 ) -> Table:
     """The table for ``rules`` from the cache, building and caching it when needed.
 
-    The cache file (see :func:`cache_path`) is keyed by the rules, the library
-    version and the table format, and checked when read: a file for other rules or
+    The cache file (see :func:`cache_path`) is keyed by the rules (but the tie
+    rule), the library version and the table format, and checked when read: a file for other rules or
     another version, or one that is truncated or damaged, is never used. The table
     is then rebuilt and the file replaced, written atomically so that a crash never
     leaves half a file behind.
