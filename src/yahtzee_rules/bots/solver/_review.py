@@ -152,7 +152,7 @@ class Decision:
 
     @property
     def grade(self) -> Grade:
-        """``"forced"`` with one option, else the first of :data:`GRADES` the cost fits.
+        """``"forced"`` with one option, else the first of ``GRADES`` the cost fits.
 
         Examples:
             >>> d = Decision("Ann", 1, 1, Dice("66666"), Keep(""), 230.0, Keep("66666"), 240.0, (), 31)
@@ -301,7 +301,7 @@ class PlayerReview:
         return math.fsum(d.cost for d in choices) / len(choices) if choices else 0.0
 
     def grades(self) -> dict[Grade, int]:
-        """How many decisions had each grade (forced ones included), in :data:`GRADES` order.
+        """How many decisions had each grade (forced ones included), in ``GRADES`` order.
 
         Examples:
             >>> PlayerReview("Ann", 0.0, 0.0, (), ()).grades()
