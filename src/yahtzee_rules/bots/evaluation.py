@@ -69,12 +69,13 @@ class Evaluation:
         cost_stderr: The standard error of ``mean_cost`` (games are independent; the
             choices of one game are not, so it comes from the game totals).
         cost_per_game: The mean total cost of a game.
+        cost_per_game_stderr: The standard error of ``cost_per_game``.
         luck_per_game: The mean luck of a game's rolls (0 on average).
         luck_stderr: The standard error of ``luck_per_game``.
         seconds: The wall-clock time taken.
 
     Examples:
-        >>> rated = Evaluation(100, 3600, 254.59, 200.0, 4.0, 1.5, 0.05, 54.0, -0.59, 5.8, 1.0)
+        >>> rated = Evaluation(100, 3600, 254.59, 200.0, 4.0, 1.5, 0.05, 54.0, 1.7, -0.59, 5.8, 1.0)
         >>> [round(x, 3) for x in rated.interval(0.95)]
         [1.402, 1.598]
     """
@@ -87,6 +88,7 @@ class Evaluation:
     mean_cost: float
     cost_stderr: float
     cost_per_game: float
+    cost_per_game_stderr: float
     luck_per_game: float
     luck_stderr: float
     seconds: float
@@ -102,7 +104,7 @@ class Evaluation:
             MalformedInputError: For a confidence not strictly between 0 and 1.
 
         Examples:
-            >>> rated = Evaluation(10, 360, 254.59, 200.0, 4.0, 0.0, 0.0, 0.0, 0.1, 5.8, 1.0)
+            >>> rated = Evaluation(10, 360, 254.59, 200.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.8, 1.0)
             >>> rated.interval()
             (0.0, 0.0)
         """
@@ -239,6 +241,7 @@ def evaluate(
         mean_cost=ratio,
         cost_stderr=cost_stderr,
         cost_per_game=c / n,
+        cost_per_game_stderr=_stderr(n, c, c2),
         luck_per_game=lk / n,
         luck_stderr=_stderr(n, lk, lk2),
         seconds=time.perf_counter() - started,
