@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import select
+import shlex
 import subprocess
 import sys
 import time
@@ -24,6 +26,35 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
     return subprocess.run(
         [*APP, *args], input=stdin, capture_output=True, text=True, env=ENV, timeout=60, cwd=cwd
     )
+
+
+_BLOCK = re.compile(r"```console\n(.*?)```", re.DOTALL)
+PROMPT = re.compile(r"^[A-Za-z][\w.-]*(?: [\w.-]+)*> ?(.*)$")
+
+
+def transcripts(text: str) -> list[tuple[list[str], list[str]]]:
+    """Each ``$ yahtzee-rules ...`` command in the page's console blocks, with its output."""
+    found: list[tuple[list[str], list[str]]] = []
+    for block in _BLOCK.findall(text):
+        for line in block.rstrip("\n").split("\n"):
+            if line.startswith("$ "):
+                found.append((shlex.split(line[2:]), []))
+            else:
+                found[-1][1].append(line)
+    return found
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` matches ``expected``: a line ``...`` stands for any lines, and
+    ``...`` within a line for any text."""
+    pattern = "".join(
+        r"(?:.*\n)*?"
+        if line == "..."
+        else ".*".join(map(re.escape, line.rstrip().split("..."))) + r"\n"
+        for line in expected
+    )
+    text = "".join(line.rstrip() + "\n" for line in actual)
+    return re.fullmatch(pattern, text) is not None
 
 
 def script(*lines: str) -> str:

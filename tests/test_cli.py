@@ -8,14 +8,13 @@ the app, a pseudo-terminal) is in ``_cli.py``.
 from __future__ import annotations
 
 import ast
-import re
 import shlex
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from _cli import APP, ENV, ROOT, SRC, run, script
+from _cli import APP, ENV, PROMPT, ROOT, SRC, matches, run, script, transcripts
 from yahtzee_rules.apps.cli import main
 
 
@@ -42,33 +41,6 @@ def test_main_returns_the_exit_status_in_process(capsys: pytest.CaptureFixture[s
 
 
 DOC = ROOT / "docs" / "how-to" / "command-line.md"
-_BLOCK = re.compile(r"```console\n(.*?)```", re.DOTALL)
-_PROMPT = re.compile(r"^[A-Za-z][\w.-]*(?: [\w.-]+)*> ?(.*)$")
-
-
-def transcripts(text: str) -> list[tuple[list[str], list[str]]]:
-    """Each ``$ yahtzee-rules ...`` command in the page's console blocks, with its output."""
-    found: list[tuple[list[str], list[str]]] = []
-    for block in _BLOCK.findall(text):
-        for line in block.rstrip("\n").split("\n"):
-            if line.startswith("$ "):
-                found.append((shlex.split(line[2:]), []))
-            else:
-                found[-1][1].append(line)
-    return found
-
-
-def matches(expected: list[str], actual: list[str]) -> bool:
-    """Whether ``actual`` matches ``expected``: a line ``...`` stands for any lines, and
-    ``...`` within a line for any text."""
-    pattern = "".join(
-        r"(?:.*\n)*?"
-        if line == "..."
-        else ".*".join(map(re.escape, line.rstrip().split("..."))) + r"\n"
-        for line in expected
-    )
-    text = "".join(line.rstrip() + "\n" for line in actual)
-    return re.fullmatch(pattern, text) is not None
 
 
 def test_the_command_line_how_to_shows_real_output(tmp_path: Path) -> None:
@@ -80,7 +52,7 @@ def test_the_command_line_how_to_shows_real_output(tmp_path: Path) -> None:
             assert matches(expected, actual), "\n".join(actual)
             continue
         assert command[0] == "yahtzee-rules"
-        typed = [m.group(1) for line in expected if (m := _PROMPT.match(line))]
+        typed = [m.group(1) for line in expected if (m := PROMPT.match(line))]
         result = subprocess.run(
             [*APP, *command[1:]],
             input=script(*typed),

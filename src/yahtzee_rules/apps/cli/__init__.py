@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from yahtzee_rules.apps.cli import _extras, tournament
+from yahtzee_rules.apps.cli import review as review_command
 from yahtzee_rules.apps.cli.console import AppError, StreamConsole
 from yahtzee_rules.apps.cli.play import EXIT_INTERRUPTED, Session
 from yahtzee_rules.apps.cli.progress import Progress
@@ -278,6 +279,17 @@ def build_parser() -> argparse.ArgumentParser:
     target.add_argument(
         "--card", metavar="CARD", help="start from this card (text notation), not the empty one"
     )
+
+    reviewing = sub.add_parser(
+        "review",
+        help="what each decision of a game cost, and how lucky the dice were",
+        description=(
+            "Review a game against optimal solitaire play: for each player, the luck of the "
+            "dice and the cost of the decisions in expected final points, a table turn by "
+            "turn and the three costliest decisions. Needs the solver extra."
+        ),
+    )
+    review_command.add_arguments(reviewing)
 
     arena = sub.add_parser(
         "tournament",
@@ -647,6 +659,22 @@ def _list_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    record = review_command.read_record(args)
+    review_command.check_reviewable(record)
+    rules = record.game.rules
+    _extras.require_solver()
+    from yahtzee_rules.bots.solver import review
+
+    _ensure_table(rules)  # its notice and progress go to standard error, never in --json
+    reviewed = review(record, _extras.optimal_table(rules))
+    if args.json:
+        print(review_command.as_json(reviewed))
+    else:
+        print(review_command.report(reviewed, _label(rules)))
+    return 0
+
+
 def _tournament(args: argparse.Namespace) -> int:
     rules = _rules(args)
     if "optimal" in args.kinds:
@@ -659,6 +687,7 @@ _HANDLERS = {
     "demo": _demo,
     "distribution": _distribution,
     "play": _play,
+    "review": _review,
     "rules": _list_rules,
     "score": _score,
     "serve": _serve,

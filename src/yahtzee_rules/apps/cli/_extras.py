@@ -241,6 +241,19 @@ def require_solver() -> None:
         import yahtzee_rules.bots.solver  # noqa: F401
 
 
+def can_review(rules: Rules) -> bool:
+    """Whether a game of ``rules`` can be reviewed: the solver is installed and solves them."""
+    try:
+        from yahtzee_rules.bots.solver._internal import check_solvable
+    except ImportError:
+        return False
+    try:
+        check_solvable(rules)
+    except RulesError:
+        return False
+    return True
+
+
 def table_is_ready(rules: Rules) -> bool:
     """Whether the optimal table for ``rules`` is at hand without building it."""
     if rules in _TABLES:

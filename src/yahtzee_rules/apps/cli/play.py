@@ -741,6 +741,9 @@ class Session:
         else:
             winners = " and ".join(result.winners)
             self.say(f"Winner{'s' if result.is_tie else ''}: {winners}")
+        if _extras.can_review(game.rules):
+            code = shlex.quote(self.record.share_code())
+            self.say(f"What each decision cost, and the luck: yahtzee-rules review --code {code}")
 
     # --- saving ---------------------------------------------------------------------
 

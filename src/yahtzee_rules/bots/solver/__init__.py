@@ -26,15 +26,17 @@ Beyond the mean, :func:`score_distribution` gives the exact chance of every fina
 total under that play, and :func:`target_table` the play that maximises the chance
 of reaching a total (:class:`TargetStrategy` plays it). :class:`WinStrategy` plays
 to win a game against others: for the score to beat, exactly so for the last player.
+:func:`review` values every decision and roll of a game: what each choice cost
+against optimal play, and how much of the score was the dice's luck.
 
 This package needs NumPy: ``pip install "yahtzee-rules[solver]"``. Its public
 names are all here; the modules inside it are private and may change without
 notice. They form layers, each importing only from those below it (an import
 contract checks it): storage (``_storage``), the choice kernel (``_choice``), the
 builds, the tables (``_table``, ``_target``), the decision lookup (``_decisions``),
-the distributions, simulators and chances, the advice (``_advice``) and the players
-(``_players``). ``_internal`` names what the rest of the library, the tests, the
-benchmarks and the scripts use of them.
+the distributions, simulators and chances, the advice (``_advice``), and the
+players and the game review (``_players``, ``_review``). ``_internal`` names what
+the rest of the library, the tests, the benchmarks and the scripts use of them.
 
 Examples:
     >>> from yahtzee_rules import Category, Scorecard, Turn
@@ -76,16 +78,30 @@ if TYPE_CHECKING:
     )
     from yahtzee_rules.bots.solver._distribution import ScoreDistribution, score_distribution
     from yahtzee_rules.bots.solver._players import TargetStrategy, WinStrategy
+    from yahtzee_rules.bots.solver._review import (
+        GRADES,
+        Decision,
+        PlayerReview,
+        Review,
+        RollLuck,
+        review,
+        review_schema,
+    )
     from yahtzee_rules.bots.solver._simulate import simulate_optimal
     from yahtzee_rules.bots.solver._storage import TABLE_FORMAT, cache_dir
     from yahtzee_rules.bots.solver._table import Table, build_table, cache_path, load_table
     from yahtzee_rules.bots.solver._target import TargetTable, target_table
 
 __all__ = [
+    "GRADES",
     "TABLE_FORMAT",
     "Advice",
+    "Decision",
     "DecisionTable",
     "Option",
+    "PlayerReview",
+    "Review",
+    "RollLuck",
     "ScoreDistribution",
     "Table",
     "TargetStrategy",
@@ -99,6 +115,8 @@ __all__ = [
     "cache_path",
     "load_decisions",
     "load_table",
+    "review",
+    "review_schema",
     "score_distribution",
     "simulate_optimal",
     "target_table",
@@ -108,11 +126,16 @@ __all__ = [
 # module of the package (the table build's helper processes among them) imports only
 # what it needs.
 _MODULE_OF: dict[str, str] = {
+    "GRADES": "_review",
     "TABLE_FORMAT": "_storage",
     "Advice": "_advice",
+    "Decision": "_review",
     "DecisionTable": "_decisions",
     "Option": "_advice",
+    "PlayerReview": "_review",
     "Progress": "_build",
+    "Review": "_review",
+    "RollLuck": "_review",
     "ScoreDistribution": "_distribution",
     "Table": "_table",
     "TargetStrategy": "_players",
@@ -126,6 +149,8 @@ _MODULE_OF: dict[str, str] = {
     "cache_path": "_table",
     "load_decisions": "_decisions",
     "load_table": "_table",
+    "review": "_review",
+    "review_schema": "_review",
     "score_distribution": "_distribution",
     "simulate_optimal": "_simulate",
     "target_table": "_target",

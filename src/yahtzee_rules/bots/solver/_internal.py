@@ -8,7 +8,8 @@ their code between them freely. (A test that replaces a module's constant or
 function, ``monkeypatch.setattr(module, name, ...)``, needs that module itself; it
 uses the module's plain name.)
 
-- The state model: :func:`model_of`, :func:`layout_of`, :func:`state_of`,
+- The state model: :func:`check_solvable` (the reason a ruleset cannot be solved),
+  :func:`model_of`, :func:`layout_of`, :func:`state_of`,
   :func:`flat_index`, :func:`mask_of`; the dice geometry: :func:`dice_geometry`,
   :func:`card_geometry`.
 - The vector kernels of the builds: :func:`fill_values`, :func:`final_values`,
@@ -48,7 +49,14 @@ from yahtzee_rules.bots.solver._kernels import (
     fill_values,
     final_values,
 )
-from yahtzee_rules.bots.solver._model import flat_index, layout_of, mask_of, model_of, state_of
+from yahtzee_rules.bots.solver._model import (
+    check_solvable,
+    flat_index,
+    layout_of,
+    mask_of,
+    model_of,
+    state_of,
+)
 from yahtzee_rules.bots.solver._play import decided_scores, optimal_scores, prepare_decisions
 from yahtzee_rules.bots.solver._storage import digest_files, source_files
 from yahtzee_rules.bots.solver._target import Reach, bonus_classes, fills_at
@@ -69,6 +77,7 @@ __all__ = [
     "build_decisions",
     "cached_decisions",
     "card_geometry",
+    "check_solvable",
     "decided_scores",
     "dice_geometry",
     "digest_files",

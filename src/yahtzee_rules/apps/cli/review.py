@@ -1,0 +1,157 @@
+"""The ``review`` command: a finished (or unfinished) game against optimal solitaire play.
+
+For each player: the points scored against the expected score at the start, split
+into the luck of the dice and the cost of the decisions; a table turn by turn; and
+the three costliest decisions in words. ``--json`` writes the whole review instead
+(every decision's cost and every roll's luck), as described by the JSON Schema
+``yahtzee_rules/schema/review-v1.schema.json``.
+
+Examples:
+    >>> from yahtzee_rules.apps.cli import build_parser
+    >>> args = build_parser().parse_args(["review", "--code", "y1abc", "--json"])
+    >>> args.code, args.json, args.file
+    ('y1abc', True, None)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING
+
+from yahtzee_rules.apps.cli import _extras
+from yahtzee_rules.apps.cli.console import AppError
+from yahtzee_rules.core.boxes import Box
+from yahtzee_rules.play.record import GameRecord
+
+if TYPE_CHECKING:
+    from yahtzee_rules.bots.solver import PlayerReview, Review
+
+__all__ = ["add_arguments", "as_json", "check_reviewable", "read_record", "report"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``review`` command's arguments, added to ``parser``.
+
+    Examples:
+        >>> parser = argparse.ArgumentParser()
+        >>> add_arguments(parser)
+        >>> parser.parse_args(["saved.json"]).file
+        'saved.json'
+    """
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument(
+        "file", nargs="?", metavar="FILE", help="a game saved with 'save FILE' in 'play'"
+    )
+    source.add_argument("--code", metavar="CODE", help="a game's share code")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="write the whole review as JSON (every decision's cost, every roll's luck)",
+    )
+
+
+def read_record(args: argparse.Namespace) -> GameRecord:
+    """The record to review: from ``args.file`` (a saved game) or ``args.code``."""
+    if args.code is not None:
+        return _extras.game_from_code(args.code)
+    record, _ = _extras.load_game(args.file)
+    return record
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.2f}"
+
+
+def _player_lines(player: PlayerReview) -> list[str]:
+    grades = player.grades()
+    choices = len(player.choices)
+    lines = [
+        f"{player.player}: {player.end:g} points; expected {player.start:.2f} at the start "
+        f"with optimal play",
+        f"  luck of the dice       {_signed(player.luck)}",
+        f"  cost of the decisions  {_signed(-player.cost)}  "
+        f"(mean {player.mean_cost:.2f} a choice over {choices} choices)",
+        f"  best {grades['best']}, inaccuracies {grades['inaccuracy']}, "
+        f"mistakes {grades['mistake']}, blunders {grades['blunder']}; "
+        f"{grades['forced']} forced",
+        "",
+        f"  {'turn':>4}  {'rolls':<22} {'filled':<16} {'luck':>7} {'cost':>6} {'expected':>9}",
+    ]
+    rolls_of: dict[int, list[str]] = {}
+    luck_of: dict[int, float] = {}
+    for roll in player.rolls:
+        rolls_of.setdefault(roll.turn, []).append(str(roll.dice))
+        luck_of[roll.turn] = luck_of.get(roll.turn, 0.0) + roll.luck
+    cost_of: dict[int, float] = {}
+    filled: dict[int, tuple[str, float]] = {}
+    for decision in player.decisions:
+        cost_of[decision.turn] = cost_of.get(decision.turn, 0.0) + decision.cost
+        if isinstance(decision.action, Box):
+            filled[decision.turn] = (decision.action.label, decision.expected)
+            rolls_of.setdefault(decision.turn, [])
+    for turn in sorted(rolls_of):
+        box, expected = filled.get(turn, ("", float("nan")))
+        shown = f"{expected:9.2f}" if box else f"{'':9}"
+        lines.append(
+            f"  {turn:>4}  {' '.join(rolls_of[turn]):<22} {box:<16} "
+            f"{_signed(luck_of.get(turn, 0.0)):>7} {cost_of.get(turn, 0.0):6.2f} {shown}"
+        )
+    mistakes = player.mistakes(3)
+    if mistakes:
+        lines += ["", "  The costliest decisions:"]
+        lines += [f"  - {decision.describe()}" for decision in mistakes]
+    else:
+        lines += ["", "  Every decision was the best one."]
+    return lines
+
+
+def report(reviewed: Review, label: str) -> str:
+    """The review in words and tables, one block per player; ``label`` names the rules.
+
+    Examples:
+        >>> from yahtzee_rules import GameRecord
+        >>> from yahtzee_rules.bots.solver import build_table, review
+        >>> record = GameRecord.parse(
+        ...     "forced 0 Ann 1=0,2=0,3=0,4=0,5=0,6=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0 - : 12366 c"
+        ... )
+        >>> table = build_table(start=record.start.card())
+        >>> print(report(review(record, table), "forced Joker (Hasbro Classic)"))
+        Review against optimal solitaire play, forced Joker (Hasbro Classic): luck is what the dice gave or took, cost what the decisions gave up, in expected final points.
+        <BLANKLINE>
+        Ann: 18 points; expected 23.33 at the start with optimal play
+          luck of the dice       +1.42
+          cost of the decisions  -6.75  (mean 6.75 a choice over 1 choices)
+          best 0, inaccuracies 0, mistakes 0, blunders 1; 0 forced
+        <BLANKLINE>
+          turn  rolls                  filled              luck   cost  expected
+            13  12366                  Chance             +1.42   6.75     18.00
+        <BLANKLINE>
+          The costliest decisions:
+          - turn 13, roll 1, dice 12366: fill Chance (expected 18.00); best: hold 66 and reroll 1 2 3 (expected 24.75), 6.75 points more
+    """
+    lines = [
+        f"Review against optimal solitaire play, {label}: luck is what the "
+        f"dice gave or took, cost what the decisions gave up, in expected final points.",
+    ]
+    for player in reviewed.players:
+        lines += ["", *_player_lines(player)]
+    return "\n".join(lines)
+
+
+def as_json(reviewed: Review) -> str:
+    """The review as the JSON document ``--json`` writes.
+
+    Examples:
+        >>> from yahtzee_rules import Rules
+        >>> from yahtzee_rules.bots.solver import PlayerReview, Review
+        >>> json.loads(as_json(Review(Rules(), (PlayerReview("Ann", 1.0, 1.0, (), ()),))))["version"]
+        1
+    """
+    return json.dumps(reviewed.to_dict(), indent=2)
+
+
+def check_reviewable(record: GameRecord) -> None:
+    """Raise ``AppError`` for a record with no moves to review."""
+    if not record.actions:
+        raise AppError("review: the game has no moves yet; review a game that has been played")

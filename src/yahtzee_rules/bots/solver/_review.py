@@ -1,0 +1,580 @@
+"""Game review: what every decision cost and what every roll brought, against optimal play.
+
+With V the expected final score under optimal solitaire play from each point of a
+player's game, the player's final score splits exactly into the value of the start,
+the luck of the dice and the cost of the decisions::
+
+    final - V(start) = Σ over rolls (V(after the roll) - V(before it))   (luck, mean 0)
+                     - Σ over decisions (V(best) - V(chosen))            (cost, never negative)
+
+V before a roll is the value of the keep held for it (before a turn's first roll, the
+value of the choice that ended the player's previous turn), which is exactly the
+expected V after the roll. Every player of a game is reviewed against their own
+optimal solitaire play, as :func:`advise` values it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from gc import get_referents
+from importlib import resources
+from typing import Any, Literal
+
+import attrs
+
+from yahtzee_rules.bots.solver._advice import Option, advise
+from yahtzee_rules.bots.solver._table import Table, load_table
+from yahtzee_rules.core.boxes import Box
+from yahtzee_rules.core.dice import Dice, Keep
+from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.record import Fill, GameRecord, Roll
+from yahtzee_rules.play.totals import totals
+from yahtzee_rules.play.turn import Turn
+from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support.errors import MalformedInputError
+
+__all__ = [
+    "GRADES",
+    "REVIEW_FORMAT",
+    "Decision",
+    "Grade",
+    "PlayerReview",
+    "Review",
+    "RollLuck",
+    "action_text",
+    "review",
+    "review_schema",
+]
+
+Grade = Literal["forced", "best", "inaccuracy", "mistake", "blunder"]
+
+#: The grades of a decision by its cost in expected final points: each grade's name
+#: and the largest cost it takes (a cost within 1e-9 of zero is ``"best"``: equal
+#: values are ties, and either choice is best). A decision with one option only is
+#: ``"forced"`` and is left out of the counts and the mean cost.
+GRADES: tuple[tuple[Grade, float], ...] = (
+    ("best", 1e-9),
+    ("inaccuracy", 1.0),
+    ("mistake", 5.0),
+    ("blunder", math.inf),
+)
+
+#: The version of the JSON document :meth:`Review.to_dict` writes.
+REVIEW_FORMAT = 1
+
+#: How many of the best options each decision lists besides the one taken.
+_ALTERNATIVES = 3
+
+
+def _refuse_reinit(self: object) -> None:
+    if len(get_referents(self)) > 1:  # its type, then any field already set
+        raise reinit_error(self)
+
+
+def action_text(action: Keep | Box, dice: Dice | None = None) -> str:
+    """An action in plain words: ``"hold 66 and reroll 3"``, ``"fill Sixes"``.
+
+    Args:
+        action: A keep (the dice held before rerolling the others) or a box to fill.
+        dice: The dice showing, to name the dice rerolled.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> action_text(Keep("66"), Dice("12366")), action_text(Category.SIXES)
+        ('hold 66 and reroll 1 2 3', 'fill Sixes')
+        >>> action_text(Keep(""), Dice("12366")), action_text(Keep("12366"), Dice("12366"))
+        ('reroll all five', 'hold all five')
+    """
+    if isinstance(action, Box):
+        return f"fill {action.label}"
+    if not action.faces:
+        return "reroll all five"
+    if len(action.faces) == 5:
+        return "hold all five"
+    if dice is None:
+        return f"hold {action} and reroll the rest"
+    rest = list(dice.faces)
+    for face in action.faces:
+        rest.remove(face)
+    return f"hold {action} and reroll {' '.join(map(str, rest))}"
+
+
+@attrs.frozen
+class Decision:
+    """One choice a player made after a roll, with what it cost against the best one.
+
+    Attributes:
+        player: The player's name.
+        turn: The player's turn, from 1.
+        roll: The rolls of the turn so far (1 to 3).
+        dice: The dice showing.
+        action: The keep held (before a reroll) or the box filled.
+        expected: The expected final score after ``action``, with optimal play after it.
+        best: The best action, as :func:`advise` ranks them (on a tie, a fill first).
+        best_expected: The expected final score after ``best``.
+        alternatives: The best options, best first, at most three besides ``action``.
+        options: How many distinct options there were (1: the choice was forced).
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> d = Decision("Ann", 4, 1, Dice("12366"), Keep("66"), 212.5, Keep("6"), 213.0, (), 2)
+        >>> d.cost, d.grade
+        (0.5, 'inaccuracy')
+    """
+
+    player: str
+    turn: int
+    roll: int
+    dice: Dice
+    action: Keep | Box
+    expected: float
+    best: Keep | Box
+    best_expected: float
+    alternatives: tuple[Option, ...]
+    options: int
+
+    def __attrs_pre_init__(self) -> None:
+        _refuse_reinit(self)
+
+    @property
+    def cost(self) -> float:
+        """The expected final points given up against the best action (0 or more).
+
+        Examples:
+            >>> d = Decision("Ann", 1, 1, Dice("66666"), Keep(""), 240.0, Keep(""), 240.0, (), 31)
+            >>> d.cost
+            0.0
+        """
+        return max(0.0, self.best_expected - self.expected)
+
+    @property
+    def grade(self) -> Grade:
+        """``"forced"`` with one option, else the first of ``GRADES`` the cost fits.
+
+        Examples:
+            >>> d = Decision("Ann", 1, 1, Dice("66666"), Keep(""), 230.0, Keep("66666"), 240.0, (), 31)
+            >>> d.grade
+            'blunder'
+        """
+        if self.options < 2:
+            return "forced"
+        cost = self.cost
+        return next(name for name, most in GRADES if cost <= most)
+
+    def describe(self) -> str:
+        """The decision in plain words: what was done, what was best, what it cost.
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> d = Decision("Ann", 4, 2, Dice("12366"), Category.CHANCE, 201.25, Keep("66"), 203.0, (), 20)
+            >>> print(d.describe())
+            turn 4, roll 2, dice 12366: fill Chance (expected 201.25); best: hold 66 and reroll 1 2 3 (expected 203.00), 1.75 points more
+        """
+        what = action_text(self.action, self.dice)
+        head = f"turn {self.turn}, roll {self.roll}, dice {self.dice}: {what}"
+        if self.cost <= GRADES[0][1]:
+            return f"{head} (expected {self.expected:.2f}): the best choice"
+        return (
+            f"{head} (expected {self.expected:.2f}); best: "
+            f"{action_text(self.best, self.dice)} (expected {self.best_expected:.2f}), "
+            f"{self.cost:.2f} points more"
+        )
+
+
+@attrs.frozen
+class RollLuck:
+    """One roll and the luck it brought: the change in expected final score it made.
+
+    Attributes:
+        player: The player's name.
+        turn: The player's turn, from 1.
+        roll: The roll's number in the turn (1 to 3).
+        dice: The dice showing after it.
+        before: The expected final score before the roll (of the keep held for it).
+        after: The expected final score after it (of the best option then).
+
+    Examples:
+        >>> RollLuck("Ann", 1, 1, Dice("66666"), 254.59, 289.12).luck > 0
+        True
+    """
+
+    player: str
+    turn: int
+    roll: int
+    dice: Dice
+    before: float
+    after: float
+
+    def __attrs_pre_init__(self) -> None:
+        _refuse_reinit(self)
+
+    @property
+    def luck(self) -> float:
+        """``after - before``: positive for a good roll; its mean over the rolls is 0.
+
+        Examples:
+            >>> RollLuck("Ann", 1, 1, Dice("12345"), 200.0, 198.5).luck
+            -1.5
+        """
+        return self.after - self.before
+
+
+@attrs.frozen
+class PlayerReview:
+    """One player's game against optimal solitaire play: decisions, rolls and the split.
+
+    Attributes:
+        player: The player's name.
+        start: The expected final score at the start of the record.
+        end: The expected final score at its end: the final grand total once the
+            card is full.
+        decisions: Every decision, in order.
+        rolls: Every roll, in order.
+
+    Examples:
+        >>> p = PlayerReview("Ann", 254.5, 260.0, (), ())
+        >>> p.luck, p.cost, p.mean_cost
+        (0.0, 0.0, 0.0)
+    """
+
+    player: str
+    start: float
+    end: float
+    decisions: tuple[Decision, ...]
+    rolls: tuple[RollLuck, ...]
+
+    def __attrs_pre_init__(self) -> None:
+        _refuse_reinit(self)
+
+    @property
+    def luck(self) -> float:
+        """The luck of every roll added up (the dice's share of ``end - start``).
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), (RollLuck("Ann", 1, 1, Dice("12345"), 1.0, 3.0),)).luck
+            2.0
+        """
+        return math.fsum(roll.luck for roll in self.rolls)
+
+    @property
+    def cost(self) -> float:
+        """The cost of every decision added up (the player's share, given up).
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), ()).cost
+            0.0
+        """
+        return math.fsum(decision.cost for decision in self.decisions)
+
+    @property
+    def unexplained(self) -> float:
+        """``end - start - luck + cost``: zero but for rounding (the identity, checked).
+
+        Examples:
+            >>> PlayerReview("Ann", 250.0, 250.0, (), ()).unexplained
+            0.0
+        """
+        return self.end - self.start - self.luck + self.cost
+
+    @property
+    def choices(self) -> tuple[Decision, ...]:
+        """The decisions that were not forced (more than one option).
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), ()).choices
+            ()
+        """
+        return tuple(d for d in self.decisions if d.options > 1)
+
+    @property
+    def mean_cost(self) -> float:
+        """The mean cost of a choice (a decision not forced); 0 with none.
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), ()).mean_cost
+            0.0
+        """
+        choices = self.choices
+        return math.fsum(d.cost for d in choices) / len(choices) if choices else 0.0
+
+    def grades(self) -> dict[Grade, int]:
+        """How many decisions had each grade (forced ones included), in ``GRADES`` order.
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), ()).grades()
+            {'best': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0, 'forced': 0}
+        """
+        counts: dict[Grade, int] = {name: 0 for name, _ in GRADES}
+        counts["forced"] = 0
+        for decision in self.decisions:
+            counts[decision.grade] += 1
+        return counts
+
+    def mistakes(self, n: int = 3) -> tuple[Decision, ...]:
+        """The ``n`` costliest decisions that were not best, costliest first.
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), ()).mistakes()
+            ()
+        """
+        worst = sorted(
+            (d for d in self.decisions if d.cost > GRADES[0][1]),
+            key=lambda d: -d.cost,
+        )
+        return tuple(worst[:n])
+
+
+@attrs.frozen
+class Review:
+    """A game reviewed: each player's decisions and rolls against optimal solitaire play.
+
+    Attributes:
+        rules: The rules played.
+        players: One :class:`PlayerReview` per seat, in seat order.
+
+    Examples:
+        >>> from yahtzee_rules import GameRecord
+        >>> from yahtzee_rules.bots.solver import build_table
+        >>> record = GameRecord.parse(
+        ...     "forced 0 Ann 1=0,2=0,3=0,4=0,5=0,6=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0 - : 12366 c"
+        ... )  # only Chance open: 18 taken at once
+        >>> ann = review(record, build_table(start=record.start.card())).player("Ann")
+        >>> round(ann.start, 4), ann.end, round(ann.luck, 4), round(ann.cost, 4)
+        (23.3333, 18.0, 1.4167, 6.75)
+    """
+
+    rules: Rules
+    players: tuple[PlayerReview, ...]
+
+    def __attrs_pre_init__(self) -> None:
+        _refuse_reinit(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as JSON data, as ``yahtzee-rules review --json`` writes it.
+
+        :func:`review_schema` describes the document: its JSON Schema ships in the
+        package as ``yahtzee_rules/schema/review-v1.schema.json``.
+
+        Actions are written as in the notation: a keep by its faces (``"66"``, ``""``
+        to reroll all five), a box by its code (``"c"``, ``"6"``).
+
+        Examples:
+            >>> Review(Rules(), (PlayerReview("Ann", 254.5, 260.0, (), ()),)).to_dict()["players"][0]["luck"]
+            0.0
+        """
+        return {
+            "format": "yahtzee-rules review",
+            "version": REVIEW_FORMAT,
+            "rules": self.rules.name,
+            "grades": {name: (None if math.isinf(most) else most) for name, most in GRADES},
+            "players": [_player_dict(player) for player in self.players],
+        }
+
+    def player(self, player: int | str) -> PlayerReview:
+        """One player's review, by seat or name.
+
+        Raises:
+            MalformedInputError: For a seat or name not in the game.
+
+        Examples:
+            >>> Review(Rules(), (PlayerReview("Ann", 0.0, 0.0, (), ()),)).player(0).player
+            'Ann'
+        """
+        if isinstance(player, int) and not isinstance(player, bool):
+            if 0 <= player < len(self.players):
+                return self.players[player]
+        else:
+            for found in self.players:
+                if found.player == player:
+                    return found
+        names = ", ".join(repr(p.player) for p in self.players)
+        raise MalformedInputError(f"player {player!r}: not in the game; the players are {names}")
+
+
+def review_schema() -> dict[str, Any]:
+    """The JSON Schema of the documents :meth:`Review.to_dict` writes, as a new dict.
+
+    Examples:
+        >>> review_schema()["properties"]["version"]
+        {'const': 1}
+    """
+    source = resources.files("yahtzee_rules").joinpath("schema", "review-v1.schema.json")
+    schema: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    return schema
+
+
+def _action_code(action: Keep | Box) -> str:
+    return action.code if isinstance(action, Box) else str(action)
+
+
+def _player_dict(player: PlayerReview) -> dict[str, Any]:
+    return {
+        "player": player.player,
+        "start": player.start,
+        "end": player.end,
+        "luck": player.luck,
+        "cost": player.cost,
+        "mean_cost": player.mean_cost,
+        "grades": player.grades(),
+        "decisions": [
+            {
+                "turn": d.turn,
+                "roll": d.roll,
+                "dice": str(d.dice),
+                "action": _action_code(d.action),
+                "fill": isinstance(d.action, Box),
+                "expected": d.expected,
+                "best": _action_code(d.best),
+                "best_expected": d.best_expected,
+                "cost": d.cost,
+                "grade": d.grade,
+                "options": d.options,
+                "alternatives": [
+                    {"action": _action_code(o.action), "fill": o.is_fill, "expected": o.expected}
+                    for o in d.alternatives
+                ],
+            }
+            for d in player.decisions
+        ],
+        "rolls": [
+            {
+                "turn": r.turn,
+                "roll": r.roll,
+                "dice": str(r.dice),
+                "before": r.before,
+                "after": r.after,
+                "luck": r.luck,
+            }
+            for r in player.rolls
+        ],
+    }
+
+
+@attrs.define
+class _Seat:
+    """What the review keeps of one seat while replaying: built up, then frozen."""
+
+    name: str
+    start: float
+    before: float  # the expected final score now: of the last choice, or after a roll
+    decisions: list[Decision] = attrs.Factory(list)
+    rolls: list[RollLuck] = attrs.Factory(list)
+
+    def freeze(self) -> PlayerReview:
+        return PlayerReview(
+            self.name, self.start, self.before, tuple(self.decisions), tuple(self.rolls)
+        )
+
+
+def _positions(record: GameRecord) -> Iterator[tuple[Game, Roll | Fill | None]]:
+    """Each position of the record with the action played from it (``None`` at the end)."""
+    game = record.start
+    for action in record.actions:
+        yield game, action
+        if isinstance(action, Fill):
+            game = game.fill(action.category)
+        else:
+            game = game.roll(keep=action.keep, outcome=action.outcome)
+    yield game, None
+
+
+def review(record: GameRecord, table: Table | None = None) -> Review:
+    """Every decision and roll of ``record``, valued by optimal solitaire play.
+
+    Each player is reviewed against their own optimal solitaire play (the most points
+    expected on their own card): a decision's cost is the expected final score the
+    best option (as :func:`advise` ranks them) gives beyond the option taken, a
+    roll's luck the change in expected final score it made. For each player,
+    ``end - start == luck - cost`` up to rounding (:attr:`PlayerReview.unexplained`).
+
+    Args:
+        record: The game to review, finished or not.
+        table: A table for the record's rules covering its cards; left out,
+            :func:`load_table` for them (from the cache, built the first time).
+
+    Raises:
+        MalformedInputError: For a record that is not a GameRecord, rules the solver
+            cannot solve (Triple Yahtzee: the reason says why), or a table of other
+            rules or not covering the cards.
+
+    Examples:
+        >>> from yahtzee_rules import GameRecord
+        >>> from yahtzee_rules.bots.solver import build_table
+        >>> record = GameRecord.parse(
+        ...     "forced 0 Ann 1=0,2=0,3=0,4=0,5=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0 - : 12366 66/145 6"
+        ... )  # Sixes and Chance open; 66 held, then Sixes filled with two rolls used
+        >>> table = build_table(start=record.start.card())
+        >>> ann = review(record, table).player("Ann")
+        >>> [d.grade for d in ann.decisions]
+        ['best', 'mistake']
+        >>> print(ann.mistakes()[0].describe())
+        turn 12, roll 2, dice 14566: fill Sixes (expected 35.33); best: hold 66 and reroll 1 4 5 (expected 38.54), 3.21 points more
+        >>> abs(ann.unexplained) < 1e-9
+        True
+    """
+    if not isinstance(record, GameRecord):
+        raise MalformedInputError(f"record {record!r}: not a GameRecord; review a GameRecord")
+    start = record.start
+    if table is None:
+        table = load_table(rules=start.rules)
+    seats = []
+    for index, (name, card) in enumerate(zip(start.players, start.cards, strict=True)):
+        turn = start.turn if index == start.current else None
+        if card.is_complete:
+            value = float(totals(card, rules=start.rules).grand_total)
+        else:
+            if turn is None or turn.dice is None:
+                turn = Turn(card, rules=start.rules)
+            value = advise(turn, table).expected
+        seats.append(_Seat(name, value, value))
+    for game, action in _positions(record):
+        turn = game.turn
+        if turn is None or action is None:
+            break
+        dice = turn.dice
+        if dice is None:
+            continue  # a first roll: nothing chosen yet
+        seat = seats[game.current]
+        advice = advise(turn, table)
+        number = sum(value is not None for value in turn.card.boxes) + 1
+        if game is not start:  # the start's roll: its luck is not known
+            seat.rolls.append(
+                RollLuck(seat.name, number, turn.rolls_used, dice, seat.before, advice.expected)
+            )
+        taken: Keep | Box = action.category if isinstance(action, Fill) else action.keep
+        options = advice.options
+        expected = advice.expected_of(taken)
+        shown = [option for option in options[: _ALTERNATIVES + 1] if option.action != taken]
+        seat.decisions.append(
+            Decision(
+                seat.name,
+                number,
+                turn.rolls_used,
+                dice,
+                taken,
+                expected,
+                options[0].action,
+                options[0].expected,
+                tuple(shown[:_ALTERNATIVES]),
+                len(options),
+            )
+        )
+        seat.before = expected
+    if game is not start or record.actions:
+        _last_roll(game, seats, table)
+    return Review(start.rules, tuple(seat.freeze() for seat in seats))
+
+
+def _last_roll(game: Game, seats: list[_Seat], table: Table) -> None:
+    """The luck of a roll the record ends on, before any choice was made after it."""
+    turn = game.turn
+    if turn is None or turn.dice is None:
+        return
+    seat = seats[game.current]
+    after = advise(turn, table).expected
+    number = sum(value is not None for value in turn.card.boxes) + 1
+    seat.rolls.append(RollLuck(seat.name, number, turn.rolls_used, turn.dice, seat.before, after))
+    seat.before = after
