@@ -32,6 +32,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from yahtzee_rules.apps.web import _page
+from yahtzee_rules.apps.web._fields import held_positions
 from yahtzee_rules.apps.web._position import (
     KINDS,
     MAX_SEATS,
@@ -137,11 +138,11 @@ def create_app(
             if not names:
                 raise RulesError("players: every seat is empty; seat one player at least")
             rules = Rules.from_name(one("rules") or "forced")
-            rules = attrs.evolve(rules, tie=TieRule(one("tie") or "share"))
+            rules = attrs.evolve(rules, tie=one("tie") or TieRule.SHARE)  # refused by name
             record = GameRecord.new(names, rules=rules)
             position = Position(record, parse_seats(seats, len(names)))
             return moved(request, position, record)
-        except ValueError as error:  # RulesError, or an unknown tie rule
+        except RulesError as error:
             return HTMLResponse(
                 _page.setup_page(str(error), optimal=_solver_available()), status_code=400
             )
@@ -168,9 +169,7 @@ def create_app(
         try:
             position = position_of(request)
             form = await _form(request)
-            held = tuple(int(i) for i in form.get("hold", []) if i.isdigit() and len(i) == 1)
-            if len(held) != len(form.get("hold", [])):
-                raise RulesError("hold: dice are held by position, 0 to 4")
+            held = held_positions(form.get("hold", []))
             return moved(request, position, position.roll(held, dice_rng))
         except RulesError as error:
             return refuse(error)
