@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
@@ -21,7 +22,7 @@ pytest.importorskip("starlette", reason="the web table needs the web extra (Star
 
 from starlette.testclient import TestClient
 
-from yahtzee_rules import GameRecord, Rules, TieRule
+from yahtzee_rules import Category, GameRecord, MalformedInputError, Rules, TieRule
 from yahtzee_rules.apps.web import create_app
 
 #: Characters ``str.isdigit`` or ``int`` take for digits that are no ASCII digits.
@@ -169,3 +170,90 @@ def test_any_form_body_is_a_move_or_a_clear_400(body: bytes, path: str) -> None:
         path, content=body, headers={"content-type": "application/x-www-form-urlencoded"}
     )
     assert response.status_code in (200, 400), response.status_code
+
+
+# --- item: text escaped exactly once ---------------------------------------------------
+
+
+class _Texts(HTMLParser):
+    """The text of each element by tag (and by id), with character references read once."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, str]] = []
+        self.texts: dict[str, list[str]] = {}
+        self.parts: list[list[str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("br", "meta", "input", "circle", "path"):
+            return
+        self.open.append((tag, dict(attrs).get("id") or ""))
+        self.parts.append([])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("br", "meta", "input", "circle", "path"):
+            return
+        assert self.open, tag
+        assert self.open[-1][0] == tag, (self.open[-3:], tag)
+        name, ident = self.open.pop()
+        text = "".join(self.parts.pop())
+        for key in (name, f"#{ident}"):
+            self.texts.setdefault(key, []).append(text)
+        if self.parts:
+            self.parts[-1].append(text)
+
+    def handle_data(self, data: str) -> None:
+        if self.parts:
+            self.parts[-1].append(data)
+
+
+def _texts(response: Any) -> dict[str, list[str]]:
+    parser = _Texts()
+    parser.feed(response.text)
+    parser.close()
+    assert not parser.open, parser.open
+    return parser.texts
+
+
+#: Names made of the characters HTML escapes, and the look-alikes of their escapes.
+MARKUP_NAMES = st.text(alphabet="&<>\"'abAB;#x27 /=", min_size=1, max_size=14).filter(
+    lambda name: name.strip() == name and bool(name)
+)
+
+
+@settings(max_examples=40)
+@given(MARKUP_NAMES, MARKUP_NAMES)
+def test_names_are_escaped_exactly_once_in_every_title_heading_and_cell(
+    name: str, other: str
+) -> None:
+    if name == other:
+        other += "2"
+    start = GameRecord.new([name, other])
+    turn = _texts(CLIENT.get(f"/play/{start.share_code()}?seats=hh"))
+    assert turn["title"] == [f"{name}'s turn · Yahtzee table"]
+    assert turn["h1"] == [f"{name}'s turn"]
+    assert turn["#card-heading"] == [f"{name}'s card"]
+    assert turn["caption"][0] == f"{name}'s card"
+    assert [name, other] == turn["th"][
+        -len(start.game.rules.card) - 3 : -len(start.game.rules.card) - 1
+    ]
+
+    bot = _texts(CLIENT.get(f"/play/{start.share_code()}?seats=gh"))
+    assert bot["#bot"] == [f"Let {name} play"]
+
+    played = start.roll(outcome="12345").fill(Category.CHANCE)
+    after = _texts(CLIENT.get(f"/play/{played.share_code()}?seats=hh"))
+    assert after["#recent"][0].startswith(f"{name} (human): rolled 12345")
+
+    solo = GameRecord.new([name])
+    for box in solo.game.rules.card.members:
+        solo = solo.roll(outcome="12345").fill(box)
+    over = _texts(CLIENT.get(f"/play/{solo.share_code()}?seats=h"))
+    assert over["title"] == ["Game over · Yahtzee table"]
+    assert over["#verdict"][0].startswith(f"{name} wins.")
+    assert name in over["th"]
+
+    refused = _new(**{"kind-0": "h", "name-0": name, "kind-1": "h", "name-1": name})
+    with pytest.raises(MalformedInputError) as refusal:
+        GameRecord.new([name, name])
+    assert _alert(refused) == str(refusal.value)

@@ -401,7 +401,7 @@ def play_page(
         parts.append(_standings(position))
         turn_panel = ""
     else:
-        player = escape(game.current_player)
+        player = game.current_player  # text: escaped where it is written, once
         kind = position.kind(game.current)
         heading = f"{player}'s turn"
         status = f"Round {game.round} of {len(rules.card)} · {escape(kind)}"
@@ -410,7 +410,7 @@ def play_page(
             bot_action = escape(position.link()).replace("?", "/bot?", 1)
             controls.append(
                 f'<form method="post" action="{bot_action}"><p class="actions">'
-                f'<button type="submit" id="bot">Let {player} play</button></p></form>'
+                f'<button type="submit" id="bot">Let {escape(player)} play</button></p></form>'
             )
         else:
             controls.append(_dice_form(position, advice))
@@ -429,7 +429,7 @@ def play_page(
         turn_panel = (
             '<section class="panel" aria-labelledby="card-heading">'
             f"<p>{status}</p>{''.join(controls)}"
-            f'<h2 id="card-heading">{player}\'s card</h2>{_card_table(position)}</section>'
+            f'<h2 id="card-heading">{escape(player)}\'s card</h2>{_card_table(position)}</section>'
         )
     undo = position.undo_target()
     undo_html = (
@@ -455,7 +455,7 @@ def play_page(
         f"{qr}</section>"
     )
     body = (
-        f"<h1>{heading}</h1><p>Rules: {escape(_rules_line(rules))}; "
+        f"<h1>{escape(heading)}</h1><p>Rules: {escape(_rules_line(rules))}; "
         f"{escape(rules.tie.description)}.</p>"
         f'<div class="layout">{"".join(parts)}{turn_panel}{side}</div>'
     )
