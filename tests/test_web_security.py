@@ -7,7 +7,10 @@ or a clear 400 naming the field, never a server error.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
+import http.client
 import random
 import re
 from html.parser import HTMLParser
@@ -22,8 +25,10 @@ pytest.importorskip("starlette", reason="the web table needs the web extra (Star
 
 from starlette.testclient import TestClient
 
+from _server import serving
 from yahtzee_rules import Category, GameRecord, MalformedInputError, Rules, TieRule
 from yahtzee_rules.apps.web import create_app
+from yahtzee_rules.apps.web._security import SECURITY_HEADERS
 
 #: Characters ``str.isdigit`` or ``int`` take for digits that are no ASCII digits.
 UNICODE_DIGITS = "²\u00b3\u00b9①\u2461\u2464\u0661\u0662\u0663\u0664\u06f4\u06f5\u07c1\u0966\u0967\u0d67\u0ed1\u0f21\u1041\u1091\u1369\u17e0\u1811\uff10\uff11\uff14\U0001d7ce\U0001d7d9"
@@ -257,3 +262,195 @@ def test_names_are_escaped_exactly_once_in_every_title_heading_and_cell(
     with pytest.raises(MalformedInputError) as refusal:
         GameRecord.new([name, name])
     assert _alert(refused) == str(refusal.value)
+
+
+# --- item: the page's own address, and the headers of every response --------------------
+
+
+def _position_link(text: str) -> str:
+    found = re.search(r'id="position-link" href="([^"]+)"', text)
+    assert found is not None
+    return html.unescape(found.group(1))
+
+
+def _qr_of(url: str) -> str:
+    segno = pytest.importorskip("segno")
+    svg: str = segno.make(url, error="l", micro=False).svg_inline(
+        scale=4, border=2, dark="#000", light="#fff"
+    )
+    return svg
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"host": "evil.example"},
+        {"host": "evil.example:8443", "x-forwarded-host": "evil.example"},
+        {"forwarded": "host=evil.example;proto=https", "x-forwarded-proto": "https"},
+    ],
+)
+def test_the_host_header_never_writes_the_link_or_the_qr_code(headers: dict[str, str]) -> None:
+    page = CLIENT.get(ROLLED_LINK, headers=headers)
+    assert page.status_code == 200
+    assert "evil" not in page.text
+    link = _position_link(page.text)
+    assert link == f"http://testserver{ROLLED_LINK}"
+    assert _qr_of(link) in page.text
+    moved = CLIENT.post(_move(ROLLED_LINK, "roll"), headers=headers, follow_redirects=False)
+    assert moved.status_code == 303
+    assert moved.headers["location"].startswith("/play/")  # a path on the same site
+
+
+def test_a_configured_public_url_writes_the_link_and_the_qr_code() -> None:
+    client = TestClient(create_app(public_url="https://table.example/"))
+    page = client.get(ROLLED_LINK, headers={"host": "evil.example"})
+    link = _position_link(page.text)
+    assert link == f"https://table.example{ROLLED_LINK}"
+    assert _qr_of(link) in page.text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "table.example",
+        "ftp://table.example",
+        "https://table.example/yahtzee",
+        "https://user@table.example",
+        "https://table.example?x=1",
+        "https://table.example#top",
+        "https://table.example:99999",
+        "https://table example",
+        "javascript:alert(1)",
+        "https://\u0661.example",
+        "",
+    ],
+)
+def test_a_public_url_that_is_no_address_is_refused_by_name(url: str) -> None:
+    with pytest.raises(MalformedInputError, match=r"^public_url "):
+        create_app(public_url=url)
+
+
+def test_serve_refuses_a_public_url_that_is_no_address(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from yahtzee_rules.apps.cli import main
+
+    assert main(["serve", "--public-url", "table.example/x", "--port", "0"]) == 2
+    assert "public_url 'table.example/x'" in capsys.readouterr().err
+
+
+def test_the_real_server_writes_its_own_address_whatever_the_host_header() -> None:
+    pytest.importorskip("uvicorn", reason="the web table needs the web extra (uvicorn)")
+    with serving(create_app()) as address:
+        host, port = address.removeprefix("http://").split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        connection.request("GET", ROLLED_LINK, headers={"Host": "evil.example"})
+        answer = connection.getresponse()
+        text = answer.read().decode()
+        connection.close()
+    assert answer.status == 200
+    assert "evil" not in text
+    assert _position_link(text) == address + ROLLED_LINK
+    for name, value in SECURITY_HEADERS.items():
+        assert answer.getheader(name) == value
+
+
+def _every_kind_of_response() -> list[tuple[str, Any]]:
+    client = TestClient(
+        create_app(rng=random.Random(3), table_for=_failing_table), raise_server_exceptions=False
+    )
+    return [
+        ("setup", client.get("/")),
+        ("play", client.get(ROLLED_LINK)),
+        ("redirect", client.post(_move(ROLLED_LINK, "roll"), follow_redirects=False)),
+        ("refused link", client.get("/play/nonsense")),
+        ("refused move", client.post(_move(ROLLED_LINK, "fill"), data={"box": "zz"})),
+        ("refused setup", client.post("/new", data={"kind-0": "x"})),
+        ("not found", client.get("/nowhere")),
+        ("wrong method", client.delete("/")),
+        ("health", client.get("/health")),
+        ("server error", client.get(ROLLED_LINK + "&coach=1")),
+    ]
+
+
+def _failing_table(rules: Rules) -> object:
+    raise RuntimeError("a table source that fails")
+
+
+def test_every_response_carries_the_security_headers() -> None:
+    responses = _every_kind_of_response()
+    statuses = {kind: response.status_code for kind, response in responses}
+    assert statuses == {
+        "setup": 200,
+        "play": 200,
+        "redirect": 303,
+        "refused link": 400,
+        "refused move": 400,
+        "refused setup": 400,
+        "not found": 404,
+        "wrong method": 405,
+        "health": 200,
+        "server error": 500,
+    }
+    for kind, response in responses:
+        for name, value in SECURITY_HEADERS.items():
+            assert response.headers.get(name) == value, (kind, name)
+    policy = SECURITY_HEADERS["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in policy
+    assert "default-src 'none'" in policy
+
+
+def _source_hash(source: str) -> str:
+    digest = hashlib.sha256(source.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+class _InlineCode(HTMLParser):
+    """Every inline script and style of a page, and every attribute a policy would block."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.inside: str | None = None
+        self.blocks: dict[str, list[str]] = {"script": [], "style": []}
+        self.blocked_attributes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "style" or name.startswith("on") or "javascript:" in (value or ""):
+                self.blocked_attributes.append(f"{tag} {name}={value!r}")
+        if tag in ("script", "style"):
+            self.inside = tag
+            self.blocks[tag].append("")
+        if tag in ("link", "img", "iframe", "object", "embed", "base"):
+            self.blocked_attributes.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == self.inside:
+            self.inside = None
+
+    def handle_data(self, data: str) -> None:
+        if self.inside is not None:
+            self.blocks[self.inside][-1] += data
+
+
+def test_every_page_holds_only_code_its_content_security_policy_allows() -> None:
+    policy = dict(
+        part.strip().split(" ", 1)
+        for part in SECURITY_HEADERS["Content-Security-Policy"].split(";")
+    )
+    pages = [response for _, response in _every_kind_of_response()]
+    pages.append(CLIENT.get(f"/play/{START.share_code()}?seats=gh"))  # a bot's turn
+    checked = html_pages = 0
+    for response in pages:
+        if not response.headers.get("content-type", "").startswith("text/html"):
+            continue
+        html_pages += 1
+        found = _InlineCode()
+        found.feed(response.text)
+        assert found.blocked_attributes == []
+        for tag, directive in (("script", "script-src"), ("style", "style-src")):
+            for source in found.blocks[tag]:
+                assert _source_hash(source) in policy[directive].split(), (tag, source[:80])
+                checked += 1
+    assert html_pages >= 7
+    assert checked == 2 * html_pages  # one script and one style on every page

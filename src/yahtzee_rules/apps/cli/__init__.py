@@ -233,6 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address to listen on (default 127.0.0.1; 0.0.0.0 for other devices)",
     )
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address others reach the table at, for each page's link and QR code, such "
+        "as https://table.example (default: the address and port each connection reached; "
+        "never the Host header a browser sends)",
+    )
     sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
@@ -614,7 +621,7 @@ def _serve(args: argparse.Namespace) -> int:
             'serve: the web table needs the web extra; install it with pip install "yahtzee-rules[web]"'
         ) from None
     print(f"Web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)", file=sys.stderr)
-    web.serve(args.host, args.port)
+    web.serve(args.host, args.port, public_url=args.public_url)
     return 0
 
 
@@ -670,6 +677,7 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "deals",
         "host",
         "port",
+        "public_url",
     ):
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)

@@ -30,13 +30,18 @@ from yahtzee_rules.apps.web.app import create_app
 __all__ = ["create_app", "serve"]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:  # pragma: no cover - blocks
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, *, public_url: str | None = None
+) -> None:  # pragma: no cover - blocks
     """Serve the web table with uvicorn until interrupted.
 
     Args:
         host: The address to listen on; ``0.0.0.0`` lets other devices on the
             network open the links.
         port: The port.
+        public_url: The address others reach the table at (behind a proxy, say), for
+            the link and QR code of each page; by default the address and port each
+            connection reached. See :func:`create_app`.
 
     Examples:
         >>> callable(serve)
@@ -44,4 +49,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:  # pragma: no cove
     """
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    app = create_app(public_url=public_url)  # refuses a bad address before listening
+    uvicorn.run(app, host=host, port=port, log_level="info")

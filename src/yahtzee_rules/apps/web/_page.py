@@ -10,6 +10,8 @@ shortcuts and a copy button; the page works without it.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Sequence
 from html import escape
 
@@ -21,7 +23,7 @@ from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.scoring import joker_note
 
-__all__ = ["error_page", "play_page", "setup_page"]
+__all__ = ["CONTENT_SECURITY_POLICY", "error_page", "play_page", "setup_page"]
 
 _FACE_WORDS = ("one", "two", "three", "four", "five", "six")
 _PIPS = {
@@ -99,6 +101,22 @@ if (copy && navigator.clipboard) {
 """
 
 
+def _source_hash(source: str) -> str:
+    digest = hashlib.sha256(source.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+CONTENT_SECURITY_POLICY = (
+    f"default-src 'none'; script-src {_source_hash(_SCRIPT)}; "
+    f"style-src {_source_hash(_STYLE)}; img-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'"
+)
+"""The pages' Content-Security-Policy: the one style and script every page holds (by
+their hashes, so no other inline code runs), nothing loaded from elsewhere, forms
+posted only to the table, and no framing. The pages have no ``style`` attributes and
+no event-handler attributes, which it would block."""
+
+
 def _document(title: str, body: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -164,11 +182,14 @@ def setup_page(error: str | None = None, *, optimal: bool) -> str:
     return _document("Yahtzee table", body)
 
 
+_ERROR_HEADINGS = {404: "Not found", 500: "Something went wrong on the server"}
+
+
 def error_page(message: str, *, status: int) -> str:
     """The page for a link or a move the library refuses, with its reason."""
-    heading = "This game link does not work" if status == 400 else "Not found"
+    heading = _ERROR_HEADINGS.get(status, "This game link does not work")
     body = (
-        f"<h1>{heading}</h1>"
+        f"<h1>{escape(heading)}</h1>"
         f'<p class="error" role="alert">{escape(message)}</p>'
         "<p>A game link holds the whole game and a checksum, so a link that was cut "
         "short, mistyped or changed is refused rather than read as another game.</p>"

@@ -27,6 +27,7 @@ from urllib.parse import parse_qs
 
 import attrs
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -41,6 +42,8 @@ from yahtzee_rules.apps.web._position import (
     coach,
     parse_seats,
 )
+from yahtzee_rules.apps.web._security import SECURITY_HEADERS, SecurityHeaders, origin
+from yahtzee_rules.apps.web._security import public_url as _public_url
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.support.errors import RulesError
@@ -86,6 +89,7 @@ def create_app(
     *,
     rng: random.Random | None = None,
     table_for: Callable[[Rules], object | None] | None = None,
+    public_url: str | None = None,
 ) -> Starlette:
     """The web table as a Starlette (ASGI) application.
 
@@ -95,6 +99,13 @@ def create_app(
         table_for: How the coach finds an optimal table for some rules (``None``
             when there is none, then it gives the heuristic advice). By default, a
             table from memory or the solver's cache, never built on request.
+        public_url: The table's address as others reach it (``https://table.example``,
+            ``http://192.168.1.20:8000``), for the link and QR code each page shows.
+            By default, the address the connection reached, as the server's socket
+            reports it; never the request's ``Host`` header.
+
+    Raises:
+        MalformedInputError: For a ``public_url`` that is no such address.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -102,6 +113,7 @@ def create_app(
         200
     """
     dice_rng = rng if rng is not None else random.SystemRandom()
+    address = None if public_url is None else _public_url(public_url)
 
     def position_of(request: Request) -> Position:
         return Position.read(request.path_params["code"], request.query_params.get("seats"))
@@ -159,9 +171,11 @@ def create_app(
                 advice = coach(position.game, table_for)
             except RulesError as error:
                 coach_error = str(error)
-        url = str(request.url.replace(query=f"seats={position.seats}"))
+        base = origin(request.scope, address)  # never the Host header
+        url = position.link() if base is None else base + position.link()
+        qr_svg = None if base is None else _qr_svg(url)
         html = _page.play_page(
-            position, url=url, qr_svg=_qr_svg(url), advice=advice, coach_error=coach_error
+            position, url=url, qr_svg=qr_svg, advice=advice, coach_error=coach_error
         )
         return HTMLResponse(html)
 
@@ -194,6 +208,11 @@ def create_app(
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
 
+    async def server_error(request: Request, error: Exception) -> Response:
+        # Written outside the middleware, so it sets the security headers itself.
+        page = _page.error_page("The server could not answer; try again.", status=500)
+        return HTMLResponse(page, status_code=500, headers=dict(SECURITY_HEADERS))
+
     return Starlette(
         routes=[
             Route("/", home),
@@ -203,5 +222,7 @@ def create_app(
             Route("/play/{code}/fill", fill, methods=["POST"]),
             Route("/play/{code}/bot", bot, methods=["POST"]),
             Route("/health", health),
-        ]
+        ],
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={Exception: server_error},
     )
