@@ -287,10 +287,10 @@ def test_serve_starts_the_web_table_on_the_host_and_port_given(
         web, "serve", lambda host, port, **options: started.append((host, port, options))
     )
     assert main(["serve", "--host", "0.0.0.0", "--port", "8080"]) == 0
-    assert started == [("0.0.0.0", 8080, {"public_url": None})]
+    assert started == [("0.0.0.0", 8080, {"public_url": None, "secret_file": None})]
     url = "https://table.example"
-    assert main(["serve", "--public-url", url]) == 0
-    assert started[-1] == ("127.0.0.1", 8000, {"public_url": url})
+    assert main(["serve", "--public-url", url, "--secret-file", "key.txt"]) == 0
+    assert started[-1] == ("127.0.0.1", 8000, {"public_url": url, "secret_file": "key.txt"})
 
 
 @pytest.mark.parametrize("name", Rules.names())

@@ -11,6 +11,7 @@ import base64
 import hashlib
 import html
 import http.client
+import os
 import random
 import re
 from html.parser import HTMLParser
@@ -29,6 +30,7 @@ from _server import serving
 from yahtzee_rules import Category, GameRecord, MalformedInputError, Rules, TieRule
 from yahtzee_rules.apps.web import create_app
 from yahtzee_rules.apps.web._security import SECURITY_HEADERS
+from yahtzee_rules.apps.web._signing import SECRET_ENV, ForgedLinkError, LinkSigner, secret_from
 
 #: Characters ``str.isdigit`` or ``int`` take for digits that are no ASCII digits.
 UNICODE_DIGITS = "²\u00b3\u00b9①\u2461\u2464\u0661\u0662\u0663\u0664\u06f4\u06f5\u07c1\u0966\u0967\u0d67\u0ed1\u0f21\u1041\u1091\u1369\u17e0\u1811\uff10\uff11\uff14\U0001d7ce\U0001d7d9"
@@ -454,3 +456,148 @@ def test_every_page_holds_only_code_its_content_security_policy_allows() -> None
                 checked += 1
     assert html_pages >= 7
     assert checked == 2 * html_pages  # one script and one style on every page
+
+
+# --- item: links signed with the table's key ---------------------------------------------
+
+KEY = b"the table's key: sixteen bytes or more"
+SIGNED = TestClient(create_app(rng=random.Random(5), secret=KEY), raise_server_exceptions=False)
+
+
+def _signed_path(response: Any) -> str:
+    return f"{response.url.path}?{response.url.query.decode()}"
+
+
+def _with(link: str, **params: str) -> str:
+    """The link with each query parameter in ``params`` set (added or replaced)."""
+    path, _, query = link.partition("?")
+    pairs = dict(part.split("=", 1) for part in query.split("&") if part)
+    pairs.update(params)
+    return f"{path}?{'&'.join(f'{key}={value}' for key, value in pairs.items())}"
+
+
+def _forbidden(response: Any) -> None:
+    assert response.status_code == 403, (response.status_code, response.text[:300])
+    assert "This table did not write this link" in response.text
+    assert "signature" in _alert(response)
+
+
+def test_a_table_with_a_key_plays_the_links_it_wrote() -> None:
+    page = SIGNED.post("/new", data={"name-0": "Ann", "kind-0": "h", "kind-1": "g"})
+    assert page.status_code == 200
+    link = _signed_path(page)
+    assert re.fullmatch(r"/play/[\w-]+\?seats=hg&sig=[\w-]{43}", link), link
+    rolled = SIGNED.post(_move(link, "roll"))
+    assert rolled.status_code == 200
+    coach = re.search(r'id="ask-coach" href="([^"]+)"', rolled.text)
+    assert coach is not None
+    assert SIGNED.get(html.unescape(coach.group(1))).status_code == 200
+    boxes = re.findall(r'name="box" value="([^"]+)"', rolled.text)
+    filled = SIGNED.post(_move(_signed_path(rolled), "fill"), data={"box": boxes[0]})
+    assert filled.status_code == 200  # and the bot played its turn
+    undo = re.search(r'id="undo" href="([^"]+)"', filled.text)
+    assert undo is not None
+    assert SIGNED.get(html.unescape(undo.group(1))).status_code == 200
+    shown = _position_link(filled.text)
+    assert shown == f"http://testserver{_signed_path(filled)}"  # the link and QR code: signed
+    # Another server with the same key plays it too (after a restart, say).
+    other = TestClient(create_app(secret=KEY.decode()))
+    assert other.get(_signed_path(filled)).text == filled.text
+
+
+def test_a_table_with_a_key_refuses_a_link_it_did_not_write() -> None:
+    forged = START.roll(outcome="66666")  # any dice: the share code's checksum is no defence
+    unsigned = f"/play/{forged.share_code()}?seats=hh"
+    assert CLIENT.get(unsigned).status_code == 200  # a table without a key plays it
+    _forbidden(SIGNED.get(unsigned))
+    _forbidden(SIGNED.post(_move(unsigned, "fill"), data={"box": "y"}))
+    other_key = TestClient(create_app(secret=b"another table's key, also long"))
+    written_elsewhere = _signed_path(other_key.post("/new", data={"kind-0": "h"}))
+    _forbidden(SIGNED.get(written_elsewhere))
+
+
+def test_a_tampered_signature_or_link_is_refused() -> None:
+    link = _signed_path(SIGNED.post("/new", data={"name-0": "Ann", "kind-0": "h", "kind-1": "h"}))
+    assert SIGNED.get(link).status_code == 200
+    signature = link.rsplit("sig=", 1)[1]
+    for changed in (
+        ("A" if signature[0] != "A" else "B") + signature[1:],  # first character
+        signature[:-1] + ("A" if signature[-1] != "A" else "B"),  # last character
+        signature[:-1],
+        signature + "A",
+        signature.upper(),
+        "",
+        "\u2460" * 43,
+    ):
+        _forbidden(SIGNED.get(_with(link, sig=quote(changed))))
+    _forbidden(SIGNED.get(_with(link, seats="hg")))  # the seats are signed too
+    _forbidden(SIGNED.post(_move(_with(link, seats="gh"), "bot")))
+    rolled = ROLLED.share_code()
+    _forbidden(SIGNED.get(f"/play/{rolled}?seats=hh&sig={signature}"))  # another position's
+
+
+@given(FIELD_TEXT)
+def test_any_signature_but_the_table_s_own_is_refused(signature: str) -> None:
+    _forbidden(SIGNED.get(f"{ROLLED_LINK}&sig={quote(signature)}"))
+
+
+def test_signatures_are_compared_in_constant_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import hmac as standard_hmac
+
+    compared: list[tuple[bytes, bytes]] = []
+    compare = standard_hmac.compare_digest
+
+    def recording(expected: bytes, given: bytes) -> bool:
+        compared.append((expected, given))
+        return compare(expected, given)
+
+    monkeypatch.setattr(standard_hmac, "compare_digest", recording)
+    signer = LinkSigner(KEY)
+    good = signer.sign("y1code", "hh")
+    signer.check("y1code", "hh", good)
+    with pytest.raises(ForgedLinkError):
+        signer.check("y1code", "hh", good[:-1] + ("A" if good[-1] != "A" else "B"))
+    assert compared == [
+        (good.encode(), good.encode()),
+        (good.encode(), (good[:-1] + ("A" if good[-1] != "A" else "B")).encode()),
+    ]  # every check goes through hmac.compare_digest, the whole signature at once
+
+
+@pytest.mark.parametrize("secret", [b"", b"short", "fifteen bytes!!", b"x" * 1025])
+def test_a_key_of_the_wrong_length_is_refused_by_name(secret: bytes | str) -> None:
+    with pytest.raises(MalformedInputError, match=r"^secret: \d+ bytes; a key is 16 to 1024"):
+        create_app(secret=secret)
+
+
+def test_serve_reads_the_key_from_a_regular_file_or_the_environment(tmp_path: Any) -> None:
+    key_file = tmp_path / "key"
+    key_file.write_bytes(KEY + b"\n")
+    assert secret_from(key_file, {}) == KEY
+    assert secret_from(None, {SECRET_ENV: KEY.decode() + "\n"}) == KEY
+    assert secret_from(None, {}) is None
+    key_file.write_bytes(b"x" * 5000)
+    with pytest.raises(MalformedInputError, match=r"^secret file .*: 1027 bytes"):
+        secret_from(key_file, {})
+    with pytest.raises(MalformedInputError, match=f"^{SECRET_ENV}: 3 bytes"):
+        secret_from(None, {SECRET_ENV: "abc"})
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(MalformedInputError, match="not a regular file"):
+        secret_from(fifo, {})  # refused at once, never waited on
+    with pytest.raises(MalformedInputError, match="not a regular file"):
+        secret_from(tmp_path, {})
+    with pytest.raises(OSError, match="No such file"):
+        secret_from(tmp_path / "missing", {})
+
+
+def test_serve_refuses_a_secret_file_it_cannot_use(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from yahtzee_rules.apps.cli import main
+
+    short = tmp_path / "short"
+    short.write_text("abc\n")
+    assert main(["serve", "--secret-file", str(short), "--port", "0"]) == 2
+    assert "3 bytes; a key is 16 to 1024 bytes" in capsys.readouterr().err
+    assert main(["serve", "--secret-file", str(tmp_path / "missing"), "--port", "0"]) == 2
+    assert "No such file" in capsys.readouterr().err

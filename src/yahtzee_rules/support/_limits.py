@@ -50,3 +50,9 @@ MAX_MATCH_LENGTH = 8_000_000
 
 MAX_ACTIONS_PER_BOX = MAX_ROLLS + 1
 """A record plays at most this many actions per box per player: three rolls and a fill."""
+
+MIN_SECRET_BYTES = 16
+"""The shortest key a web table signs its links with, in bytes (128 bits)."""
+
+MAX_SECRET_BYTES = 1024
+"""The longest key a web table signs its links with, in bytes: a secret file is read no further."""

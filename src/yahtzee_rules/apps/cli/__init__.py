@@ -240,6 +240,13 @@ def build_parser() -> argparse.ArgumentParser:
         "as https://table.example (default: the address and port each connection reached; "
         "never the Host header a browser sends)",
     )
+    serve.add_argument(
+        "--secret-file",
+        metavar="FILE",
+        help="sign every link with the key in FILE (16 to 1,024 bytes), and play only the "
+        "links this table wrote (default: the key in $YAHTZEE_RULES_WEB_SECRET, if set; "
+        "else any link is played)",
+    )
     sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
@@ -621,7 +628,7 @@ def _serve(args: argparse.Namespace) -> int:
             'serve: the web table needs the web extra; install it with pip install "yahtzee-rules[web]"'
         ) from None
     print(f"Web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)", file=sys.stderr)
-    web.serve(args.host, args.port, public_url=args.public_url)
+    web.serve(args.host, args.port, public_url=args.public_url, secret_file=args.secret_file)
     return 0
 
 
@@ -678,6 +685,7 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "host",
         "port",
         "public_url",
+        "secret_file",
     ):
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)

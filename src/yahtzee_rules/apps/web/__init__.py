@@ -25,13 +25,20 @@ Examples:
 
 from __future__ import annotations
 
+import os
+
+from yahtzee_rules.apps.web._signing import secret_from
 from yahtzee_rules.apps.web.app import create_app
 
 __all__ = ["create_app", "serve"]
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, *, public_url: str | None = None
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    public_url: str | None = None,
+    secret_file: str | os.PathLike[str] | None = None,
 ) -> None:  # pragma: no cover - blocks
     """Serve the web table with uvicorn until interrupted.
 
@@ -42,6 +49,15 @@ def serve(
         public_url: The address others reach the table at (behind a proxy, say), for
             the link and QR code of each page; by default the address and port each
             connection reached. See :func:`create_app`.
+        secret_file: A file holding the key to sign links with (16 to 1,024 bytes;
+            surrounding whitespace is dropped); without it, the key in the
+            ``YAHTZEE_RULES_WEB_SECRET`` environment variable, if set. With a key, the
+            table plays only the links it wrote.
+
+    Raises:
+        MalformedInputError: For a bad address, a secret file that is no regular
+            file, or a key of the wrong length (before the server starts).
+        OSError: For a secret file that cannot be read.
 
     Examples:
         >>> callable(serve)
@@ -49,5 +65,6 @@ def serve(
     """
     import uvicorn
 
-    app = create_app(public_url=public_url)  # refuses a bad address before listening
+    secret = secret_from(secret_file, os.environ)
+    app = create_app(public_url=public_url, secret=secret)  # refuses bad options first
     uvicorn.run(app, host=host, port=port, log_level="info")

@@ -182,17 +182,28 @@ def setup_page(error: str | None = None, *, optimal: bool) -> str:
     return _document("Yahtzee table", body)
 
 
-_ERROR_HEADINGS = {404: "Not found", 500: "Something went wrong on the server"}
+_ERROR_HEADINGS = {
+    403: "This table did not write this link",
+    404: "Not found",
+    500: "Something went wrong on the server",
+}
+_ERROR_NOTES = {
+    400: "A game link holds the whole game and a checksum, so a link that was cut short, "
+    "mistyped or damaged is refused rather than read as another game.",
+    403: "This table plays only the links it wrote: each carries a signature made with "
+    "the table's key. A link written by hand, changed, or written by another table is "
+    "refused.",
+}
 
 
 def error_page(message: str, *, status: int) -> str:
     """The page for a link or a move the library refuses, with its reason."""
     heading = _ERROR_HEADINGS.get(status, "This game link does not work")
+    note = f"<p>{escape(_ERROR_NOTES[status])}</p>" if status in _ERROR_NOTES else ""
     body = (
         f"<h1>{escape(heading)}</h1>"
         f'<p class="error" role="alert">{escape(message)}</p>'
-        "<p>A game link holds the whole game and a checksum, so a link that was cut "
-        "short, mistyped or changed is refused rather than read as another game.</p>"
+        f"{note}"
         '<p><a class="button" href="/">Start a new game</a></p>'
     )
     return _document(heading, body)

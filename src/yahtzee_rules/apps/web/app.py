@@ -6,7 +6,8 @@ whole game, and the seats text says who sits where (``h`` human, ``r`` random,
 ``g`` greedy, ``o`` optimal computer player). A move is a form posted to the
 position's link plus ``/roll``, ``/fill`` or ``/bot``; the server plays it
 through the library and redirects to the new position's link. The server keeps
-no game state, so any link works anywhere, any time.
+no game state, so any link works anywhere, any time; a table given a key
+(``secret=``) signs its links and plays only the ones it wrote.
 
 Examples:
     >>> import random
@@ -44,6 +45,7 @@ from yahtzee_rules.apps.web._position import (
 )
 from yahtzee_rules.apps.web._security import SECURITY_HEADERS, SecurityHeaders, origin
 from yahtzee_rules.apps.web._security import public_url as _public_url
+from yahtzee_rules.apps.web._signing import ForgedLinkError, LinkSigner
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.support.errors import RulesError
@@ -90,6 +92,7 @@ def create_app(
     rng: random.Random | None = None,
     table_for: Callable[[Rules], object | None] | None = None,
     public_url: str | None = None,
+    secret: bytes | str | None = None,
 ) -> Starlette:
     """The web table as a Starlette (ASGI) application.
 
@@ -103,9 +106,13 @@ def create_app(
             ``http://192.168.1.20:8000``), for the link and QR code each page shows.
             By default, the address the connection reached, as the server's socket
             reports it; never the request's ``Host`` header.
+        secret: A key (16 to 1,024 bytes, or text) to sign every link with
+            (HMAC-SHA256); the table then plays only the links it wrote and answers
+            any other with a 403 page. Without it, any well-formed link is played.
 
     Raises:
-        MalformedInputError: For a ``public_url`` that is no such address.
+        MalformedInputError: For a ``public_url`` that is no such address, or a
+            ``secret`` of another length.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -114,11 +121,17 @@ def create_app(
     """
     dice_rng = rng if rng is not None else random.SystemRandom()
     address = None if public_url is None else _public_url(public_url)
+    signer = None if secret is None else LinkSigner(secret)
+    sign = None if signer is None else signer.sign
 
     def position_of(request: Request) -> Position:
-        return Position.read(request.path_params["code"], request.query_params.get("seats"))
+        code, seats = request.path_params["code"], request.query_params.get("seats")
+        if signer is not None:
+            signer.check(code, seats, request.query_params.get("sig"))
+        return Position.read(code, seats, sign=sign)
 
-    def refuse(error: RulesError, status: int = 400) -> Response:
+    def refuse(error: RulesError) -> Response:
+        status = 403 if isinstance(error, ForgedLinkError) else 400
         return HTMLResponse(_page.error_page(str(error), status=status), status_code=status)
 
     def moved(request: Request, position: Position, record: GameRecord) -> Response:
@@ -152,7 +165,7 @@ def create_app(
             rules = Rules.from_name(one("rules") or "forced")
             rules = attrs.evolve(rules, tie=one("tie") or TieRule.SHARE)  # refused by name
             record = GameRecord.new(names, rules=rules)
-            position = Position(record, parse_seats(seats, len(names)))
+            position = Position(record, parse_seats(seats, len(names)), sign=sign)
             return moved(request, position, record)
         except RulesError as error:
             return HTMLResponse(
