@@ -224,3 +224,23 @@ def test_a_page_of_the_table_cannot_be_framed(page: Any, server: str) -> None:
     page.wait_for_timeout(1000)
     table = page.frame_locator("#table").get_by_role("button", name="Start the game")
     assert table.count() == 0
+
+
+def test_a_table_with_a_key_plays_its_own_links_and_refuses_others(page: Any) -> None:
+    key = b"a key for the browser test, long enough"
+    with serving(create_app(rng=random.Random(4), secret=key)) as signed:
+        _start(page, signed)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Roll the dice").click()
+        assert "&sig=" in page.url
+        with page.expect_navigation():
+            page.locator("button.score").first.click()
+        assert page.get_by_role("heading", level=1).inner_text() == "Ann's turn"
+        link = page.locator("#position-link").get_attribute("href")
+        assert link == page.url  # the link and QR code on the page carry the signature
+        forged = GameRecord.new(["Ann"]).roll(outcome="66666").share_code()
+        response = page.goto(f"{signed}/play/{forged}?seats=h")
+        assert response.status == 403
+        assert page.get_by_role("heading", level=1).inner_text() == (
+            "This table did not write this link"
+        )

@@ -86,6 +86,14 @@ def origin(scope: Scope, configured: str | None) -> str | None:
     """The address to write before a page's path: the configured one, else the socket's.
 
     ``None`` when neither is known (a server on a Unix socket reports no address).
+
+    Examples:
+        >>> origin({"scheme": "http", "server": ("192.168.1.20", 8000)}, None)
+        'http://192.168.1.20:8000'
+        >>> origin({"scheme": "https", "server": ("::1", 443)}, None)
+        'https://[::1]'
+        >>> origin({"scheme": "http", "server": ("127.0.0.1", 8000)}, "https://table.example")
+        'https://table.example'
     """
     if configured is not None:
         return configured
