@@ -130,8 +130,9 @@ def create_app(
             signer.check(code, seats, request.query_params.get("sig"))
         return Position.read(code, seats, sign=sign)
 
-    def refuse(error: RulesError) -> Response:
-        status = 403 if isinstance(error, ForgedLinkError) else 400
+    def refuse(error: RulesError, status: int = 400) -> Response:
+        if isinstance(error, ForgedLinkError):
+            status = 403
         return HTMLResponse(_page.error_page(str(error), status=status), status_code=status)
 
     def moved(request: Request, position: Position, record: GameRecord) -> Response:
