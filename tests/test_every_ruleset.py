@@ -328,7 +328,7 @@ def test_serve_starts_the_web_table(
 ) -> None:
     web = pytest.importorskip("yahtzee_rules.apps.web")
     served: list[tuple[str, int]] = []
-    monkeypatch.setattr(web, "serve", lambda host, port: served.append((host, port)))
+    monkeypatch.setattr(web, "serve", lambda host, port, **options: served.append((host, port)))
     assert main(["serve", "--port", "8123"]) == 0
     assert served == [("127.0.0.1", 8123)]
     assert "http://127.0.0.1:8123/" in capsys.readouterr().err
