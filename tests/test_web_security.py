@@ -14,6 +14,10 @@ import http.client
 import os
 import random
 import re
+import socket
+import subprocess
+import sys
+import time
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
@@ -601,3 +605,62 @@ def test_serve_refuses_a_secret_file_it_cannot_use(
     assert "3 bytes; a key is 16 to 1024 bytes" in capsys.readouterr().err
     assert main(["serve", "--secret-file", str(tmp_path / "missing"), "--port", "0"]) == 2
     assert "No such file" in capsys.readouterr().err
+
+
+def test_yahtzee_rules_serve_writes_its_own_address_and_signs_with_the_key_it_is_given(
+    tmp_path: Any,
+) -> None:
+    pytest.importorskip("uvicorn", reason="the web table needs the web extra (uvicorn)")
+    with socket.socket() as probe:  # a free port for the server to take
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    environment = {**os.environ, SECRET_ENV: KEY.decode()}
+    command = [sys.executable, "-m", "yahtzee_rules", "serve", "--port", str(port)]
+    server = subprocess.Popen(
+        command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.poll() is None, server.stderr.read() if server.stderr else ""
+            probing = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                probing.request("GET", "/health")
+                if probing.getresponse().status == 200:
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+            finally:
+                probing.close()
+        body = "name-0=Ann&kind-0=h"
+        lying = {
+            "Host": "evil.example",
+            "X-Forwarded-Proto": "https",
+            "X-Forwarded-Host": "evil.example",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("POST", "/new", body=body, headers=lying)
+        moved = connection.getresponse()
+        moved.read()
+        link = moved.getheader("location") or ""
+        assert moved.status == 303
+        assert link.startswith("/play/")
+        assert "&sig=" in link  # signed with the key from the environment
+        connection.request("GET", link, headers=lying)
+        page = connection.getresponse()
+        text = page.read().decode()
+        assert page.status == 200
+        assert "evil" not in text
+        assert _position_link(text) == f"http://127.0.0.1:{port}{link}"
+        connection.request("GET", link.split("&sig=")[0])
+        refused = connection.getresponse()
+        refused.read()
+        connection.close()
+        assert refused.status == 403
+    finally:
+        server.terminate()
+        server.wait(30)
+        if server.stderr is not None:
+            server.stderr.close()

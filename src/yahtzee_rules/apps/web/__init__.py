@@ -67,4 +67,6 @@ def serve(
 
     secret = secret_from(secret_file, os.environ)
     app = create_app(public_url=public_url, secret=secret)  # refuses bad options first
-    uvicorn.run(app, host=host, port=port, log_level="info")
+    # Proxy headers (X-Forwarded-Proto...) are not read: the links come from public_url
+    # or the socket, never from what a request says about itself.
+    uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=False)
