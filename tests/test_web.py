@@ -282,10 +282,19 @@ def test_serve_starts_the_web_table_on_the_host_and_port_given(
 ) -> None:
     import yahtzee_rules.apps.web as web
 
-    started: list[tuple[str, int]] = []
-    monkeypatch.setattr(web, "serve", lambda host, port, **options: started.append((host, port)))
+    started: list[tuple[str, int, dict[str, object]]] = []
+    monkeypatch.setattr(
+        web, "serve", lambda host, port, **options: started.append((host, port, options))
+    )
     assert main(["serve", "--host", "0.0.0.0", "--port", "8080"]) == 0
-    assert started == [("0.0.0.0", 8080)]
+    assert started == [("0.0.0.0", 8080, {"tables": [], "public_url": None, "secret_file": None})]
+    url = "https://table.example"
+    assert main(["serve", "--public-url", url, "--secret-file", "key.txt"]) == 0
+    assert started[-1] == (
+        "127.0.0.1",
+        8000,
+        {"tables": [], "public_url": url, "secret_file": "key.txt"},
+    )
 
 
 @pytest.mark.parametrize("name", Rules.names())

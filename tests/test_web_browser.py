@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,9 +20,8 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="browser tests need Playwright (in the test dependency group)"
 )
 
-import uvicorn  # noqa: E402
-
 from _chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from _server import serving  # noqa: E402
 from yahtzee_rules import Category, Game, GameRecord  # noqa: E402
 from yahtzee_rules.apps.web import create_app  # noqa: E402
 
@@ -41,21 +37,8 @@ if CHROMIUM is None:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """A web table served by uvicorn on a free local port, with seeded dice."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(rng=random.Random(20)), log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
-    sock.close()
+    with serving(create_app(rng=random.Random(20))) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -192,3 +175,72 @@ def test_the_page_fits_a_360_pixel_phone_and_labels_dice_and_boxes(
         assert phone.locator("#die-1").is_checked()
     finally:
         context.close()
+
+
+def test_the_pages_work_under_their_content_security_policy(page: Any, server: str) -> None:
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text)
+            if "Content Security Policy" in message.text or "Refused" in message.text
+            else None
+        ),
+    )
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', function (e) {"
+        " console.error('Refused by the Content Security Policy: ' + e.violatedDirective); });"
+    )
+    response = page.goto(server + "/")
+    assert "script-src 'sha256-" in response.headers["content-security-policy"]
+    assert response.headers["x-frame-options"] == "DENY"
+    # The style applies: the page's background and the hidden screen-reader labels.
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(244, 241, 234)"
+    _start(page, server)
+    with page.expect_navigation():
+        page.keyboard.press("r")  # the script's shortcut rolls the dice
+    page.keyboard.press("1")
+    assert page.locator("#die-0").is_checked()
+    assert page.locator("#copy-link").is_visible()  # the script showed the copy button
+    assert page.evaluate("getComputedStyle(document.querySelector('.die input')).opacity") == "0"
+    with page.expect_navigation():
+        page.locator("button.score").first.click()  # a form post and its redirect
+    assert page.get_by_role("heading", level=1).inner_text() == "Ann's turn"
+    page.goto(server + "/play/nonsense")
+    assert page.get_by_role("heading", level=1).inner_text() == "This game link does not work"
+    assert refused == []
+
+
+def test_a_page_of_the_table_cannot_be_framed(page: Any, server: str) -> None:
+    # A page at the table's own address (served by the browser's router) frames the table:
+    # frame-ancestors 'none' and X-Frame-Options: DENY refuse even the same site.
+    page.route(
+        f"{server}/framing-test",
+        lambda route: route.fulfill(
+            content_type="text/html", body=f'<iframe id="table" src="{server}/"></iframe>'
+        ),
+    )
+    page.goto(f"{server}/framing-test")
+    page.wait_for_timeout(1000)
+    table = page.frame_locator("#table").get_by_role("button", name="Start the game")
+    assert table.count() == 0
+
+
+def test_a_table_with_a_key_plays_its_own_links_and_refuses_others(page: Any) -> None:
+    key = b"a key for the browser test, long enough"
+    with serving(create_app(rng=random.Random(4), secret=key)) as signed:
+        _start(page, signed)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Roll the dice").click()
+        assert "&sig=" in page.url
+        with page.expect_navigation():
+            page.locator("button.score").first.click()
+        assert page.get_by_role("heading", level=1).inner_text() == "Ann's turn"
+        link = page.locator("#position-link").get_attribute("href")
+        assert link == page.url  # the link and QR code on the page carry the signature
+        forged = GameRecord.new(["Ann"]).roll(outcome="66666").share_code()
+        response = page.goto(f"{signed}/play/{forged}?seats=h")
+        assert response.status == 403
+        assert page.get_by_role("heading", level=1).inner_text() == (
+            "This table did not write this link"
+        )

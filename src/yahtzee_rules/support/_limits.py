@@ -74,3 +74,9 @@ threads would not work faster; one leaves the event loop the most time to answer
 WEB_QUEUE = 32
 """The requests the web table lets wait for a worker by default; one more is answered at once
 with 503 (Service Unavailable) and a ``Retry-After`` header."""
+
+MIN_SECRET_BYTES = 16
+"""The shortest key a web table signs its links with, in bytes (128 bits)."""
+
+MAX_SECRET_BYTES = 1024
+"""The longest key a web table signs its links with, in bytes: a secret file is read no further."""

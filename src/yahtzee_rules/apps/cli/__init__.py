@@ -248,6 +248,20 @@ def build_parser() -> argparse.ArgumentParser:
         "or built once, before the server starts; under other rules the optimal bots and the "
         "coach play greedily, and the page says so (needs the solver extra)",
     )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address others reach the table at, for each page's link and QR code, such "
+        "as https://table.example (default: the address and port each connection reached; "
+        "never the Host header a browser sends)",
+    )
+    serve.add_argument(
+        "--secret-file",
+        metavar="FILE",
+        help="sign every link with the key in FILE (16 to 1,024 bytes), and play only the "
+        "links this table wrote (default: the key in $YAHTZEE_RULES_WEB_SECRET, if set; "
+        "else any link is played)",
+    )
     sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
@@ -645,7 +659,13 @@ def _serve(args: argparse.Namespace) -> int:
             _ensure_table(rules)
             tables.append(_extras.optimal_table(rules))
     print(f"Web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)", file=sys.stderr)
-    web.serve(args.host, args.port, tables=tables)
+    web.serve(
+        args.host,
+        args.port,
+        tables=tables,
+        public_url=args.public_url,
+        secret_file=args.secret_file,
+    )
     return 0
 
 
@@ -718,6 +738,8 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "deals",
         "host",
         "port",
+        "public_url",
+        "secret_file",
     ):
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)

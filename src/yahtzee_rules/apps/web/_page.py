@@ -10,6 +10,8 @@ shortcuts and a copy button; the page works without it.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Sequence
 from html import escape
 
@@ -21,7 +23,7 @@ from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.scoring import joker_note
 
-__all__ = ["error_page", "play_page", "setup_page"]
+__all__ = ["CONTENT_SECURITY_POLICY", "error_page", "play_page", "setup_page"]
 
 _FACE_WORDS = ("one", "two", "three", "four", "five", "six")
 _PIPS = {
@@ -97,6 +99,22 @@ if (copy && navigator.clipboard) {
   });
 }
 """
+
+
+def _source_hash(source: str) -> str:
+    digest = hashlib.sha256(source.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+CONTENT_SECURITY_POLICY = (
+    f"default-src 'none'; script-src {_source_hash(_SCRIPT)}; "
+    f"style-src {_source_hash(_STYLE)}; img-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'"
+)
+"""The pages' Content-Security-Policy: the one style and script every page holds (by
+their hashes, so no other inline code runs), nothing loaded from elsewhere, forms
+posted only to the table, and no framing. The pages have no ``style`` attributes and
+no event-handler attributes, which it would block."""
 
 
 def _document(title: str, body: str) -> str:
@@ -182,28 +200,34 @@ def setup_page(error: str | None = None, *, optimal: bool, tables: Sequence[str]
     return _document("Yahtzee table", body)
 
 
+_ERROR_HEADINGS = {
+    400: "This game link does not work",
+    403: "This table did not write this link",
+    404: "Not found",
+    413: "This move is too large",
+    500: "Something went wrong on the server",
+    503: "The table is busy",
+}
+_ERROR_NOTES = {
+    400: "A game link holds the whole game and a checksum, so a link that was cut short, "
+    "mistyped or damaged is refused rather than read as another game.",
+    403: "This table plays only the links it wrote: each carries a signature made with "
+    "the table's key. A link written by hand, changed, or written by another table is "
+    "refused.",
+}
+
+
 def error_page(message: str, *, status: int) -> str:
     """The page for a link or a move the library refuses, with its reason."""
-    heading = _ERROR_HEADINGS.get(status, "Not found")
-    why = (
-        "<p>A game link holds the whole game and a checksum, so a link that was cut "
-        "short, mistyped or changed is refused rather than read as another game.</p>"
-        if status == 400
-        else ""
-    )
+    heading = _ERROR_HEADINGS.get(status, "This game link does not work")
+    note = f"<p>{escape(_ERROR_NOTES[status])}</p>" if status in _ERROR_NOTES else ""
     body = (
-        f"<h1>{heading}</h1>"
-        f'<p class="error" role="alert">{escape(message)}</p>{why}'
+        f"<h1>{escape(heading)}</h1>"
+        f'<p class="error" role="alert">{escape(message)}</p>'
+        f"{note}"
         '<p><a class="button" href="/">Start a new game</a></p>'
     )
     return _document(heading, body)
-
-
-_ERROR_HEADINGS = {
-    400: "This game link does not work",
-    413: "This move is too large",
-    503: "The table is busy",
-}
 
 
 def _joker_note(game: Game) -> str | None:
@@ -437,7 +461,7 @@ def play_page(
         parts.append(_standings(position))
         turn_panel = ""
     else:
-        player = escape(game.current_player)
+        player = game.current_player  # text: escaped where it is written, once
         kind = position.kind(game.current)
         heading = f"{player}'s turn"
         status = f"Round {game.round} of {len(rules.card)} · {escape(kind)}"
@@ -446,7 +470,7 @@ def play_page(
             bot_action = escape(position.link()).replace("?", "/bot?", 1)
             controls.append(
                 f'<form method="post" action="{bot_action}"><p class="actions">'
-                f'<button type="submit" id="bot">Let {player} play</button></p></form>'
+                f'<button type="submit" id="bot">Let {escape(player)} play</button></p></form>'
             )
         else:
             controls.append(_dice_form(position, advice))
@@ -465,7 +489,7 @@ def play_page(
         turn_panel = (
             '<section class="panel" aria-labelledby="card-heading">'
             f"<p>{status}</p>{''.join(controls)}"
-            f'<h2 id="card-heading">{player}\'s card</h2>{_card_table(position)}</section>'
+            f'<h2 id="card-heading">{escape(player)}\'s card</h2>{_card_table(position)}</section>'
         )
     undo = position.undo_target()
     undo_html = (
@@ -497,7 +521,7 @@ def play_page(
         else ""
     )
     body = (
-        f"<h1>{heading}</h1><p>Rules: {escape(_rules_line(rules))}; "
+        f"<h1>{escape(heading)}</h1><p>Rules: {escape(_rules_line(rules))}; "
         f"{escape(rules.tie.description)}.</p>{note}"
         f'<div class="layout">{"".join(parts)}{turn_panel}{side}</div>'
     )

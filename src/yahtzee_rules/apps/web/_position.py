@@ -128,13 +128,22 @@ class Coach:
 
 @attrs.frozen
 class Position:
-    """A position of the web table: the game record and the seats text."""
+    """A position of the web table: the game record and the seats text.
+
+    ``sign``, when the table has a key, signs every link the position writes (see
+    ``_signing``).
+    """
 
     record: GameRecord
     seats: str
+    sign: Callable[[str, str], str] | None = attrs.field(
+        default=None, kw_only=True, eq=False, repr=False
+    )
 
     @classmethod
-    def read(cls, code: str, seats: str | None) -> Position:
+    def read(
+        cls, code: str, seats: str | None, *, sign: Callable[[str, str], str] | None = None
+    ) -> Position:
         """The position a link names; MalformedInputError for a bad code or seats text,
         a code longer than :data:`MAX_CODE_LENGTH` (checked before it is read) or a game
         of more than :data:`MAX_SEATS` players."""
@@ -151,7 +160,7 @@ class Position:
                 f"share code {code[:20]!r}...: a game of {players} players; the web table "
                 f"seats at most {MAX_SEATS}"
             )
-        return cls(record, parse_seats(seats, players))
+        return cls(record, parse_seats(seats, players), sign=sign)
 
     @property
     def game(self) -> Game:
@@ -160,8 +169,9 @@ class Position:
     def link(self, record: GameRecord | None = None, **query: str) -> str:
         """The page's path for ``record`` (this position's by default), with the seats."""
         code = (self.record if record is None else record).share_code()
+        signed = "" if self.sign is None else f"&sig={self.sign(code, self.seats)}"
         extra = "".join(f"&{key}={quote(value)}" for key, value in sorted(query.items()))
-        return f"/play/{code}?seats={self.seats}{extra}"
+        return f"/play/{code}?seats={self.seats}{signed}{extra}"
 
     def kind(self, seat: int) -> str:
         return KINDS[self.seats[seat]]

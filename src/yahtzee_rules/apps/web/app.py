@@ -6,7 +6,8 @@ whole game, and the seats text says who sits where (``h`` human, ``r`` random,
 ``g`` greedy, ``o`` optimal computer player). A move is a form posted to the
 position's link plus ``/roll``, ``/fill`` or ``/bot``; the server plays it
 through the library and redirects to the new position's link. The server keeps
-no game state, so any link works anywhere, any time.
+no game state, so any link works anywhere, any time; a table given a key
+(``secret=``) signs its links and plays only the ones it wrote.
 
 The event loop only reads requests and writes answers: each page and move is worked
 out in a bounded pool of worker threads, and a request that finds the pool's queue
@@ -33,11 +34,13 @@ from urllib.parse import parse_qs
 
 import attrs
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from yahtzee_rules.apps.web import _page
+from yahtzee_rules.apps.web._fields import held_positions
 from yahtzee_rules.apps.web._position import (
     KINDS,
     MAX_SEATS,
@@ -47,6 +50,9 @@ from yahtzee_rules.apps.web._position import (
     coach,
     parse_seats,
 )
+from yahtzee_rules.apps.web._security import SECURITY_HEADERS, SecurityHeaders, origin
+from yahtzee_rules.apps.web._security import public_url as _public_url
+from yahtzee_rules.apps.web._signing import ForgedLinkError, LinkSigner
 from yahtzee_rules.apps.web._work import BusyError, Tables, Workers
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.record import GameRecord
@@ -123,6 +129,8 @@ def create_app(
     table_for: TableFor | None = None,
     workers: int = WEB_WORKERS,
     queue: int = WEB_QUEUE,
+    public_url: str | None = None,
+    secret: bytes | str | None = None,
 ) -> Starlette:
     """The web table as a Starlette (ASGI) application.
 
@@ -140,11 +148,19 @@ def create_app(
             (``None`` when there is none), instead of ``tables``.
         workers: The worker threads that work out pages and moves, at once.
         queue: The requests that may wait for a worker; one more gets a 503 at once.
+        public_url: The table's address as others reach it (``https://table.example``,
+            ``http://192.168.1.20:8000``), for the link and QR code each page shows.
+            By default, the address the connection reached, as the server's socket
+            reports it; never the request's ``Host`` header.
+        secret: A key (16 to 1,024 bytes, or text) to sign every link with
+            (HMAC-SHA256); the table then plays only the links it wrote and answers
+            any other with a 403 page. Without it, any well-formed link is played.
 
     Raises:
         MalformedInputError: For a ``tables`` item that is neither rules nor a table,
-            rules the solver cannot solve, or a ``workers`` or ``queue`` that is not
-            an int of at least 1 (0 for ``queue``).
+            rules the solver cannot solve, a ``workers`` or ``queue`` that is not an
+            int of at least 1 (0 for ``queue``), a ``public_url`` that is no such
+            address, or a ``secret`` of another length.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -159,13 +175,21 @@ def create_app(
     busy_page = _page.error_page(
         "every worker of this table is busy; try again in a moment", status=503
     )
+    address = None if public_url is None else _public_url(public_url)
+    signer = None if secret is None else LinkSigner(secret)
+    sign = None if signer is None else signer.sign
 
     def position_of(request: Request) -> Position:
-        return Position.read(request.path_params["code"], request.query_params.get("seats"))
+        code, seats = request.path_params["code"], request.query_params.get("seats")
+        if signer is not None:
+            signer.check(code, seats, request.query_params.get("sig"))
+        return Position.read(code, seats, sign=sign)
 
     def refuse(error: RulesError, status: int = 400) -> Response:
         if isinstance(error, _TooLargeError):
             status = 413
+        if isinstance(error, ForgedLinkError):
+            status = 403
         return HTMLResponse(_page.error_page(str(error), status=status), status_code=status)
 
     def offloaded(
@@ -211,11 +235,11 @@ def create_app(
             if not names:
                 raise RulesError("players: every seat is empty; seat one player at least")
             rules = Rules.from_name(one("rules") or "forced")
-            rules = attrs.evolve(rules, tie=TieRule(one("tie") or "share"))
+            rules = attrs.evolve(rules, tie=one("tie") or TieRule.SHARE)  # refused by name
             record = GameRecord.new(names, rules=rules)
-            position = Position(record, parse_seats(seats, len(names)))
+            position = Position(record, parse_seats(seats, len(names)), sign=sign)
             return moved(request, position, record)
-        except ValueError as error:  # RulesError, or an unknown tie rule
+        except RulesError as error:
             return HTMLResponse(
                 _page.setup_page(str(error), optimal=_solver_available(), tables=started.names),
                 status_code=400,
@@ -233,12 +257,14 @@ def create_app(
                 advice = coach(position.game, find)
             except RulesError as error:
                 coach_error = str(error)
-        url = str(request.url.replace(query=f"seats={position.seats}"))
+        base = origin(request.scope, address)  # never the Host header
+        url = position.link() if base is None else base + position.link()
+        qr_svg = None if base is None else _qr_svg(url)
         fallback = "o" in position.seats and find(position.game.rules) is None
         html = _page.play_page(
             position,
             url=url,
-            qr_svg=_qr_svg(url),
+            qr_svg=qr_svg,
             advice=advice,
             coach_error=coach_error,
             fallback=fallback,
@@ -249,9 +275,7 @@ def create_app(
         assert form is not None
         try:
             position = position_of(request)
-            held = tuple(int(i) for i in form.get("hold", []) if i.isdigit() and len(i) == 1)
-            if len(held) != len(form.get("hold", [])):
-                raise RulesError("hold: dice are held by position, 0 to 4")
+            held = held_positions(form.get("hold", []))
             return moved(request, position, position.roll(held, dice_rng))
         except RulesError as error:
             return refuse(error)
@@ -276,6 +300,11 @@ def create_app(
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
 
+    async def server_error(request: Request, error: Exception) -> Response:
+        # Written outside the middleware, so it sets the security headers itself.
+        page = _page.error_page("The server could not answer; try again.", status=500)
+        return HTMLResponse(page, status_code=500, headers=dict(SECURITY_HEADERS))
+
     return Starlette(
         routes=[
             Route("/", home),
@@ -285,5 +314,7 @@ def create_app(
             Route("/play/{code}/fill", offloaded(fill, form=True), methods=["POST"]),
             Route("/play/{code}/bot", offloaded(bot), methods=["POST"]),
             Route("/health", health),
-        ]
+        ],
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={Exception: server_error},
     )
