@@ -265,7 +265,7 @@ def test_serve_loads_the_tables_it_is_started_with_before_serving(
 
     started: list[tuple[Any, ...]] = []
     monkeypatch.setattr(
-        web, "serve", lambda host, port, *, tables: started.append((host, port, tables))
+        web, "serve", lambda host, port, *, tables, **_: started.append((host, port, tables))
     )
     assert (
         main(["serve", "--port", "8124", "--table", "yacht", "--table", "yacht,tie=play-off"]) == 0
