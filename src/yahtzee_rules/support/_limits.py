@@ -50,3 +50,7 @@ MAX_MATCH_LENGTH = 8_000_000
 
 MAX_ACTIONS_PER_BOX = MAX_ROLLS + 1
 """A record plays at most this many actions per box per player: three rolls and a fill."""
+
+MAX_ANSWER_LENGTH = 100_000
+"""The longest answer line ``yahtzee-rules check`` reads from the program it checks, in
+characters; a longer line is reported as the program's failure."""
