@@ -57,6 +57,7 @@ __all__ = [
     "TOTALS",
     "answer",
     "cases",
+    "cases_schema",
     "clause_of",
     "disagreement",
     "random_questions",
@@ -236,6 +237,10 @@ def answer(question: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(question, Mapping):
         raise MalformedInputError(f"question {show(question)}: not a JSON object")
     ask = question.get("ask")
+    if ask not in ASKS:
+        raise MalformedInputError(
+            f"question ask {show(ask)}: no such question; ask one of {', '.join(ASKS)}"
+        )
     rules = _rules_of(question)
     if ask == "score":
         return {
@@ -251,21 +256,17 @@ def answer(question: Mapping[str, Any]) -> dict[str, Any]:
             "options": {box.name.lower(): points for box, points in options.items()},
             "bonus": _bonus(card, dice, rules),
         }
-    if ask == "fill":
-        box = _box_of(rules, question.get("box"))
-        try:
-            after = fill(card, dice, box, rules=rules)
-        except IllegalActionError:
-            return {"legal": False}
-        result = totals(after, rules=rules)
-        return {
-            "legal": True,
-            "card": _card_json(after),
-            "totals": {name: getattr(result, name) for name in TOTALS},
-        }
-    raise MalformedInputError(
-        f"question ask {show(ask)}: no such question; ask one of {', '.join(ASKS)}"
-    )
+    box = _box_of(rules, question.get("box"))
+    try:
+        after = fill(card, dice, box, rules=rules)
+    except IllegalActionError:
+        return {"legal": False}
+    result = totals(after, rules=rules)
+    return {
+        "legal": True,
+        "card": _card_json(after),
+        "totals": {name: getattr(result, name) for name in TOTALS},
+    }
 
 
 def _roll_legal(question: Mapping[str, Any]) -> bool:
@@ -705,7 +706,7 @@ def _games(rules: Rules, exhaustive: bool) -> Iterator[tuple[str, list[dict[str,
                 rolls.append({"keep": str(keep), "dice": str(turn.dice)})
             box = strategy.choose_box(turn, rng)
             yield (
-                f"{rules.name}/game/{number}",
+                f"{rules.name}/game/{number + 1}",
                 [
                     {
                         "ask": "fill",
@@ -773,6 +774,153 @@ def cases(
             continue
         for number, question in enumerate(_MAKERS[kind](rules, exhaustive), start=1):
             yield _case(rules, kind, number, question)
+
+
+# --- the schema of the case files ---------------------------------------------------
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _object(required: Iterable[str], properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(required),
+        "properties": properties,
+    }
+
+
+def cases_schema() -> dict[str, Any]:
+    """The JSON Schema of a case (a line of ``yahtzee-rules cases``) and of the JSON document.
+
+    Written from the library's own lists (the kinds, the clause ids, the boxes, the
+    totals), and shipped as ``yahtzee_rules/schema/cases-v1.schema.json`` by
+    ``scripts/make_cases_schema.py``.
+
+    Examples:
+        >>> schema = cases_schema()
+        >>> schema["$id"], schema["$defs"]["case"]["properties"]["kind"]["enum"][0]
+        ('urn:yahtzee-rules:schema:cases-v1', 'score')
+    """
+    boxes = [box.name.lower() for box in CLASSIC.members]
+    dice = {"type": "string", "pattern": "^[1-6]{5}$", "description": "five faces, ascending"}
+    keep = {"type": "string", "pattern": "^[1-6]{0,5}$", "description": "the faces held"}
+    points = {"type": "integer", "minimum": 0}
+    rules = {"type": "string", "minLength": 1, "description": "the ruleset's name"}
+    card = _object(
+        ["boxes", "bonus_marks"],
+        {
+            "boxes": {
+                "type": "object",
+                "description": "the filled boxes and their points; open boxes are left out",
+                "propertyNames": {"enum": boxes},
+                "additionalProperties": points,
+            },
+            "bonus_marks": {"type": "integer", "minimum": 0, "maximum": len(CLASSIC) - 1},
+        },
+    )
+    box = {"enum": boxes}
+    questions = {
+        "score_question": _object(
+            ["ask", "rules", "dice", "box"],
+            {"ask": {"const": "score"}, "rules": rules, "dice": dice, "box": box},
+        ),
+        "roll_question": _object(
+            ["ask", "rules", "rolls_used", "dice", "keep"],
+            {
+                "ask": {"const": "roll"},
+                "rules": rules,
+                "rolls_used": {"type": "integer", "minimum": 0, "maximum": 3},
+                "dice": {"oneOf": [dice, {"type": "null"}]},
+                "keep": keep,
+            },
+        ),
+        "options_question": _object(
+            ["ask", "rules", "card", "dice"],
+            {"ask": {"const": "options"}, "rules": rules, "card": _ref("card"), "dice": dice},
+        ),
+        "fill_question": _object(
+            ["ask", "rules", "card", "dice", "box"],
+            {
+                "ask": {"const": "fill"},
+                "rules": rules,
+                "card": _ref("card"),
+                "dice": dice,
+                "box": box,
+            },
+        ),
+    }
+    answers = {
+        "score_answer": _object(["points"], {"points": points}),
+        "legal_answer": _object(["legal"], {"legal": {"type": "boolean"}}),
+        "options_answer": _object(
+            ["options", "bonus"],
+            {
+                "options": {
+                    "type": "object",
+                    "propertyNames": {"enum": boxes},
+                    "additionalProperties": points,
+                },
+                "bonus": points,
+            },
+        ),
+        "fill_answer": _object(
+            ["legal", "card", "totals"],
+            {
+                "legal": {"const": True},
+                "card": _ref("card"),
+                "totals": _object(TOTALS, dict.fromkeys(TOTALS, points)),
+            },
+        ),
+    }
+    case = _object(
+        ["version", "id", "kind", "clause", "question", "answer"],
+        {
+            "version": {"const": CASES_VERSION},
+            "id": {"type": "string", "description": "ruleset/kind/number, unique in a set"},
+            "kind": {"enum": list(KINDS)},
+            "clause": {"enum": list(CLAUSES), "description": "the rule clause it exercises"},
+            "game": {"type": "string", "description": "game cases: the game's id"},
+            "move": {"type": "integer", "minimum": 1, "description": "game cases: the move"},
+            "rolls": {
+                "type": "array",
+                "description": "game cases: the move's rolls, each with the faces held",
+                "minItems": 1,
+                "maxItems": 3,
+                "items": _object(["keep", "dice"], {"keep": keep, "dice": dice}),
+            },
+            "question": {"oneOf": [_ref(name) for name in questions]},
+            "answer": {"oneOf": [_ref(name) for name in answers]},
+        },
+    )
+    document = _object(
+        ["version", "rules", "cases"],
+        {
+            "version": {"const": CASES_VERSION},
+            "rules": rules,
+            "cases": {"type": "array", "items": _ref("case")},
+        },
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:yahtzee-rules:schema:cases-v{CASES_VERSION}",
+        "title": f"yahtzee_rules conformance cases, version {CASES_VERSION}",
+        "description": (
+            "A line of 'yahtzee-rules cases' (a case: a question of the check protocol, the "
+            "rules' answer and the rule clause it exercises), or the document "
+            "'--format json' writes."
+        ),
+        "oneOf": [_ref("case"), _ref("document")],
+        "$defs": {
+            "case": case,
+            "document": document,
+            "card": card,
+            **questions,
+            **answers,
+        },
+    }
 
 
 # --- random positions and shrinking -------------------------------------------------

@@ -27,6 +27,7 @@ import csv
 import json
 import queue
 import random
+import shlex
 import subprocess
 import sys
 import threading
@@ -224,7 +225,8 @@ class _Program:
             ) from None
         self.answers: queue.Queue[str | None] = queue.Queue()
         self.errors: collections.deque[str] = collections.deque(maxlen=5)
-        threading.Thread(target=self._read, daemon=True).start()
+        self._stdout = threading.Thread(target=self._read, daemon=True)
+        self._stdout.start()
         self._stderr = threading.Thread(target=self._read_errors, daemon=True)
         self._stderr.start()
 
@@ -303,6 +305,13 @@ class _Program:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        for thread, stream in (
+            (self._stdout, self.process.stdout),
+            (self._stderr, self.process.stderr),
+        ):
+            thread.join(timeout=1)  # the pipe ends when the program does
+            if stream is not None and not thread.is_alive():
+                stream.close()
 
 
 def _questions(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -344,7 +353,7 @@ def run_check(args: argparse.Namespace) -> int:
                 return EXIT_DISAGREES
             count += 1
     except ProgramFailedError as failure:
-        print(f"yahtzee-rules check: {' '.join(command)}: {failure}")
+        print(f"yahtzee-rules check: {_name(command)}: {failure}")
         print(f"{count} answers agreed before it.")
         return EXIT_PROGRAM_FAILED
     finally:
@@ -355,6 +364,12 @@ def run_check(args: argparse.Namespace) -> int:
         f"agrees with the {args.rules} rules ({seconds:.1f} s)."
     )
     return 0
+
+
+def _name(command: Sequence[str]) -> str:
+    """The command, as one line of at most 80 characters."""
+    text = shlex.join(command).replace("\n", "\\n")
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _report(program: _Program, where: str, question: dict[str, Any], theirs: object) -> None:
