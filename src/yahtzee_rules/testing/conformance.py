@@ -164,7 +164,10 @@ def _rules_of(question: Mapping[str, Any]) -> Rules:
     text = question.get("rules", "forced")
     if not isinstance(text, str):
         raise MalformedInputError(f"question rules {show(text)}: not a ruleset name")
-    rules = Rules.from_name(text) if text in Rules.names() else Rules.parse(text)
+    try:
+        rules = Rules.from_name(text)  # a name, with any parts from_name reads
+    except RulesError:
+        rules = Rules.parse(text)
     if rules.card.base is not CLASSIC and rules.card is not CLASSIC:
         raise MalformedInputError(
             f"question rules {show(text)}: the conformance cases cover the rulesets of the "
@@ -547,7 +550,7 @@ def _case(
 ) -> dict[str, Any]:
     return {
         "version": CASES_VERSION,
-        "id": f"{rules.name}/{kind}/{number}",
+        "id": f"{rules}/{kind}/{number}",
         "kind": kind,
         "clause": clause_of(question),
         **extra,
@@ -560,13 +563,13 @@ def _questions_score(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any]]
     del exhaustive  # every roll in every box is small enough for both sets
     for box in rules.card.members:
         for dice in Dice.all():
-            yield {"ask": "score", "rules": rules.name, "dice": str(dice), "box": box.name.lower()}
+            yield {"ask": "score", "rules": str(rules), "dice": str(dice), "box": box.name.lower()}
 
 
 def _questions_refusal(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any]]:
     def ask(used: int, dice: Dice | None, keep: str) -> dict[str, Any]:
         shown = None if dice is None else str(dice)
-        return {"ask": "roll", "rules": rules.name, "rolls_used": used, "dice": shown, "keep": keep}
+        return {"ask": "roll", "rules": str(rules), "rolls_used": used, "dice": shown, "keep": keep}
 
     yield ask(0, None, "")
     yield ask(0, None, "6")
@@ -644,12 +647,12 @@ def _random_dice(rng: random.Random) -> Dice:
 
 def _questions_options(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any]]:
     for position in _joker_cards(rules):
-        yield {"ask": "options", "rules": rules.name, **position}
-    rng = random.Random(f"options {rules.name}")
+        yield {"ask": "options", "rules": str(rules), **position}
+    rng = random.Random(f"options {rules}")
     for _ in range(2000 if exhaustive else 60):
         card = _random_card(rules, rng, rng.randrange(len(rules.card)))
         dice = _random_dice(rng)
-        yield {"ask": "options", "rules": rules.name, "card": _card_json(card), "dice": str(dice)}
+        yield {"ask": "options", "rules": str(rules), "card": _card_json(card), "dice": str(dice)}
 
 
 def _bonus_edges() -> Iterator[tuple[dict[Category, int], str, Category]]:
@@ -675,17 +678,17 @@ def _questions_fill(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any]]:
     for boxes, dice, box in _bonus_edges():
         yield {
             "ask": "fill",
-            "rules": rules.name,
+            "rules": str(rules),
             "card": _filled(rules, boxes),
             "dice": dice,
             "box": box.name.lower(),
         }
-    rng = random.Random(f"fill {rules.name}")
+    rng = random.Random(f"fill {rules}")
     for _ in range(2000 if exhaustive else 60):
         position = _random_card(rules, rng, rng.randrange(len(rules.card)))
         yield {
             "ask": "fill",
-            "rules": rules.name,
+            "rules": str(rules),
             "card": _card_json(position),
             "dice": str(_random_dice(rng)),
             "box": rng.choice(rules.card.members).name.lower(),
@@ -696,7 +699,7 @@ def _games(rules: Rules, exhaustive: bool) -> Iterator[tuple[str, list[dict[str,
     """Whole solitaire games of seeded random play: per move, its rolls and its fill."""
     strategy = RandomStrategy()
     for number in range(100 if exhaustive else 3):
-        rng = random.Random(f"game {rules.name} {number}")
+        rng = random.Random(f"game {rules} {number}")
         card = Scorecard(card=rules.card)
         while not card.is_complete:
             turn = Turn(card, rules=rules).roll(rng)
@@ -706,11 +709,11 @@ def _games(rules: Rules, exhaustive: bool) -> Iterator[tuple[str, list[dict[str,
                 rolls.append({"keep": str(keep), "dice": str(turn.dice)})
             box = strategy.choose_box(turn, rng)
             yield (
-                f"{rules.name}/game/{number + 1}",
+                f"{rules}/game/{number + 1}",
                 [
                     {
                         "ask": "fill",
-                        "rules": rules.name,
+                        "rules": str(rules),
                         "card": _card_json(card),
                         "dice": str(turn.dice),
                         "box": box.name.lower(),
@@ -943,7 +946,7 @@ def random_questions(rules: Rules | str, rng: random.Random) -> Iterator[dict[st
         dice = _random_dice(rng)
         if ask == "score":
             box = rng.choice(rules.card.members)
-            yield {"ask": ask, "rules": rules.name, "dice": str(dice), "box": box.name.lower()}
+            yield {"ask": ask, "rules": str(rules), "dice": str(dice), "box": box.name.lower()}
         elif ask == "roll":
             used = rng.randrange(4)
             shown = None if used == 0 else str(dice)
@@ -954,14 +957,14 @@ def random_questions(rules: Rules | str, rng: random.Random) -> Iterator[dict[st
             )
             yield {
                 "ask": ask,
-                "rules": rules.name,
+                "rules": str(rules),
                 "rolls_used": used,
                 "dice": shown,
                 "keep": str(keep) if used or rng.random() < 0.3 else "",
             }
         else:
             card = _card_json(_random_card(rules, rng, rng.randrange(len(rules.card))))
-            question = {"ask": ask, "rules": rules.name, "card": card, "dice": str(dice)}
+            question = {"ask": ask, "rules": str(rules), "card": card, "dice": str(dice)}
             if ask == "fill":
                 question["box"] = rng.choice(rules.card.members).name.lower()
             yield question
