@@ -8,6 +8,7 @@ import csv
 import io
 import itertools
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -323,6 +324,27 @@ def test_a_failing_program_gets_a_clear_report_within_the_time_bound(
         assert "its last standard error: crashed at start" in out
     if "gave up" in code:
         assert "2 answers agreed before it." in out
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX")
+def test_the_program_and_what_it_started_are_ended(tmp_path: Path) -> None:
+    """A wrapper whose child holds the pipes: both are gone when the check returns."""
+    pid_file = tmp_path / "pid"
+    child = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(60)"
+    code = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}])"
+    status, out, seconds = _check("--timeout", "2", "--", sys.executable, "-c", code)
+    assert status == 3, out
+    assert "no answer within 2 s" in out
+    pid = int(pid_file.read_text())
+    for _ in range(50):  # the child is reaped by init shortly after it is killed
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the wrapper's child {pid} still runs")
+    assert seconds < 20
 
 
 def test_the_total_time_bound_stops_a_slow_program() -> None:

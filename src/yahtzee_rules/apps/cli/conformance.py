@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import csv
 import json
+import os
 import queue
 import random
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -56,6 +59,8 @@ __all__ = [
     "run_cases",
     "run_check",
 ]
+
+_POSIX = os.name == "posix"
 
 #: ``check``'s exit status when the program gives a wrong answer.
 EXIT_DISAGREES = 1
@@ -218,6 +223,7 @@ class _Program:
                 encoding="utf-8",
                 errors="replace",
                 bufsize=1,
+                start_new_session=_POSIX,  # its own process group, ended with it
             )
         except OSError as error:
             raise AppError(
@@ -305,6 +311,9 @@ class _Program:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        if _POSIX:  # and whatever it started: a shell's or a wrapper's children
+            with contextlib.suppress(OSError):
+                os.killpg(self.process.pid, signal.SIGKILL)
         for thread, stream in (
             (self._stdout, self.process.stdout),
             (self._stderr, self.process.stderr),
