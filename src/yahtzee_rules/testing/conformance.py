@@ -309,10 +309,10 @@ def _placement_clause(card: Scorecard, dice: Dice, rules: Rules) -> str:
     face = Category.for_face(dice.faces[0])
     if rules.forced_yahtzee and card.is_open(face) and card.is_open(Category.YAHTZEE):
         return "V2"
+    if rules.joker is JokerRule.NONE and card[Category.YAHTZEE] is not None:
+        return "R7.2"  # an extra Yahtzee, without a Joker
     if not is_joker(card, dice, rules=rules):
         return "R2.3"
-    if rules.joker is JokerRule.NONE:
-        return "R7.2"
     if rules.joker is JokerRule.FREE_CHOICE:
         return "R7.1"
     if forced_category(card, dice, rules=rules) is not None:
