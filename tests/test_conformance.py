@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from _cli import ENV, ROOT, run
+from _cli import APP, ENV, ROOT, run
 from yahtzee_rules import Category, Dice, MalformedInputError, Scorecard, legal_fills, score
 from yahtzee_rules.testing import conformance
 from yahtzee_rules.testing.conformance import (
@@ -61,7 +61,9 @@ def _scorer(kind: str) -> list[str]:
 
 def _check(*args: str, timeout: float = 120) -> tuple[int, str, float]:
     started = time.monotonic()
-    result = run("check", *args)
+    result = subprocess.run(
+        [*APP, "check", *args], capture_output=True, text=True, env=ENV, timeout=timeout
+    )
     assert result.stderr == "" or result.returncode == 2, result.stderr
     return result.returncode, result.stdout, time.monotonic() - started
 
@@ -259,6 +261,16 @@ def test_the_example_scorer_passes_the_check(kind: str) -> None:
     status, out, _ = _check("--random", "300", "--", *_scorer(kind))
     assert status == 0, out
     assert out.startswith("3926 questions (3626 cases, 300 random), every answer agrees")
+
+
+@pytest.mark.slow
+def test_the_example_scorer_passes_the_exhaustive_check() -> None:
+    """Every case of the exhaustive set (126,175) and 5,000 random questions: minutes."""
+    status, out, _ = _check(
+        "--exhaustive", "--random", "5000", "--", *SCORERS["python"], timeout=1200
+    )
+    assert status == 0, out
+    assert out.startswith("131175 questions (126175 cases, 5000 random), every answer agrees")
 
 
 @pytest.mark.parametrize("kind", ["python", "node"])
