@@ -23,7 +23,15 @@ import jsonschema
 import pytest
 
 from _cli import APP, ENV, ROOT, run
-from yahtzee_rules import Category, Dice, MalformedInputError, Scorecard, legal_fills, score
+from yahtzee_rules import (
+    Category,
+    Dice,
+    MalformedInputError,
+    Rules,
+    Scorecard,
+    legal_fills,
+    score,
+)
 from yahtzee_rules.testing import conformance
 from yahtzee_rules.testing.conformance import (
     CLAUSES,
@@ -34,7 +42,12 @@ from yahtzee_rules.testing.conformance import (
     replay_cases,
 )
 
-RULESETS = ("forced", "free-choice", "none", "kinds-first", "forced-yahtzee", "classic+5fh")
+RULESETS = (
+    *("forced", "free-choice", "none", "kinds-first", "forced-yahtzee", "classic+5fh"),
+    *("yatzy", "forced-yatzy", "yatzy+5fh", "yatzy+4k2p", "yatzy+5fh+4k2p", "yacht"),
+)
+#: The default set's size on each card.
+SIZES = {"classic": 3626, "yatzy": 4014, "yacht": 3249}
 EXAMPLES = ROOT / "docs" / "how-to" / "conformance"
 NODE = shutil.which("node")
 SCORERS = {
@@ -78,12 +91,12 @@ def test_the_cases_replay_against_the_library_through_the_written_file(name: str
     result = run("cases", "--rules", name)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert len(lines) == 3626
+    assert len(lines) == SIZES[conformance._design(Rules.from_name(name))]
     for line in lines:
         case = json.loads(line)
         assert answer(case["question"]) == case["answer"], case["id"]
         assert disagreement(case["question"], case["answer"]) is None
-    assert replay_cases(answer, name) == 3626
+    assert replay_cases(answer, name) == len(lines)
 
 
 def test_the_cases_agree_with_the_worked_examples_of_the_rules() -> None:
@@ -193,9 +206,9 @@ def test_the_documented_sizes_of_the_exhaustive_set() -> None:
 
 
 def test_rules_of_another_card_are_refused_with_the_reason() -> None:
-    result = run("cases", "--rules", "yatzy")
+    result = run("cases", "--rules", "triple")
     assert result.returncode == 2
-    assert "the Yatzy card has no numbered clauses yet" in result.stderr
+    assert "the Triple Yahtzee card has no numbered clauses yet" in result.stderr
     with pytest.raises(MalformedInputError, match="case kind 'scores': no such kind"):
         next(cases(kinds=["scores"]))
 
@@ -237,7 +250,7 @@ def test_the_shipped_schema_is_up_to_date_and_every_case_is_valid() -> None:
     check = run_script(path, "--check")
     assert check.returncode == 0, check.stdout
     validator = jsonschema.Draft202012Validator(schema)
-    for name in ("forced", "forced-yahtzee"):
+    for name in ("forced", "forced-yahtzee", "yatzy+5fh+4k2p", "yacht"):
         for case in cases(name):
             validator.validate(case)
     document = json.loads(run("cases", "--kind", "refusal", "--format", "json").stdout)
@@ -425,3 +438,15 @@ def test_the_answers_are_the_library_s() -> None:
 
 def test_kinds_are_listed_once() -> None:
     assert len(set(KINDS)) == len(KINDS) == 5
+
+
+def test_a_classic_rule_on_the_yatzy_card_is_explained_by_yatzy_s_clause() -> None:
+    def classic_straight(question: dict[str, Any]) -> object:
+        if question["ask"] == "score" and question["box"] == "small_straight":
+            faces = set(question["dice"])
+            runs = ({"1", "2", "3", "4"}, {"2", "3", "4", "5"}, {"3", "4", "5", "6"})
+            return {"points": 15 if any(run <= faces for run in runs) else 0}
+        return answer(question)
+
+    with pytest.raises(AssertionError, match=r"case yatzy/score/\d+: Y4 Yatzy: Small Straight"):
+        replay_cases(classic_straight, "yatzy", kinds=["score"])

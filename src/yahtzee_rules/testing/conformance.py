@@ -71,6 +71,8 @@ CASES_VERSION = 1
 
 _RULES_PAGE = "explanation/rules.md"
 _CLASSIC_PAGE = "rulesets/classic.md"
+_YATZY_PAGE = "rulesets/yatzy.md"
+_YACHT_PAGE = "rulesets/yacht.md"
 
 #: Every rule clause a case can name: its id, the documentation page (under ``docs/``)
 #: that holds it as an anchor, and the clause in a few words. A test checks that every
@@ -132,6 +134,20 @@ CLAUSES: Mapping[str, tuple[str, str]] = {
         "Forced Yahtzee: five equal dice fill their open upper box, even the first",
     ),
     "V3": (_CLASSIC_PAGE, "classic+5fh: five equal dice also score as a Full House"),
+    "Y1": (_YATZY_PAGE, "Yatzy: Ones to Sixes score the total of the dice showing their face"),
+    "Y2": (_YATZY_PAGE, "Yatzy: 63 or more in Ones to Sixes earns the 50-point bonus"),
+    "Y3": (_YATZY_PAGE, "Yatzy: the pairs and kinds score the dice that make the pattern"),
+    "Y4": (_YATZY_PAGE, "Yatzy: Small Straight is 1-2-3-4-5, Large Straight 2-3-4-5-6"),
+    "Y5": (_YATZY_PAGE, "Yatzy: Full House and Chance score the total of the dice"),
+    "Y6": (_YATZY_PAGE, "Yatzy: five of a kind scores 50 in Yatzy; no bonus, no Joker"),
+    "Y7": (_YATZY_PAGE, "Yatzy's house switches: 5fh and 4k2p"),
+    "Y8": (_YATZY_PAGE, "Forced Yatzy: the boxes are filled in card order"),
+    "H1": (_YACHT_PAGE, "Yacht: Ones to Sixes score the total of the dice showing their face"),
+    "H2": (_YACHT_PAGE, "Yacht: Full House and Choice score the total of the five dice"),
+    "H3": (_YACHT_PAGE, "Yacht: Four of a Kind scores the four matching dice"),
+    "H4": (_YACHT_PAGE, "Yacht: the straights are 1-2-3-4-5 and 2-3-4-5-6, each 30"),
+    "H5": (_YACHT_PAGE, "Yacht: five of a kind scores 50 in Yacht"),
+    "H6": (_YACHT_PAGE, "Yacht: no upper bonus, no bonus for a second Yacht, no Joker"),
 }
 
 #: The questions of the protocol, in the order the cases ask them.
@@ -146,15 +162,30 @@ KINDS = ("score", "refusal", "options", "fill", "game")
 #: The totals a ``fill`` answer gives, named as :class:`~yahtzee_rules.Totals` names them.
 TOTALS = ("upper_subtotal", "upper_bonus", "lower_subtotal", "yahtzee_bonus", "grand_total")
 
+# The clauses of each card the cases cover (by the name of the card a switched card is
+# based on): of its lower boxes (by code), its upper boxes, its upper bonus (at and below
+# the threshold), an extra five of a kind without a Joker, no Yahtzee bonus, its switches.
 _BOX_CLAUSES = {
-    Category.THREE_OF_A_KIND: "R4.1",
-    Category.FOUR_OF_A_KIND: "R4.2",
-    Category.FULL_HOUSE: "R4.3",
-    Category.SMALL_STRAIGHT: "R4.4",
-    Category.LARGE_STRAIGHT: "R4.5",
-    Category.YAHTZEE: "R4.6",
-    Category.CHANCE: "R4.7",
+    "classic": {"3k": "R4.1", "4k": "R4.2", "fh": "R4.3", "ss": "R4.4", "ls": "R4.5"}
+    | {"y": "R4.6", "c": "R4.7"},
+    "yatzy": {"1p": "Y3", "2p": "Y3", "3k": "Y3", "4k": "Y3", "ss": "Y4", "ls": "Y4"}
+    | {"fh": "Y5", "c": "Y5", "y": "Y6"},
+    "yacht": {"fh": "H2", "ch": "H2", "4k": "H3", "ls": "H4", "bs": "H4", "y": "H5"},
 }
+_UPPER_CLAUSES = {"classic": "R3.1", "yatzy": "Y1", "yacht": "H1"}
+_UPPER_BONUS_CLAUSES = {"classic": ("R3.2", "R3.3"), "yatzy": ("Y2", "Y2"), "yacht": ("H6", "H6")}
+_NO_JOKER_CLAUSES = {"classic": "R7.2", "yatzy": "Y6", "yacht": "H6"}
+_NO_BONUS_CLAUSES = {"classic": "R7.3", "yatzy": "Y6", "yacht": "H6"}
+_SWITCHED = {
+    ("classic", "fh", Switch.FIVE_OF_A_KIND_FULL_HOUSE): "V3",
+    ("yatzy", "fh", Switch.FIVE_OF_A_KIND_FULL_HOUSE): "Y7",
+    ("yatzy", "2p", Switch.FOUR_OF_A_KIND_TWO_PAIRS): "Y7",
+}
+
+
+def _design(rules: Rules) -> str:
+    """The name of the card the rules play, or of the card it is a switched copy of."""
+    return (rules.card.base or rules.card).name
 
 
 # --- reading questions --------------------------------------------------------------
@@ -168,21 +199,17 @@ def _rules_of(question: Mapping[str, Any]) -> Rules:
         rules = Rules.from_name(text)  # a name, with any parts from_name reads
     except RulesError:
         rules = Rules.parse(text)
-    if rules.card.base is not CLASSIC and rules.card is not CLASSIC:
+    if _design(rules) not in _UPPER_CLAUSES:
         raise MalformedInputError(
             f"question rules {show(text)}: the conformance cases cover the rulesets of the "
-            f"Classic card ({', '.join(_classic_names())}); the {rules.card.title} card "
-            f"has no numbered clauses yet"
+            f"Classic, Yatzy and Yacht cards ({', '.join(_covered_names())}); the "
+            f"{rules.card.title} card has no numbered clauses yet"
         )
     return rules
 
 
-def _classic_names() -> list[str]:
-    return [
-        name
-        for name in Rules.names()
-        if (card := Rules.from_name(name).card) is CLASSIC or card.base is CLASSIC
-    ]
+def _covered_names() -> list[str]:
+    return [name for name in Rules.names() if _design(Rules.from_name(name)) in _UPPER_CLAUSES]
 
 
 def _box_of(rules: Rules, name: object) -> Box:
@@ -295,22 +322,28 @@ def _bonus(card: Scorecard, dice: Dice, rules: Rules) -> int:
 
 
 def _box_clause(rules: Rules, box: Box) -> str:
+    design = _design(rules)
     if box.is_upper:
-        return "R3.1"
-    if box is Category.FULL_HOUSE and Switch.FIVE_OF_A_KIND_FULL_HOUSE in rules.card.switches:
-        return "V3"
-    return _BOX_CLAUSES.get(box, "R2.3")  # type: ignore[call-overload,no-any-return]
+        return _UPPER_CLAUSES[design]
+    for switch in rules.card.switches:
+        if (design, box.code, switch) in _SWITCHED:
+            return _SWITCHED[design, box.code, switch]
+    return _BOX_CLAUSES[design].get(box.code, "R2.3")
 
 
 def _placement_clause(card: Scorecard, dice: Dice, rules: Rules) -> str:
     """The clause that decides where ``dice`` may go on ``card``."""
+    if rules.in_order:
+        return "Y8"
     if dice.faces[0] != dice.faces[4]:
         return "R2.3"
-    face = Category.for_face(dice.faces[0])
-    if rules.forced_yahtzee and card.is_open(face) and card.is_open(Category.YAHTZEE):
+    face = rules.card.boxes.for_face(dice.faces[0])
+    yahtzee = rules.card.yahtzee
+    extra = yahtzee is not None and not card.is_open(yahtzee)
+    if rules.forced_yahtzee and card.is_open(face) and not extra:
         return "V2"
-    if rules.joker is JokerRule.NONE and card[Category.YAHTZEE] is not None:
-        return "R7.2"  # an extra Yahtzee, without a Joker
+    if rules.joker is JokerRule.NONE and extra:
+        return _NO_JOKER_CLAUSES[_design(rules)]  # an extra Yahtzee, without a Joker
     if not is_joker(card, dice, rules=rules):
         return "R2.3"
     if rules.joker is JokerRule.FREE_CHOICE:
@@ -319,15 +352,16 @@ def _placement_clause(card: Scorecard, dice: Dice, rules: Rules) -> str:
         return "R6.2"
     if rules.joker is JokerRule.KINDS_FIRST:
         return "V1"
-    if any(card.is_open(box) for box in Category.lower()):
+    if any(card.is_open(box) for box in rules.card.boxes.lower()):
         return "R6.3"
     return "R6.4"
 
 
 def _bonus_clause(card: Scorecard, rules: Rules) -> str:
-    if rules.yahtzee_bonus == 0:
-        return "R7.3"
-    held = card[Category.YAHTZEE]
+    yahtzee = rules.card.yahtzee
+    if rules.yahtzee_bonus == 0 or yahtzee is None:
+        return _NO_BONUS_CLAUSES[_design(rules)]
+    held = card[yahtzee]
     return "R5.2" if held == 0 else "R4.6" if held is None else "R5.1"
 
 
@@ -361,10 +395,12 @@ def clause_of(question: Mapping[str, Any]) -> str:
         return "R1.1" if not card.is_open(box) else placement
     if ours["totals"]["yahtzee_bonus"] > totals(card, rules=rules).yahtzee_bonus:
         return "R5.1"
-    if dice.faces[0] == dice.faces[4] and card[Category.YAHTZEE] == 0 and rules.yahtzee_bonus:
+    yahtzee = rules.card.yahtzee
+    held = None if yahtzee is None else card[yahtzee]
+    if dice.faces[0] == dice.faces[4] and held == 0 and rules.yahtzee_bonus:
         return "R5.2"
     if ours["totals"]["upper_bonus"] and not totals(card, rules=rules).upper_bonus:
-        return "R3.2"
+        return _UPPER_BONUS_CLAUSES[_design(rules)][0]
     if placement != "R2.3":
         return placement
     return "R8.1"
@@ -510,11 +546,11 @@ def _fill_detail(
             continue
         if name == "upper_bonus":
             below = ours["totals"]["upper_subtotal"] < rules.upper_bonus_threshold
-            clause = "R3.3" if below else "R3.2"
+            clause = _UPPER_BONUS_CLAUSES[_design(rules)][below]
         elif name == "yahtzee_bonus":
             clause = _bonus_clause(card, rules)
         elif name == "upper_subtotal":
-            clause = "R3.1"
+            clause = _UPPER_CLAUSES[_design(rules)]
         else:
             clause = "R8.1"
         return clause, f"the program's {name} is {_shown(got_totals.get(name))}, the rules {value}"
@@ -599,8 +635,29 @@ def _filled(rules: Rules, boxes: Mapping[Any, int], marks: int = 0) -> dict[str,
     return _card_json(_marked(rules, boxes, marks))
 
 
+def _five_cards(rules: Rules) -> Iterator[dict[str, Any]]:
+    """Five of a kind of each face, on cards of other designs than Classic: the box of
+    five of a kind open or holding each of its values, the face's upper box open or not."""
+    yahtzee = rules.card.yahtzee
+    low = {box: min(rules.card.possible[box]) for box in rules.card.members}
+    held_values: list[int | None] = [None]
+    if yahtzee is not None:
+        held_values += sorted(rules.card.possible[yahtzee], reverse=True)
+    for face in range(1, 7):
+        upper = rules.card.boxes.for_face(face)
+        for held in held_values:
+            for upper_filled in (False, True):
+                boxes: dict[Box, int] = {} if held is None or yahtzee is None else {yahtzee: held}
+                if upper_filled:
+                    boxes[upper] = low[upper]
+                yield {"card": _filled(rules, boxes), "dice": str(face) * 5}
+
+
 def _joker_cards(rules: Rules) -> Iterator[dict[str, Any]]:
     """Cards covering every branch of the Joker and the bonus, for each face."""
+    if _design(rules) != "classic":
+        yield from _five_cards(rules)
+        return
     lower_sets: list[tuple[Box, ...]] = [
         (),
         (Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND),
@@ -634,7 +691,8 @@ def _random_card(rules: Rules, rng: random.Random, filled: int) -> Scorecard:
     chosen = rng.sample(rules.card.members, filled)
     boxes = {box: rng.choice(sorted(rules.card.possible[box])) for box in chosen}
     marks = 0
-    if boxes.get(Category.YAHTZEE) == 50 and rules.yahtzee_bonus and filled > 1:
+    yahtzee = rules.card.yahtzee
+    if yahtzee is not None and boxes.get(yahtzee) == 50 and rules.yahtzee_bonus and filled > 1:
         marks = rng.randrange(min(filled - 1, 3) + 1)
     return _marked(rules, boxes, marks)
 
@@ -674,8 +732,23 @@ def _bonus_edges() -> Iterator[tuple[dict[Category, int], str, Category]]:
     yield {Category.FOURS: 12}, "44444", Category.FOURS  # a closed box
 
 
+def _upper_edges(rules: Rules) -> Iterator[tuple[dict[Box, int], str, Box]]:
+    """Fills on each side of the upper bonus threshold, on cards of other designs."""
+    upper = rules.card.boxes.upper()
+    rest: dict[Box, int] = {box: 3 * (box.face or 0) for box in upper[1:]}
+    lower = [box for box in rules.card.members if not box.is_upper]
+    twenty = [box for box in lower if 20 in rules.card.possible[box]][:1]
+    for extra in ({}, dict.fromkeys(twenty, 20)):
+        for dice in ("11234", "11123", "11111"):  # 62, 63 and 65 at the threshold of 63
+            yield {**rest, **extra}, dice, upper[0]
+    yield {upper[0]: 3}, "11111", upper[0]  # a closed box
+
+
 def _questions_fill(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any]]:
-    for boxes, dice, box in _bonus_edges():
+    edges: Iterable[tuple[Mapping[Any, int], str, Box]] = (
+        _bonus_edges() if _design(rules) == "classic" else _upper_edges(rules)
+    )
+    for boxes, dice, box in edges:
         yield {
             "ask": "fill",
             "rules": str(rules),
@@ -746,7 +819,7 @@ def cases(
     ``move`` and lists the move's ``rolls``.
 
     Args:
-        rules: A ruleset of the Classic card, or its name.
+        rules: A ruleset of the Classic, Yatzy or Yacht card, or its name (or notation).
         kinds: Which of :data:`KINDS`, in the order of :data:`KINDS`.
         exhaustive: The exhaustive set (every keep of every roll, 2,000 random cards
             per kind, 100 games) instead of the small default one.
@@ -807,7 +880,8 @@ def cases_schema() -> dict[str, Any]:
         >>> schema["$id"], schema["$defs"]["case"]["properties"]["kind"]["enum"][0]
         ('urn:yahtzee-rules:schema:cases-v1', 'score')
     """
-    boxes = [box.name.lower() for box in CLASSIC.members]
+    covered = [Rules.from_name(name).card for name in _covered_names()]
+    boxes = list(dict.fromkeys(box.name.lower() for card in covered for box in card.members))
     dice = {"type": "string", "pattern": "^[1-6]{5}$", "description": "five faces, ascending"}
     keep = {"type": "string", "pattern": "^[1-6]{0,5}$", "description": "the faces held"}
     points = {"type": "integer", "minimum": 0}

@@ -91,8 +91,8 @@ def _selection(parser: argparse.ArgumentParser) -> None:
         "--rules",
         metavar="NAME",
         default="forced",
-        help="a ruleset of the Classic card (default forced): forced, free-choice, none, "
-        "kinds-first, forced-yahtzee, classic+5fh, or rules notation",
+        help="a ruleset of the Classic, Yatzy or Yacht card by name (default forced), or "
+        "rules notation such as 'free-choice,yb=0'",
     )
     parser.add_argument(
         "--kind",
