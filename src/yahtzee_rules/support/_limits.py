@@ -80,3 +80,7 @@ MIN_SECRET_BYTES = 16
 
 MAX_SECRET_BYTES = 1024
 """The longest key a web table signs its links with, in bytes: a secret file is read no further."""
+
+MAX_ANSWER_LENGTH = 100_000
+"""The longest answer line ``yahtzee-rules check`` reads from the program it checks, in
+characters; a longer line is reported as the program's failure."""

@@ -6,7 +6,8 @@ of many games), ``solve`` (build and cache the optimal table), ``distribution``
 (the final score's spread under optimal play), ``target`` (the best chance of
 reaching a total), ``rules`` (the
 named rulesets), ``tournament`` (computer players against each other), ``serve``
-(the web table) and ``demo``; with no command it plays the seeded demonstration
+(the web table), ``cases`` and ``check`` (known answers and a differential checker
+for other implementations) and ``demo``; with no command it plays the seeded demonstration
 game. Every command that plays or scores takes ``--rules NAME``. Only the standard
 library is used, so the
 app needs no extra beyond the features it calls on.
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from yahtzee_rules.apps.cli import _extras, tournament
+from yahtzee_rules.apps.cli import _extras, conformance, tournament
 from yahtzee_rules.apps.cli import review as review_command
 from yahtzee_rules.apps.cli.console import AppError, StreamConsole
 from yahtzee_rules.apps.cli.play import EXIT_INTERRUPTED, Session
@@ -311,6 +312,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="computer players against each other: win shares, scores, head to head",
     )
     tournament.add_arguments(arena)
+    conformance.add_case_arguments(
+        sub.add_parser(
+            "cases",
+            help="known-answer cases for another implementation to replay (JSON lines)",
+            description="Write the known-answer cases: every case a question, the rules' "
+            "answer and the numbered rule clause it exercises.",
+        )
+    )
+    conformance.add_check_arguments(
+        sub.add_parser(
+            "check",
+            help="ask another program the cases and random questions; stop at a wrong answer",
+            description="Start COMMAND and ask it the cases and seeded random questions, one "
+            "JSON line each on its standard input, one JSON answer a line on its output.",
+        )
+    )
     return parser
 
 
@@ -704,6 +721,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 _HANDLERS = {
+    "cases": conformance.run_cases,
+    "check": conformance.run_check,
     "demo": _demo,
     "distribution": _distribution,
     "play": _play,
