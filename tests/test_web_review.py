@@ -19,7 +19,8 @@ def _finished(client: TestClient, seats: dict[str, str]) -> tuple[str, str]:
     form = {"rules": "yacht", "tie": "share", **seats}
     page = client.post("/new", data=form)
     assert page.status_code == 200
-    return page.text, f"{page.url.path}?{page.url.query}"
+    query = page.url.query
+    return page.text, f"{page.url.path}?{query.decode() if isinstance(query, bytes) else query}"
 
 
 def test_a_finished_game_links_to_its_review_with_the_librarys_figures() -> None:
