@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import math
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -23,7 +25,17 @@ from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.scoring import joker_note
 
-__all__ = ["CONTENT_SECURITY_POLICY", "error_page", "play_page", "setup_page"]
+if TYPE_CHECKING:
+    from yahtzee_rules.bots.solver import Review
+
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "error_page",
+    "play_page",
+    "review_link",
+    "review_page",
+    "setup_page",
+]
 
 _FACE_WORDS = ("one", "two", "three", "four", "five", "six")
 _PIPS = {
@@ -41,6 +53,7 @@ body{font:16px/1.4 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#1b1b1
 main{max-width:960px;margin:0 auto;padding:12px}
 h1{font-size:1.4rem;margin:.2rem 0}
 h2{font-size:1.1rem;margin:1rem 0 .4rem}
+.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1rem}
 a{color:#0b4f8a}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .layout{display:grid;gap:12px}
@@ -402,8 +415,138 @@ def _standings(position: Position) -> str:
         '<table id="standings"><thead><tr><th scope="col" class="num">Rank</th>'
         '<th scope="col">Player</th><th scope="col">Seat</th><th scope="col" class="num">Total</th>'
         f'<th scope="col" class="num">Upper</th></tr></thead><tbody>{rows}</tbody></table>'
-        '<p><a class="button" href="/">New game</a></p></section>'
+        f'<p class="actions"><a class="button" id="review-link" '
+        f'href="{escape(review_link(position))}">'
+        "Review the game: luck and each decision's cost</a> "
+        '<a class="button secondary" href="/">New game</a></p></section>'
     )
+
+
+def review_link(position: Position) -> str:
+    """The path of the review page of ``position``'s game."""
+    return position.link().replace("/play/", "/review/", 1)
+
+
+#: The colours of the players' lines on the review page's chart, by seat.
+_LINE_COLOURS = (
+    "#1f5fa8",
+    "#b8461b",
+    "#2e7d32",
+    "#7b3fa0",
+    "#8a6d00",
+    "#00838f",
+    "#ad1457",
+    "#555",
+)
+
+
+def _chart(reviewed: Review) -> str:
+    """An SVG chart: each player's expected final score after every turn, from the start."""
+    width, height, left, bottom, top, right = 640, 300, 48, 28, 12, 12
+    series = []
+    for player in reviewed.players:
+        points = [(0, player.start)]
+        points += [(d.turn, d.expected) for d in player.decisions if not isinstance(d.action, Keep)]
+        series.append((player.player, points))
+    turns = max((x for _, points in series for x, _ in points), default=1) or 1
+    values = [y for _, points in series for _, y in points]
+    low = math.floor(min(values) / 25) * 25
+    high = max(math.ceil(max(values) / 25) * 25, low + 25)
+
+    def at(x: float, y: float) -> str:
+        px = left + (width - left - right) * x / turns
+        py = top + (height - top - bottom) * (high - y) / (high - low)
+        return f"{px:.1f},{py:.1f}"
+
+    grid = []
+    for value in range(low, high + 1, 25):
+        y = at(0, value).split(",")[1]
+        grid.append(
+            f'<line x1="{left}" y1="{y}" x2="{width - right}" y2="{y}" stroke="#ddd"/>'
+            f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle" '
+            f'font-size="11">{value}</text>'
+        )
+    for turn in range(turns + 1):
+        x = at(turn, low).split(",")[0]
+        grid.append(
+            f'<text x="{x}" y="{height - 8}" text-anchor="middle" font-size="11">{turn}</text>'
+        )
+    grid.append(
+        f'<text x="{width - right}" y="{height - 8}" text-anchor="end" font-size="11" '
+        f'dy="-14">turn</text>'
+    )
+    lines = []
+    for seat, (name, points) in enumerate(series):
+        colour = _LINE_COLOURS[seat % len(_LINE_COLOURS)]
+        path = " ".join(at(x, y) for x, y in points)
+        lines.append(
+            f'<polyline class="player-line" fill="none" stroke="{colour}" stroke-width="2.5" '
+            f'points="{path}"><title>{escape(name)}</title></polyline>'
+        )
+    legend = "".join(
+        f'<li><svg width="14" height="14" aria-hidden="true"><rect width="14" height="14" '
+        f'fill="{_LINE_COLOURS[seat % len(_LINE_COLOURS)]}"/></svg> {escape(name)}</li>'
+        for seat, (name, _) in enumerate(series)
+    )
+    label = "Expected final score after each turn, with optimal play from there, for " + ", ".join(
+        name for name, _ in series
+    )
+    return (
+        f'<svg id="review-chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(label)}">{"".join(grid)}{"".join(lines)}</svg>'
+        f'<ul class="legend">{legend}</ul>'
+    )
+
+
+def review_page(position: Position, reviewed: Review | None, note: str = "") -> str:
+    """The review of ``position``'s game: luck and cost per player, a chart, the mistakes;
+    ``reviewed`` is ``None`` (and ``note`` says why) when the table has no values for it."""
+    back = (
+        f'<p class="actions"><a class="button secondary" href="{escape(position.link())}">'
+        "Back to the game</a></p>"
+    )
+    if reviewed is None:
+        body = f'<h1>Game review</h1><p role="status">{escape(note)}</p>{back}'
+        return _document("Game review · Yahtzee table", body)
+    rows = []
+    for player in reviewed.players:
+        grades = player.grades()
+        rows.append(
+            f'<tr><th scope="row">{escape(player.player)}</th>'
+            f'<td class="num">{player.end:g}</td><td class="num">{player.start:.2f}</td>'
+            f'<td class="num">{player.luck:+.2f}</td><td class="num">{-player.cost:+.2f}</td>'
+            f'<td class="num">{player.mean_cost:.2f}</td>'
+            f'<td class="num">{grades["inaccuracy"]}/{grades["mistake"]}/{grades["blunder"]}</td></tr>'
+        )
+    mistakes = []
+    for player in reviewed.players:
+        worst = player.mistakes(3)
+        items = "".join(f"<li>{escape(d.describe())}</li>" for d in worst) or (
+            "<li>Every decision was the best one.</li>"
+        )
+        mistakes.append(f"<h3>{escape(player.player)}</h3><ol>{items}</ol>")
+    body = (
+        "<h1>Game review</h1>"
+        "<p>Each player against optimal solitaire play: <strong>luck</strong> is what the "
+        "dice gave or took, <strong>cost</strong> what the decisions gave up, both in "
+        "expected final points; the score is the expected score at the start plus the luck "
+        "minus the cost.</p>"
+        '<section class="panel" aria-labelledby="luck-heading">'
+        '<h2 id="luck-heading">Luck and skill</h2>'
+        '<table id="review-summary"><thead><tr><th scope="col">Player</th>'
+        '<th scope="col" class="num">Score</th><th scope="col" class="num">Expected</th>'
+        '<th scope="col" class="num">Luck</th><th scope="col" class="num">Cost</th>'
+        '<th scope="col" class="num">Mean cost</th>'
+        '<th scope="col" class="num">Inaccuracies / mistakes / blunders</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></section>"
+        '<section class="panel" aria-labelledby="chart-heading">'
+        '<h2 id="chart-heading">Expected final score, turn by turn</h2>'
+        f"{_chart(reviewed)}</section>"
+        '<section class="panel" aria-labelledby="mistakes-heading">'
+        '<h2 id="mistakes-heading">The costliest decisions</h2>'
+        f'<div id="mistakes">{"".join(mistakes)}</div></section>{back}'
+    )
+    return _document("Game review · Yahtzee table", body)
 
 
 def _names(names: Sequence[str]) -> str:

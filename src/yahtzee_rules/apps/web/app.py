@@ -297,6 +297,27 @@ def create_app(
         except RulesError as error:
             return refuse(error)
 
+    def review(request: Request, form: Form) -> Response:
+        try:
+            position = position_of(request)
+        except RulesError as error:
+            return refuse(error)
+        if not position.record.actions:
+            return HTMLResponse(_page.review_page(position, None, "No moves to review yet."))
+        table = find(position.game.rules)
+        if table is None:
+            note = (
+                "This table has no optimal values for these rules, so it cannot review the "
+                "game; a table started with --table for them can."
+            )
+            return HTMLResponse(_page.review_page(position, None, note))
+        from yahtzee_rules.bots.solver import Table
+        from yahtzee_rules.bots.solver import review as review_record
+
+        assert isinstance(table, Table)
+        reviewed = review_record(position.record, table)
+        return HTMLResponse(_page.review_page(position, reviewed))
+
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
 
@@ -313,6 +334,7 @@ def create_app(
             Route("/play/{code}/roll", offloaded(roll, form=True), methods=["POST"]),
             Route("/play/{code}/fill", offloaded(fill, form=True), methods=["POST"]),
             Route("/play/{code}/bot", offloaded(bot), methods=["POST"]),
+            Route("/review/{code}", offloaded(review)),
             Route("/health", health),
         ],
         middleware=[Middleware(SecurityHeaders)],
