@@ -246,8 +246,11 @@ def table_is_ready(rules: Rules) -> bool:
     if rules in _TABLES:
         return True
     with _needs_numpy():
-        from yahtzee_rules.bots.solver import cache_path
-    return cache_path(rules=rules).exists()
+        from yahtzee_rules.bots.solver import cached_table
+    table = cached_table(rules=rules)
+    if table is not None:
+        _TABLES[rules] = table
+    return table is not None
 
 
 def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Table:

@@ -65,11 +65,11 @@ def solver_table(rules: Rules, *, build: bool) -> object | None:
     solver = _solver_module()
     if solver is None:
         return None
-    from yahtzee_rules.bots.solver import cache_path, load_table
+    from yahtzee_rules.bots.solver import cached_table, load_table
 
-    if not build and not cache_path(rules=rules).exists():
-        return None
-    table = _TABLES[rules] = load_table(rules=rules)
+    table = load_table(rules=rules) if build else cached_table(rules=rules)
+    if table is not None:
+        _TABLES[rules] = table
     return table
 
 
