@@ -355,3 +355,17 @@ def test_a_live_writer_s_temporary_is_kept_until_it_is_an_hour_old(cache: Path) 
     finally:
         process.kill()
         _reap(process)
+
+
+def test_temporaries_of_earlier_versions_go_by_age_and_other_files_stay(cache: Path) -> None:
+    fresh, old = cache / ".optimal-k2j4h5g6.tmp", cache / ".decisions-a1b2c3d4.tmp"
+    other = cache / ".notes-1-abc.tmp"  # not a temporary of the cache: never touched
+    for path in (fresh, old, other):
+        path.write_bytes(b"half")
+    stale = time.time() - _storage.STALE_TEMPORARY_SECONDS - 60
+    for path in (old, other):
+        os.utime(path, (stale, stale))
+    solver.load_table(start=LATE)  # a build and a write
+    assert fresh.exists()
+    assert not old.exists()
+    assert other.exists()

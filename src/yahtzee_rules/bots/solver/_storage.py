@@ -250,8 +250,9 @@ def remove_stale_temporaries(
 ) -> list[Path]:
     """Remove the temporaries writers killed mid-write left in ``directory``; those removed.
 
-    A temporary is a file named ``.<kind>-<pid>-<random>.tmp`` (see :func:`write_atomic`),
-    and stale when its writer ``pid`` is no longer running here, or when it was last
+    A temporary is a file named ``.<kind>-<pid>-<random>.tmp`` (see :func:`write_atomic`;
+    ``<kind>`` is ``optimal``, ``decisions`` or ``target``, and earlier versions wrote no
+    ``<pid>``), and stale when its writer ``pid`` is no longer running here, or when it was last
     written over ``age`` seconds ago (:data:`STALE_TEMPORARY_SECONDS`: a writer on
     another machine sharing the directory, or a pid taken again). Errors are ignored:
     another process may be cleaning too, or the directory may be unreadable.
@@ -270,7 +271,8 @@ def remove_stale_temporaries(
             info = entry.stat(follow_symlinks=False)
             if not stat.S_ISREG(info.st_mode):
                 continue
-            if now - info.st_mtime > age or not _running(int(match["pid"])):
+            pid = match["pid"]
+            if now - info.st_mtime > age or (pid is not None and not _running(int(pid))):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:
@@ -278,8 +280,11 @@ def remove_stale_temporaries(
     return removed
 
 
+#: A temporary of :func:`write_atomic`: its kind's prefix, the writer's pid (none in the
+#: names of earlier versions, whose temporaries go by age alone) and mkstemp's letters.
 _TEMPORARY: Final = re.compile(
-    r"\.[a-z]+-(?P<pid>[0-9]{1,10})-[^/]*" + re.escape(_TEMPORARY_SUFFIX)
+    r"\.(?:optimal|decisions|target)-(?:(?P<pid>[0-9]{1,10})-)?[a-z0-9_]+"
+    + re.escape(_TEMPORARY_SUFFIX)
 )
 
 
