@@ -1,8 +1,10 @@
-"""Work that grows no faster than the input: every reader's work is linear in its input.
+"""Work that grows no faster than the input: every reader's work is linear in its input,
+and so is playing a match step by step.
 
 The work is counted, not timed, so the tests are deterministic: the cards copied into
 games while a record replays, the name comparisons of the duplicate check, and the
-Python and C function calls a reader makes on hostile input of growing size. Each test
+Python and C function calls a reader makes on hostile input of growing size, the games a
+match checks as it is played. Each test
 compares the work for an input four times larger, so linear work grows about four times
 and quadratic work sixteen.
 """
