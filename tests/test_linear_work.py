@@ -1,8 +1,10 @@
-"""Work that grows no faster than the input: every reader's work is linear in its input.
+"""Work that grows no faster than the input: every reader's work is linear in its input,
+and so is playing a match step by step.
 
 The work is counted, not timed, so the tests are deterministic: the cards copied into
 games while a record replays, the name comparisons of the duplicate check, and the
-Python and C function calls a reader makes on hostile input of growing size. Each test
+Python and C function calls a reader makes on hostile input of growing size, the games a
+match checks as it is played. Each test
 compares the work for an input four times larger, so linear work grows about four times
 and quadratic work sixteen.
 """
@@ -202,3 +204,53 @@ def test_every_reader_does_work_linear_in_its_input(name: str) -> None:
     small = calls_made(lambda: reader(small_input))
     large = calls_made(lambda: reader(large_input))
     assert large <= 5 * small + 100, (small, large)
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+
+class MatchChecks:
+    """Counts the per-game work a match does: each game's result counted (``_credit``)
+    and each game's start checked (``is_new``)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from yahtzee_rules.play import match as _match
+
+        self.count = 0
+        credit, new = _match._credit, _game.is_new
+
+        def counting_credit(*args: Any) -> Any:
+            self.count += 1
+            return credit(*args)
+
+        def counting_new(*args: Any) -> Any:
+            self.count += 1
+            return new(*args)
+
+        monkeypatch.setattr(_match, "_credit", counting_credit)
+        monkeypatch.setattr(_match, "is_new", counting_new)
+
+    def of(self, games: int) -> int:
+        """The work of playing ``games`` games of a match step by step (every roll and fill)."""
+        from yahtzee_rules import Match
+
+        self.count = 0
+        match = Match.new(["Ann", "Bob"], best_of=99)
+        for number in range(games):
+            if number:
+                match = match.next_game()
+            while match.current is not None:
+                rolled = match.roll(outcome="66666")
+                assert rolled.current is not None
+                match = rolled.fill(next(iter(rolled.current.game.options)))
+        assert len(match.records) == games  # every game tied and shared: none decides
+        return self.count
+
+
+def test_playing_a_match_step_by_step_checks_each_game_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checks = MatchChecks(monkeypatch)
+    small, large = checks.of(SMALL), checks.of(LARGE)
+    # Counting every finished game at every step grows 16-fold; each game once, 4-fold.
+    assert large <= 5 * small, (small, large)

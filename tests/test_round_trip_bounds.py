@@ -42,7 +42,7 @@ from yahtzee_rules import (
 )
 from yahtzee_rules.core.classic import CLASSIC
 from yahtzee_rules.formats.notation import MAX_INPUT_LENGTH, to_notation
-from yahtzee_rules.formats.serialization import MAX_JSON_LENGTH
+from yahtzee_rules.formats.serialization import MAX_JSON_INDENT, MAX_JSON_LENGTH
 from yahtzee_rules.play.game import MAX_NAME_LENGTH, MAX_PLAYERS
 from yahtzee_rules.play.match import MAX_BEST_OF, MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
 from yahtzee_rules.testing import strategies as yst
@@ -68,7 +68,7 @@ def round_trips(value: object) -> None:
     assert len(text) <= (MAX_MATCH_LENGTH if is_match else MAX_INPUT_LENGTH)
     assert from_notation(text, kind) == value
     assert from_dict(to_dict(value), kind) == value
-    for indent in (None, 2):
+    for indent in (None, MAX_JSON_INDENT):
         written = to_json(value, indent=indent)
         assert len(written) <= (MAX_MATCH_LENGTH if is_match else MAX_JSON_LENGTH)
         assert from_json(written, kind) == value

@@ -61,6 +61,7 @@ from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.turn import MAX_ROLLS, Turn, make_turn
 from yahtzee_rules.support._limits import (
     MAX_BONUS,
+    MAX_JSON_INDENT,
     MAX_JSON_LENGTH,
     MAX_MATCH_LENGTH,
     MAX_MATCH_PLAYER_GAMES,
@@ -70,6 +71,7 @@ from yahtzee_rules.support._text import brief, quote, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
+    "MAX_JSON_INDENT",
     "MAX_JSON_LENGTH",
     "VERSION",
     "from_dict",
@@ -237,11 +239,39 @@ def to_dict(value: object) -> dict[str, Any]:
 def to_json(value: object, *, indent: int | None = None) -> str:
     """:func:`to_dict` as JSON text (ASCII only; compact unless ``indent`` is given).
 
+    Args:
+        value: Any value :func:`to_dict` writes.
+        indent: ``None`` for compact text, else spaces per level, an int from 0 to
+            :data:`MAX_JSON_INDENT` (2: the largest record and match then still read
+            back within :func:`from_json`'s limits).
+
+    Raises:
+        MalformedInputError: For a value :func:`to_dict` refuses, or another ``indent``.
+
     Examples:
         >>> from yahtzee_rules import Keep
         >>> to_json(Keep("33"))
         '{"version":1,"type":"keep","faces":[3,3]}'
+        >>> print(to_json(Keep("3"), indent=1))
+        {
+         "version": 1,
+         "type": "keep",
+         "faces": [
+          3
+         ]
+        }
+        >>> to_json(Keep("33"), indent=4)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.support.errors.MalformedInputError: indent 4: not None or an int from 0 to 2 (MAX_JSON_INDENT), the indents whose largest values still read back
     """
+    if indent is not None and (
+        type(indent) is not int or not 0 <= indent <= MAX_JSON_INDENT  # bool is refused too
+    ):
+        raise MalformedInputError(
+            f"indent {show(indent)}: not None or an int from 0 to {MAX_JSON_INDENT} "
+            f"(MAX_JSON_INDENT), the indents whose largest values still read back"
+        )
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(to_dict(value), indent=indent, separators=separators)
 
@@ -683,22 +713,42 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
         raise MalformedInputError(
             f"{name} JSON {quote(text)}: longer than the limit of {limit} characters"
         )
+    return from_dict(read_json_text(text, f"{name} JSON"), kind, rules=rules)
+
+
+def read_json_text(text: str, what: str) -> Any:
+    """The data of the JSON ``text``, read as :func:`from_json` reads it: no key twice in
+    one object, no ``NaN`` or ``Infinity``, no number of more than 9 digits.
+
+    For other JSON documents of the library (the command line's save files); the
+    caller bounds the length of ``text``.
+
+    Raises:
+        MalformedInputError: Naming ``what`` and quoting a bounded prefix of ``text``.
+
+    Examples:
+        >>> read_json_text('{"a": 1}', "save file")
+        {'a': 1}
+        >>> read_json_text('{"a": 1, "a": 2}', "save file")
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.support.errors.MalformedInputError: save file '{"a": 1, "a": 2}': key 'a' appears twice in one object
+    """
     try:
-        data = json.loads(
+        return json.loads(
             text,
             object_pairs_hook=_no_duplicates,
             parse_constant=_no_constant,
             parse_int=_bounded_int,
         )
     except _JSONProblemError as problem:
-        raise MalformedInputError(f"{name} JSON {quote(text)}: {problem}") from None
+        raise MalformedInputError(f"{what} {quote(text)}: {problem}") from None
     except json.JSONDecodeError as error:
         raise MalformedInputError(
-            f"{name} JSON {quote(text)}: not JSON: {error.msg} at character {error.pos}"
+            f"{what} {quote(text)}: not JSON: {error.msg} at character {error.pos}"
         ) from None
     except (RecursionError, ValueError) as error:
-        raise MalformedInputError(f"{name} JSON {quote(text)}: not readable: {error}") from None
-    return from_dict(data, kind, rules=rules)
+        raise MalformedInputError(f"{what} {quote(text)}: not readable: {error}") from None
 
 
 _SCHEMA: dict[str, Any] | None = None

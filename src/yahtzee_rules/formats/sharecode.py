@@ -1,23 +1,54 @@
 """Share codes: a game record as a short URL-safe string, to continue a game on another device.
 
 A code is ``y1`` (the format version) followed by the base64url text (no
-padding) of a compact binary encoding of the record:
+padding) of a compact binary encoding of the record, in this order (integers
+are unsigned LEB128, "varints"):
 
-* one flag byte: the Joker rule (bits 0-1), changed bonus values (bit 2),
-  default player names (bit 3), a start that is not a new game (bit 4);
-* the changed bonus values if any, then the number of players, the starting
-  seat and, unless they are the defaults, the names (each as its UTF-8 length
-  and bytes); integers are unsigned LEB128;
-* for a start that is not a new game, each card as 13 bytes (0 for open, else
-  points + 1) and its bonus marks, then the turn (0 before the first roll,
-  1-3 rolls used followed by the dice, or 255 once the game is over);
-* the actions: the first roll of a turn is one byte, the index of the dice
-  among the 252 rolls (:meth:`Dice.all <yahtzee_rules.Dice.all>`); a later roll
-  is the index of the keep among :meth:`Dice.keeps <yahtzee_rules.Dice.keeps>`
-  of the dice showing (0-31) followed by the index of the new dice; a fill is
-  32 plus the box's index (32-44);
-* a CRC-32 of everything before it, four bytes, so a mistyped or truncated code
-  is refused rather than read as a different game.
+1. One flag byte, every bit used:
+
+   * bits 0-1: the Joker rule: 0 forced, 1 free choice, 2 none, 3 kinds first;
+   * bit 2: the bonus values differ from the card's usual ones (they follow);
+   * bit 3: the players have the default names ``Player 1``, ``Player 2``...
+     (no names follow);
+   * bit 4: the start is not a new game (the cards and the turn follow);
+   * bit 5: the card is not Hasbro's Classic card (its name follows);
+   * bits 6-7: the tie rule: 0 share, 1 upper total, 2 play-off; 3 means a
+     second flag byte follows.
+
+2. The second flag byte, only when bits 6-7 are 3: bits 0-1 the tie rule (as
+   above, 0-2), bit 2 Forced Yahtzee, bit 3 boxes in order; bits 4-7 are 0 and
+   at least one of bits 2 and 3 is set (without either, the tie rule fits in the
+   first byte).
+3. With bit 5, the card's registered name: its length (1-40) and ASCII bytes;
+   never the Classic card's.
+4. With bit 2, the upper bonus, its threshold and the Yahtzee bonus, three
+   varints of at most nine digits (:class:`~yahtzee_rules.Rules` bounds them), not
+   all three the card's usual ones.
+5. The number of players (1 to :data:`~yahtzee_rules.play.game.MAX_PLAYERS`) and the
+   starting seat, varints.
+6. Without bit 3, each name as the varint length of its UTF-8 bytes (at most
+   4 bytes per character of :data:`~yahtzee_rules.play.game.MAX_NAME_LENGTH`) and
+   the bytes; never the default names.
+7. With bit 4, each card as one byte per box of the card, in the card's order
+   (0 for open, else points + 1), and its bonus marks (a varint); then the turn:
+   0 before the first roll, 1-3 rolls used followed by the index of the dice
+   showing among the 252 rolls (:meth:`Dice.all <yahtzee_rules.Dice.all>`), or
+   255 once the game is over. A start so marked must not be a new game.
+8. The actions, up to the end: the first roll of a turn is one byte, the index
+   of the dice among the 252 rolls; a later roll is the index of the keep among
+   :meth:`Dice.keeps <yahtzee_rules.Dice.keeps>` of the dice showing (0-31)
+   followed by the index of the new dice; a fill is 32 plus the box's index in
+   the card (32-44 on the Classic card, up to 70 on Triple Yahtzee's 39 boxes).
+9. A CRC-32 of everything before it, four bytes, so a mistyped or truncated code
+   is refused rather than read as a different game. It is a checksum, not a
+   signature: anyone can write a valid code.
+
+Every record has exactly one code, and a reader refuses whatever this version
+does not write rather than guess: a version other than ``y1``, a bit or value it
+does not know (second-flag bits 4-7, tie value 3 there, a byte that is no action),
+a field written though its flag says it is the default, or bytes left over. A
+later format that needs more takes a new version prefix, so an older reader
+refuses its codes as an unknown version instead of misreading them.
 
 A finished four-player game takes about 300 bytes, 400 characters.
 

@@ -1,7 +1,8 @@
 """The share-code format: a game record as compact bytes in URL-safe text.
 
-Internal: nothing here is public API. The format is described in
-:mod:`yahtzee_rules.formats.sharecode`; this module sits below
+Internal: nothing here is public API. The format, every bit of it, and what a reader
+does with bits it does not know (refuses them) are described in
+:mod:`yahtzee_rules.formats.sharecode`, the one description; this module sits below
 :mod:`yahtzee_rules.play.record`, so :meth:`GameRecord.share_code
 <yahtzee_rules.GameRecord.share_code>` and :meth:`GameRecord.from_share_code
 <yahtzee_rules.GameRecord.from_share_code>` need nothing above the record. It
@@ -241,7 +242,11 @@ def _read_start(reader: _Reader) -> Game:
     if flags >> 6 == 3:
         more = reader.byte("the second flags")
         if more >> 4 or more & 0b11 == 3 or not more & 0b1100:
-            raise reader.fail(f"unknown second flags {more:#04x}")
+            raise reader.fail(
+                f"unknown second flags {more:#04x}; version {PREFIX} uses bits 0-3 (a tie "
+                f"rule of 0-2 and at least one of bits 2 and 3), so the code is damaged or "
+                f"from another version"
+            )
         tie = _TIES[more & 0b11]
         placement = {"forced_yahtzee": bool(more & 0b100), "in_order": bool(more & 0b1000)}
     else:

@@ -197,17 +197,26 @@ class Match:
 
     def __attrs_post_init__(self) -> None:
         start = self.records[0].start
-        players, rules, first = start.players, start.rules, start.first
-        if len(players) < 2:
+        if len(start.players) < 2:
             raise MalformedInputError(
-                f"match players {show(players)}: a match needs at least two players"
+                f"match players {show(start.players)}: a match needs at least two players"
             )
+        self._tally(0, (Fraction(0),) * len(start.players), 0, False)
+
+    def _tally(self, begin: int, wins: tuple[Fraction, ...], counted: int, decided: bool) -> None:
+        """Check the records from ``begin`` on and set the wins, games counted and whether
+        the match is decided, from those of the records before ``begin`` (all finished).
+
+        A match grown by a step (:meth:`with_record`, :meth:`next_game`) checks only its
+        new last record: the games before it were checked, and their results counted,
+        by the match it grew from, so playing a match step by step is linear work.
+        """
+        start = self.records[0].start
+        players, rules, first = start.players, start.rules, start.first
         _check_size(len(players), self.best_of, len(self.records))
-        wins = [Fraction(0)] * len(players)
-        counted = 0
-        decided = False
         last = len(self.records) - 1
-        for index, record in enumerate(self.records):
+        for index in range(begin, last + 1):
+            record = self.records[index]
             game = record.start
             if decided:
                 raise MalformedInputError(
@@ -235,13 +244,25 @@ class Match:
                 continue
             credit = _credit(record.game.result, players)
             if credit is not None:
-                wins = [w + c for w, c in zip(wins, credit, strict=True)]
+                wins = tuple(w + c for w, c in zip(wins, credit, strict=True))
                 counted += 1
             decided = _decided(wins, counted, self.best_of, rules.tie)
         setter = object.__setattr__
-        setter(self, "_wins", tuple(wins))
+        setter(self, "_wins", wins)
         setter(self, "_counted", counted)
         setter(self, "_decided", decided)
+
+    def _grown(self, record: GameRecord) -> Match:
+        """This match with ``record`` as its last game: in place of the game in progress,
+        or after the last game once it is over. Only ``record`` is checked; the finished
+        games' wins are carried over."""
+        kept = self.records if self.current is None else self.records[:-1]
+        grown = Match.__new__(Match)
+        setter = object.__setattr__
+        setter(grown, "best_of", self.best_of)
+        setter(grown, "records", (*kept, record))
+        grown._tally(len(kept), self._wins, self._counted, self._decided)
+        return grown
 
     def __str__(self) -> str:
         parts = [f"bo{self.best_of}", str(self.records[0].start)]
@@ -646,7 +667,7 @@ class Match:
                 f"times games) a match holds; the match ends undecided"
             )
         record = GameRecord.new(self.players, rules=self.rules, first=self.next_first)
-        return Match(self.best_of, (*self.records, record))
+        return self._grown(record)
 
     def _current(self, action: str) -> GameRecord:
         current = self.current
@@ -675,7 +696,7 @@ class Match:
                 f"record {show(record)}: not a record of the current game; it must start "
                 f"where game {len(self.records)} started"
             )
-        return Match(self.best_of, (*self.records[:-1], record))
+        return self._grown(record)
 
     def play(self, action: Roll | Fill) -> Match:
         """Play ``action`` in the current game.

@@ -40,6 +40,11 @@ MAX_JSON_LENGTH = 2_000_000
 """The longest JSON text :func:`~yahtzee_rules.from_json` takes, in characters (bytes: 4 times
 as many, as a character takes up to 4 bytes of UTF-8); a match's: see :data:`MAX_MATCH_LENGTH`."""
 
+MAX_JSON_INDENT = 2
+"""The largest ``indent`` :func:`~yahtzee_rules.to_json` writes with: the largest record and
+match indented by 2 still read back (by 3, the largest match would be over
+:data:`MAX_MATCH_LENGTH`)."""
+
 MAX_MATCH_PLAYER_GAMES = 250
 """The most player-games in a match: players times games started (play-offs included), and
 players times its best-of number. Two players can play a best of 99 with 26 play-offs;

@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,10 +32,12 @@ from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.formats.notation import parse_scorecard
+from yahtzee_rules.formats.serialization import read_json_text
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
-from yahtzee_rules.support.errors import RulesError
+from yahtzee_rules.support._text import quote, show
+from yahtzee_rules.support.errors import MalformedInputError, RulesError
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table, TargetTable
@@ -112,50 +115,84 @@ def file_exists(path: str) -> bool:
     return Path(path).expanduser().exists()
 
 
-def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
-    """Read a game saved by ``save_game`` (``~`` is the home folder): its record and its
-    computer players."""
+def _read_regular(path: str) -> bytes:
+    """The first ``MAX_SAVE_BYTES + 1`` bytes of the regular file ``path``: a FIFO,
+    device or folder is refused rather than waited on or read without end."""
+    shown = quote(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(os.path.expanduser(path), "rb") as stream:
-            raw = stream.read(MAX_SAVE_BYTES + 1)
+        handle = os.open(os.path.expanduser(path), flags)
     except OSError as error:
         raise AppError(
-            f"load {path!r}: cannot read it ({error.strerror or error}); "
+            f"load {shown}: cannot read it ({error.strerror or error}); "
             f"give a file written by the 'save FILE' command"
         ) from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise AppError(f"load {path!r}: larger than {MAX_SAVE_BYTES} bytes; not a saved game")
     try:
-        document = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: deep nesting
-        raise AppError(f"load {path!r}: not JSON; give a file written by 'save FILE'") from None
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise AppError(
+                f"load {shown}: not a regular file (a pipe, device or folder); "
+                f"give a file written by the 'save FILE' command"
+            )
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            return stream.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        raise AppError(
+            f"load {shown}: cannot read it ({error.strerror or error}); "
+            f"give a file written by the 'save FILE' command"
+        ) from None
+    finally:
+        os.close(handle)
+
+
+def load_game(path: str) -> tuple[GameRecord, dict[str, str]]:
+    """Read a game saved by ``save_game`` (``~`` is the home folder): its record and its
+    computer players.
+
+    Only a regular file is read, of at most ``MAX_SAVE_BYTES``; its JSON is read as
+    :func:`~yahtzee_rules.from_json` reads JSON (no key twice in one object...), and a
+    bad field is quoted by a bounded prefix.
+    """
+    raw = _read_regular(path)
+    shown = quote(path)
+    if len(raw) > MAX_SAVE_BYTES:
+        raise AppError(f"load {shown}: larger than {MAX_SAVE_BYTES} bytes; not a saved game")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise AppError(
+            f"load {shown}: not UTF-8 text; give a file written by 'save FILE'"
+        ) from None
+    try:
+        document = read_json_text(text, "save file")
+    except MalformedInputError as error:
+        raise AppError(f"load {shown}: {error}; give a file written by 'save FILE'") from None
     if (
         not isinstance(document, dict)
         or document.get("format") != SAVE_FORMAT
         or set(document) != {"format", "version", "computer_players", "record"}
     ):
         raise AppError(
-            f"load {path!r}: not a saved game (it needs the fields format "
+            f"load {shown}: not a saved game (it needs the fields format "
             f"{SAVE_FORMAT!r}, version, computer_players and record)"
         )
     if document["version"] != SAVE_VERSION:
         raise AppError(
-            f"load {path!r}: save-file version {document['version']!r}; "
+            f"load {shown}: save-file version {show(document['version'], 60)}; "
             f"this version reads version {SAVE_VERSION}"
         )
     if not isinstance(document["record"], str):
-        raise AppError(f"load {path!r}: its record is not text in the game notation")
+        raise AppError(f"load {shown}: its record is not text in the game notation")
     try:
         record = GameRecord.parse(document["record"])
     except RulesError as error:
-        raise AppError(f"load {path!r}: {error}") from None
+        raise AppError(f"load {shown}: {error}") from None
     bots = document["computer_players"]
     if not isinstance(bots, dict) or not all(
         isinstance(name, str) and name in record.start.players and kind in BOT_KINDS
         for name, kind in bots.items()
     ):
         raise AppError(
-            f"load {path!r}: computer_players {bots!r} must map players of the game "
+            f"load {shown}: computer_players {show(bots, 60)} must map players of the game "
             f"to one of {', '.join(BOT_KINDS)}"
         )
     return record, dict(bots)
@@ -259,8 +296,11 @@ def table_is_ready(rules: Rules) -> bool:
     if rules in _TABLES:
         return True
     with _needs_numpy():
-        from yahtzee_rules.bots.solver import cache_path
-    return cache_path(rules=rules).exists()
+        from yahtzee_rules.bots.solver import cached_table
+    table = cached_table(rules=rules)
+    if table is not None:
+        _TABLES[rules] = table
+    return table is not None
 
 
 def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Table:

@@ -23,6 +23,7 @@ import attrs
 
 from yahtzee_rules.core.boxes import Box, Card
 from yahtzee_rules.core.classic import CLASSIC
+from yahtzee_rules.support._text import quote
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -225,13 +226,13 @@ def parse_positions(text: str) -> tuple[int, ...]:
     for char in digits:
         if char not in "12345":
             raise MalformedInputError(
-                f"positions {text.strip()!r}: {char!r} is not a die position; "
+                f"positions {quote(text.strip())}: {char!r} is not a die position; "
                 f"dice are at positions 1 to 5"
             )
         position = int(char)
         if position in seen:
             raise MalformedInputError(
-                f"positions {text.strip()!r}: position {position} is given twice; "
+                f"positions {quote(text.strip())}: position {position} is given twice; "
                 f"name each die to hold once"
             )
         seen.append(position)
@@ -270,7 +271,7 @@ def parse_command(line: str, *, card: Card = CLASSIC) -> Command:
     kind = _WORDS.get(word.lower())
     if kind is None:
         raise MalformedInputError(
-            f"command {text!r}: unknown command; type 'help' for the list, "
+            f"command {quote(text)}: unknown command; type 'help' for the list, "
             f"such as 'r 1 3' or 'f fh'"
         )
     if kind == "roll":
@@ -278,14 +279,14 @@ def parse_command(line: str, *, card: Card = CLASSIC) -> Command:
     if kind == "hold":
         if not rest:
             raise MalformedInputError(
-                f"command {text!r}: hold which dice? give their positions, such as "
+                f"command {quote(text)}: hold which dice? give their positions, such as "
                 f"'hold 1 3 4'; 'r' alone rolls all five"
             )
         return Roll(parse_positions(rest))
     if kind == "fill":
         if not rest:
             raise MalformedInputError(
-                f"command {text!r}: fill which box? give a code or name, such as 'f fh' "
+                f"command {quote(text)}: fill which box? give a code or name, such as 'f fh' "
                 f"or 'fill chance'"
             )
         return Fill(card.boxes.parse(rest))
@@ -293,18 +294,18 @@ def parse_command(line: str, *, card: Card = CLASSIC) -> Command:
         option, _, path = rest.partition(" ")
         if option.lower() != "--qr" or not path.strip():
             raise MalformedInputError(
-                f"command {text!r}: 'code' takes nothing after it, or '--qr FILE' to write "
+                f"command {quote(text)}: 'code' takes nothing after it, or '--qr FILE' to write "
                 f"the code as a QR code image, such as 'code --qr game.svg'"
             )
         return Code(path.strip())
     if kind == "save":
         if not rest:
             raise MalformedInputError(
-                f"command {text!r}: save to which file? give a path, such as 'save game.json'"
+                f"command {quote(text)}: save to which file? give a path, such as 'save game.json'"
             )
         return Save(rest)
     if rest:
         raise MalformedInputError(
-            f"command {text!r}: {word.lower()!r} takes nothing after it; type {word.lower()!r} alone"
+            f"command {quote(text)}: {word.lower()!r} takes nothing after it; type {word.lower()!r} alone"
         )
     return _SIMPLE[kind]

@@ -89,7 +89,13 @@ if TYPE_CHECKING:
     )
     from yahtzee_rules.bots.solver._simulate import simulate_optimal
     from yahtzee_rules.bots.solver._storage import TABLE_FORMAT, cache_dir
-    from yahtzee_rules.bots.solver._table import Table, build_table, cache_path, load_table
+    from yahtzee_rules.bots.solver._table import (
+        Table,
+        build_table,
+        cache_path,
+        cached_table,
+        load_table,
+    )
     from yahtzee_rules.bots.solver._target import TargetTable, target_table
 
 __all__ = [
@@ -113,6 +119,7 @@ __all__ = [
     "build_table",
     "cache_dir",
     "cache_path",
+    "cached_table",
     "load_decisions",
     "load_table",
     "review",
@@ -147,6 +154,7 @@ _MODULE_OF: dict[str, str] = {
     "build_table": "_table",
     "cache_dir": "_storage",
     "cache_path": "_table",
+    "cached_table": "_table",
     "load_decisions": "_decisions",
     "load_table": "_table",
     "review": "_review",

@@ -36,9 +36,17 @@ BOX = 32
 _LOCK = threading.Lock()
 
 
+class DamagedDecisionsError(Exception):
+    """A decision code that names no action of its roll, or a box already filled: the
+    file it was read from is damaged (raised only inside the package, which then plays
+    without the decisions and removes the file, to be rebuilt)."""
+
+
 class _Decoding:
     """Per process: for each roll (``Dice._index``) the Keep of each keep code (``BOX``
-    codes, ``None`` past the roll's sub-keeps and for holding all five)."""
+    codes, ``None`` past the roll's sub-keeps and for holding all five), and which
+    codes below ``BOX`` are keeps of the roll (``(252, 256)``; box codes are checked
+    against the card)."""
 
     def __init__(self) -> None:
         t = turn_geometry()
@@ -47,6 +55,23 @@ class _Decoding:
             row = [t.keeps[int(k)] for k in t.subkeeps[t.dice_pos[index]][:-1]]
             keeps.append((*row, *[None] * (BOX - len(row))))
         self.keeps = tuple(keeps)
+        self.is_keep = np.zeros((252, 256), dtype=bool)
+        for index, codes in enumerate(keeps):
+            self.is_keep[index, [c for c, keep in enumerate(codes) if keep is not None]] = True
+        self.rolls = np.arange(252)
+
+
+def legal_codes(decoding: _Decoding, codes: bytes, boxes: tuple[int | None, ...]) -> bool:
+    """Whether the ``STAGES`` decision ``codes`` of a card whose boxes are ``boxes`` all
+    name an action: an open box with no reroll left; a keep of the roll or an open box
+    with one or two."""
+    table = np.frombuffer(codes, dtype=np.uint8).reshape(3, 252)
+    fills = np.zeros(256, dtype=bool)
+    fills[[BOX + b for b, points in enumerate(boxes) if points is None]] = True
+    if not fills[table[0]].all():
+        return False
+    rerolls = table[1:]
+    return bool((fills[rerolls] | decoding.is_keep[decoding.rolls, rerolls]).all())
 
 
 _DECODING: _Decoding | None = None
@@ -94,14 +119,21 @@ class Decided:
             (*keeps, *members) for keeps in decoding.keeps
         )
 
-    def row(self, boxes: tuple[int | None, ...], index: int) -> bytes:
+    def row(self, boxes: tuple[int | None, ...], index: int) -> bytes | None:
         """The decisions of the state of flat index ``index`` (a card's whose boxes are
-        ``boxes``), remembered by the boxes (as bytes: faster to index than a memoryview)."""
+        ``boxes``), remembered by the boxes (as bytes: faster to index than a memoryview);
+        ``None`` when the state has no row or a code names no action there (a damaged
+        file: see :func:`legal_codes`)."""
         seen = self.seen
         found = seen.get(boxes)
         if found is None:
-            base = self.rows[index] * STAGES
+            row = self.rows[index]
+            if row < 0:
+                return None
+            base = row * STAGES
             found = self.codes[base : base + STAGES].tobytes()
+            if not legal_codes(_DECODING or action_decoding(), found, boxes):
+                return None
             if len(seen) >= _SEEN:
                 del seen[next(iter(seen))]
             seen[boxes] = found

@@ -26,6 +26,7 @@ Private to the package; :func:`load_decisions` and :class:`DecisionTable` are pu
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from yahtzee_rules.bots.solver._choice import first_box_update, keeps_of_rolls
-from yahtzee_rules.bots.solver._codes import BOX, Decided
+from yahtzee_rules.bots.solver._codes import BOX, STAGES, Decided
 from yahtzee_rules.bots.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.bots.solver._kernels import (
     average_keeps,
@@ -384,14 +385,31 @@ def _write_npy(path: Path, array: NDArray[np.uint8]) -> bool:
 def _read(table: Table, key: str) -> Decided | None:
     """The cached decisions of ``table``, mapped into memory, if intact and for its values."""
     codes_path, key_path = _paths(key, table)
-    found = read_arrays(key_path, key, ("rows", "size"), mapped=codes_path)
+    states = table._layout.states_count
+    sizes = {"rows": 4 * states, "size": 8}
+    most = states * STAGES + 4096  # a row of codes per state at most, and a header
+    found = read_arrays(key_path, key, sizes, mapped=codes_path, mapped_size=most)
     if found is None:
         return None
     rows, codes = found["rows"], found["mapped"]
+    if rows.dtype != np.int32 or rows.shape != (states,) or int(rows.min()) < -1:
+        return None
     expected = (int(rows.max()) + 1, 3, 252)
-    if codes.dtype != np.uint8 or codes.shape != expected or rows.dtype != np.int32:
+    if codes.dtype != np.uint8 or codes.shape != expected:
         return None
     return Decided(table.rules, rows, codes, codes_path)
+
+
+def discard(table: Table) -> None:
+    """Stop using ``table``'s decisions, found damaged (a code naming no action): it plays
+    from its per-turn tables from now on, and their cache files are removed, so that
+    the next :func:`load_decisions` builds them again."""
+    found = table._decisions
+    table._decisions = False
+    if found and found.path is not None:
+        for path in (found.path, found.path.with_suffix(".npz")):
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
 
 
 def cached(table: Table) -> Decided | None:
@@ -463,8 +481,11 @@ def load_decisions(
         found = Decided(table.rules, rows, codes)
         if cache:
             codes_path, key_path = _paths(key, table)
-            if _write_npy(codes_path, codes):
-                size = codes_path.stat().st_size
+            try:
+                size = codes_path.stat().st_size if _write_npy(codes_path, codes) else None
+            except OSError:  # removed at once by another process: read none back
+                size = None
+            if size is not None:
                 write_npz(
                     key_path, ".decisions-", key=np.array(key), rows=rows, size=np.array(size)
                 )
@@ -526,13 +547,14 @@ def best_action(turn: Turn, table: Table) -> Keep | Box:
     if decisions is None:
         decisions = cached(table)  # a decision table on disk, looked for once
     if decisions:
-        row = decisions.seen.get(turn.card.boxes)
-        if row is None:
-            row = decisions.row(turn.card.boxes, table._index(turn.card))
-        if dice is None:
-            return ALL_KEEPS[0]
-        index = dice._index
-        return decisions.actions[index][row[(3 - turn.rolls_used) * 252 + index]]  # type: ignore[no-any-return]
+        boxes = turn.card.boxes
+        row = decisions.seen.get(boxes) or decisions.row(boxes, table._index(turn.card))
+        if row is not None:
+            if dice is None:
+                return ALL_KEEPS[0]
+            index = dice._index
+            return decisions.actions[index][row[(3 - turn.rolls_used) * 252 + index]]  # type: ignore[no-any-return]
+        discard(table)  # damaged: play from the per-turn tables
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     if dice is None:
         return ALL_KEEPS[0]
@@ -569,12 +591,13 @@ def best_box(turn: Turn, table: Table) -> Box:
     if decisions is None:
         decisions = cached(table)
     if decisions:
-        row = decisions.seen.get(turn.card.boxes)
-        if row is None:
-            row = decisions.row(turn.card.boxes, table._index(turn.card))
-        box = decisions.action(row, 0, dice._index)
-        assert isinstance(box, Box)
-        return box
+        boxes = turn.card.boxes
+        row = decisions.seen.get(boxes) or decisions.row(boxes, table._index(turn.card))
+        if row is not None:
+            box = decisions.action(row, 0, dice._index)
+            assert isinstance(box, Box)
+            return box
+        discard(table)  # damaged: play from the per-turn tables
     tables = table._turns.get(turn.card.boxes) or table._turn_tables(turn.card)
     action = tables.actions[0][dice._index] or tables.action(0, dice._index)
     assert isinstance(action, Box)

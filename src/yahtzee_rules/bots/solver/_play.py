@@ -8,10 +8,16 @@ strategy draws nothing), at a fraction of the cost. A test plays both and compar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from yahtzee_rules.bots.solver._codes import BOX, STAGES, Decided, action_decoding
-from yahtzee_rules.bots.solver._decisions import cached, load_decisions
+from yahtzee_rules.bots.solver._codes import (
+    BOX,
+    STAGES,
+    DamagedDecisionsError,
+    Decided,
+    action_decoding,
+)
+from yahtzee_rules.bots.solver._decisions import cached, discard, load_decisions
 from yahtzee_rules.bots.solver._model import layout_of, state_of
 from yahtzee_rules.bots.solver._table import Table
 from yahtzee_rules.core.dice import EMPTY_KEEP, Keep, roll_table
@@ -23,6 +29,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Sequence
 
+    from yahtzee_rules.core.dice import Dice
     from yahtzee_rules.core.rules import Rules
     from yahtzee_rules.play.scorecard import Scorecard
 
@@ -64,9 +71,15 @@ def optimal_scores(
             for found, table in zip(decided, tables, strict=True)
         ]
     if all(decided):
-        return decided_scores(
-            [d for d in decided if d], games=games, rules=rules, rng=rng, progress=progress
-        )
+        state = rng.getstate()
+        try:
+            return decided_scores(
+                [d for d in decided if d], games=games, rules=rules, rng=rng, progress=progress
+            )
+        except DamagedDecisionsError:  # a damaged file: the same games from the per-turn tables
+            rng.setstate(state)
+            for table in tables:
+                discard(table)
     empty = empty_card(rules.card)
     rounds = len(rules.card)
     first_roll = roll_table(EMPTY_KEEP)
@@ -97,6 +110,16 @@ def optimal_scores(
     return scores
 
 
+class _Damaged:
+    """The roll table of a keep code naming no keep: rolling it reports the damage."""
+
+    def __getitem__(self, outcome: int) -> Dice:
+        raise DamagedDecisionsError("a keep code naming no keep of its roll")
+
+
+_BAD: Final = (_Damaged(), 1)
+
+
 def decided_scores(
     seats: Sequence[Decided],
     *,
@@ -119,14 +142,17 @@ def decided_scores(
     upper = [int(position) >= 0 for position in card_geometry.upper_pos]
     yahtzee = card_geometry.yahtzee if flags == 2 else -1
     decoding = action_decoding()
-    # each roll's keep codes: its roll table and the outcomes (None from BOX on: stop)
+    # each roll's keep codes: its roll table and the outcomes (None from BOX on: stop;
+    # _BAD for codes naming no action, which raises DamagedDecisionsError when rolled)
     moves = tuple(
         tuple(
-            None if keep is None else (roll_table(keep), 6 ** (5 - len(keep.faces))) for keep in row
+            _BAD if keep is None else (roll_table(keep), 6 ** (5 - len(keep.faces))) for keep in row
         )
         + (None,) * len(members)
+        + (_BAD,) * (256 - BOX - len(members))
         for row in decoding.keeps
     )
+    n = len(members)
     codes = [seat.codes for seat in seats]
     rows = [seat.rows for seat in seats]
     empty = empty_card(rules.card) if start is None else start
@@ -144,6 +170,8 @@ def decided_scores(
                 mask, u, y = states[seat]
                 code = codes[seat]
                 base = rows[seat][(mask * levels + u) * flags + y] * STAGES
+                if base < 0:
+                    raise DamagedDecisionsError(f"no decisions for the state {states[seat]}")
                 dice = first_roll[int(random() * 7776)]
                 for stage in (504, 252):
                     index = dice._index
@@ -152,6 +180,8 @@ def decided_scores(
                         break
                     dice = move[0][int(random() * move[1])]
                 box = code[base + dice._index] - BOX
+                if not 0 <= box < n or mask >> box & 1:
+                    raise DamagedDecisionsError(f"box code {box + BOX} in the state {states[seat]}")
                 card = cards[seat] = fill(cards[seat], dice, members[box], rules=rules)
                 points = card.boxes[box]
                 assert points is not None

@@ -15,10 +15,14 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import io
 import os
 import re
+import stat
 import tempfile
-from collections.abc import Callable
+import time
+import zipfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final
 
@@ -46,6 +50,16 @@ def cache_dir() -> Path:
 
     Without ``YAHTZEE_RULES_CACHE_DIR`` this is ``$XDG_CACHE_HOME/yahtzee_rules``, or
     ``~/.cache/yahtzee_rules`` when ``XDG_CACHE_HOME`` is not set.
+
+    Whatever is found there is checked, never trusted: only regular files are opened
+    (a FIFO, device or directory in a table's place is rebuilt over, without
+    blocking), no file larger than its kind of table is read and nothing is
+    decompressed past that size, arrays of the wrong key, shape, type or values (a
+    decision naming no action) are rebuilt, and a directory that cannot be read or
+    written only costs a rebuild. Files are written through a temporary
+    ``.<kind>-<pid>-<random>.tmp`` renamed into place; a temporary left by a writer
+    that was killed is removed by the next write there once its process is gone or
+    it is an hour old (``STALE_TEMPORARY_SECONDS``).
 
     Examples:
         >>> import os
@@ -215,13 +229,84 @@ def target_path(key: str, rules: Rules, maximum: int) -> Path:
     return cache_dir() / f"target-{file_label(rules)}-{maximum}-{digest}.npz"
 
 
+#: A temporary file a writer left behind (a process killed mid-write) is removed by the
+#: next write to the directory once it is this old, in seconds, or sooner once the
+#: process named in it (``.<kind>-<pid>-*.tmp``) is no longer running. A write takes
+#: seconds (under a minute for the largest file), so no live writer's file is this old.
+STALE_TEMPORARY_SECONDS: Final = 3600
+
+#: The suffix of every temporary file :func:`write_atomic` writes.
+_TEMPORARY_SUFFIX: Final = ".tmp"
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine (``True`` when it cannot be told,
+    and on Windows, where ``os.kill`` would end the process: temporaries go by age)."""
+    if pid == os.getpid() or os.name == "nt":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError, ValueError):  # not ours to signal, or no such pid
+        return True
+    return True
+
+
+def remove_stale_temporaries(
+    directory: Path, *, now: float | None = None, age: float = STALE_TEMPORARY_SECONDS
+) -> list[Path]:
+    """Remove the temporaries writers killed mid-write left in ``directory``; those removed.
+
+    A temporary is a file named ``.<kind>-<pid>-<random>.tmp`` (see :func:`write_atomic`;
+    ``<kind>`` is ``optimal``, ``decisions`` or ``target``, and earlier versions wrote no
+    ``<pid>``), and stale when its writer ``pid`` is no longer running here, or when it was last
+    written over ``age`` seconds ago (:data:`STALE_TEMPORARY_SECONDS`: a writer on
+    another machine sharing the directory, or a pid taken again). Errors are ignored:
+    another process may be cleaning too, or the directory may be unreadable.
+    """
+    removed: list[Path] = []
+    now = time.time() if now is None else now
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMPORARY.fullmatch(entry.name)
+        if match is None:
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            pid = match["pid"]
+            if now - info.st_mtime > age or (pid is not None and not _running(int(pid))):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+#: A temporary of :func:`write_atomic`: its kind's prefix, the writer's pid (none in the
+#: names of earlier versions, whose temporaries go by age alone) and mkstemp's letters.
+_TEMPORARY: Final = re.compile(
+    r"\.(?:optimal|decisions|target)-(?:(?P<pid>[0-9]{1,10})-)?[a-z0-9_]+"
+    + re.escape(_TEMPORARY_SUFFIX)
+)
+
+
 def write_atomic(path: Path, prefix: str, save: Callable[[BinaryIO], None]) -> bool:
     """Write ``path`` atomically with ``save(stream)``: a temporary file in the same
-    directory, flushed to disk, then a rename; whether it was written. An unwritable
-    directory only costs a rebuild later."""
+    directory (``<prefix><pid>-<random>.tmp``), flushed to disk, then a rename; whether
+    it was written. An unwritable directory only costs a rebuild later. Temporaries
+    left by writers that died first are removed (:func:`remove_stale_temporaries`)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".tmp")
+        remove_stale_temporaries(path.parent)
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f"{prefix}{os.getpid()}-", suffix=_TEMPORARY_SUFFIX
+        )
         try:
             with os.fdopen(handle, "wb") as stream:
                 save(stream)
@@ -247,26 +332,135 @@ def write_npz(path: Path, prefix: str, **arrays: object) -> None:
 #: ``OSError``, and also ``NotImplementedError``, ``RuntimeError``, ``TypeError``...).
 BAD_FILE: Final = (Exception,)
 
+#: Bytes an ``.npy`` header may take besides its data (NumPy writes 64 to 128).
+_NPY_HEADER: Final = 4096
+
+
+class BadFileError(Exception):
+    """A cached file that is not one to read: not a regular file, too large, or not the
+    arrays expected (rebuilt like any other bad file)."""
+
+
+def open_regular(path: Path, most: int) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file of at most ``most`` bytes.
+
+    Opened without blocking (a FIFO put in a file's place does not hang the open) and
+    checked after opening, on the open file (no race with a rename): a FIFO, device,
+    socket or directory, or a file larger than any file of its kind, is refused with
+    :class:`BadFileError`. A symbolic link is followed, to a regular file only.
+
+    Raises:
+        OSError: When it cannot be opened (missing, or a directory that may not be
+            searched...).
+        BadFileError: When it is not a regular file or is over ``most`` bytes.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    handle = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise BadFileError(f"{path}: not a regular file")
+        if info.st_size > most:
+            raise BadFileError(f"{path}: {info.st_size} bytes, over the {most} its kind may take")
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def _npy_header(stream: BinaryIO) -> tuple[tuple[int, ...], bool, np.dtype[Any]]:
+    """The shape, Fortran order and type an ``.npy`` header read from ``stream`` gives."""
+    from numpy.lib import format as npy
+
+    version = npy.read_magic(stream)
+    if version == (1, 0):
+        shape, fortran, dtype = npy.read_array_header_1_0(stream, max_header_size=_NPY_HEADER)
+    elif version == (2, 0):
+        shape, fortran, dtype = npy.read_array_header_2_0(stream, max_header_size=_NPY_HEADER)
+    else:
+        raise BadFileError(f".npy version {version}: not one NumPy writes for these arrays")
+    if dtype.hasobject:
+        raise BadFileError(".npy of objects: never read")
+    return shape, fortran, dtype
+
+
+def _array(data: bytes) -> NDArray[Any]:
+    """The array of the ``.npy`` bytes ``data``, whose header must describe exactly them."""
+    stream = io.BytesIO(data)
+    shape, fortran, dtype = _npy_header(stream)
+    count = 1
+    for side in shape:
+        count *= side
+    offset = stream.tell()
+    if len(data) - offset != count * dtype.itemsize:
+        raise BadFileError(f".npy of shape {shape}: {len(data) - offset} bytes of data")
+    flat = np.frombuffer(data, dtype=dtype, count=count, offset=offset)
+    return flat.reshape(shape, order="F" if fortran else "C").copy()
+
+
+def _member(archive: zipfile.ZipFile, name: str, most: int) -> NDArray[Any]:
+    """The array ``name`` of ``archive``, its data at most ``most`` bytes: decompressed
+    no further than that (a zip bomb costs what a good file costs), whatever its
+    directory says."""
+    info = archive.getinfo(f"{name}.npy")
+    limit = most + _NPY_HEADER
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        raise BadFileError(f"{name}: compression {info.compress_type}, never written here")
+    if info.file_size > limit:
+        raise BadFileError(f"{name}: {info.file_size} bytes, over {limit}")
+    with archive.open(info) as member:
+        data = member.read(limit + 1)  # decompressed in steps of at most this much
+    if len(data) > limit:
+        raise BadFileError(f"{name}: over {limit} bytes")
+    return _array(data)
+
 
 def read_arrays(
-    path: Path, key: str, names: tuple[str, ...], *, mapped: Path | None = None
+    path: Path,
+    key: str,
+    sizes: Mapping[str, int],
+    *,
+    mapped: Path | None = None,
+    mapped_size: int = 0,
 ) -> dict[str, NDArray[Any]] | None:
-    """The arrays ``names`` of the ``.npz`` file ``path``, if it is intact and saved under ``key``.
+    """The arrays named in ``sizes`` of the ``.npz`` file ``path``, if it is intact and
+    saved under ``key``.
 
-    ``None`` for a missing file, one saved under another key (other rules, version,
-    source or format), or a bad one (see :data:`BAD_FILE`). With ``mapped``, also the
-    ``.npy`` file there, mapped into memory read-only, as ``"mapped"``: it must be
-    as large as the ``size`` array saved in ``path`` says.
+    ``sizes`` gives each array's most bytes of data (a file's own size): no array is
+    read, nor decompressed, past that, and no file larger than they allow is opened
+    (see :func:`open_regular`: only regular files are read). ``None`` for a missing
+    file, one saved under another key (other rules, version, source or format), or
+    a bad one (see :data:`BAD_FILE`). With ``mapped``, also the ``.npy`` file there,
+    of at most ``mapped_size`` bytes, mapped into memory read-only, as ``"mapped"``:
+    it must be as large as the ``size`` array saved in ``path`` says.
     """
+    key_bytes = 4 * len(key)  # a NumPy string holds 4 bytes per character
+    most = key_bytes + sum(sizes.values()) + (len(sizes) + 1) * 2 * _NPY_HEADER
     try:
-        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            if str(data["key"]) != key:
+        with open_regular(path, most) as stream, zipfile.ZipFile(stream) as archive:
+            stored = _member(archive, "key", key_bytes)
+            if stored.shape != () or str(stored) != key:
                 return None
-            found: dict[str, NDArray[Any]] = {name: np.array(data[name]) for name in names}
+            found = {name: _member(archive, name, size) for name, size in sizes.items()}
         if mapped is not None:
-            if mapped.stat().st_size != int(found["size"]):
-                return None
-            found["mapped"] = np.load(mapped, mmap_mode="r", allow_pickle=False)
-    except BAD_FILE:  # missing (FileNotFoundError) or bad: rebuild
+            found["mapped"] = _mapped(mapped, int(found["size"]), mapped_size)
+    except BAD_FILE:  # missing (FileNotFoundError), unreadable or bad: rebuild
         return None
     return found
+
+
+def _mapped(path: Path, size: int, most: int) -> NDArray[Any]:
+    """The ``.npy`` file ``path`` of ``size`` bytes (at most ``most``), mapped read-only."""
+    if size > most:
+        raise BadFileError(f"{path}: {size} bytes, over the {most} its kind may take")
+    with open_regular(path, size) as stream:
+        if os.fstat(stream.fileno()).st_size != size:
+            raise BadFileError(f"{path}: not the {size} bytes its key says")
+        shape, fortran, dtype = _npy_header(stream)
+        offset = stream.tell()
+        count = 1
+        for side in shape:
+            count *= side
+        if fortran or size - offset != count * dtype.itemsize:
+            raise BadFileError(f"{path}: not an array of shape {shape}")
+        return np.memmap(stream, dtype=dtype, mode="r", offset=offset, shape=shape)

@@ -320,7 +320,8 @@ def build_table(
 
 def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
     """The table in ``path`` if it is complete, intact and for these rules and version."""
-    found = read_arrays(path, table_key(rules, mask_of(start)), ("values",))
+    sizes = {"values": 8 * layout_of(rules).states_count}  # one float64 per state
+    found = read_arrays(path, table_key(rules, mask_of(start)), sizes)
     if found is None:
         return None
     values = found["values"]  # zip CRCs are checked on reading
@@ -369,6 +370,30 @@ def _write_cached(path: Path, table: Table, rules: Rules) -> None:
     write_npz(path, ".optimal-", key=key, values=table.values)
 
 
+def cached_table(*, rules: Rules | None = None, start: Scorecard | None = None) -> Table | None:
+    """The table for ``rules`` if it is in the cache, else ``None``: never a build.
+
+    What :func:`load_table` would read without building: ``None`` for a table not
+    cached, and for a cache file that cannot be read or is not a good table (a
+    directory that may not be searched, a FIFO or damaged file in its place...).
+
+    Examples:
+        >>> import os, tempfile
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
+        >>> card = Scorecard({c: 0 for c in Category.upper()})
+        >>> print(cached_table(start=card))
+        None
+        >>> table = load_table(start=card)  # built and saved
+        >>> cached_table(start=card).value(card) == table.value(card)
+        True
+        >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+    """
+    rules = check_solvable(rules_or_usual(rules, start))
+    start_card = empty_card(rules.card) if start is None else check_design(start, rules)
+    return _read(cache_path(rules=rules, start=start_card), rules, start_card)
+
+
 def load_table(
     *,
     rules: Rules | None = None,
@@ -379,10 +404,13 @@ def load_table(
     """The table for ``rules`` from the cache, building and caching it when needed.
 
     The cache file (see :func:`cache_path`) is keyed by the rules (but the tie
-    rule), the library version and the table format, and checked when read: a file for other rules or
-    another version, or one that is truncated or damaged, is never used. The table
+    rule), the library version and the table format, and checked when read: a file
+    for other rules or another version, one that is truncated or damaged, larger
+    than a table (nothing is decompressed past a table's size), or not a regular file
+    (a FIFO, a device), is never used, nor is a cache that cannot be read. The table
     is then rebuilt and the file replaced, written atomically so that a crash never
-    leaves half a file behind.
+    leaves half a file behind; temporary files a killed writer left are removed by a
+    later write (see :func:`cache_dir`).
 
     Args:
         rules: The rule set; left out, the usual rules of ``start``'s card (Hasbro's

@@ -402,11 +402,29 @@ class Plan:
 # --------------------------------------------------------------------------------------
 
 
-def _read(path: Path, key: str) -> tuple[NDArray[np.int32], NDArray[np.float64]] | None:
-    found = read_arrays(path, key, ("rows", "values"))
+def _read(
+    path: Path, key: str, model: Model, maximum: int
+) -> tuple[NDArray[np.int32], NDArray[np.float64]] | None:
+    """The rows and values in ``path`` if intact, saved under ``key`` and of the right
+    shapes: a row per state of ``model`` (-1, or a row of ``values``), ``maximum + 1``
+    finite values per row (anything else is rebuilt)."""
+    states = model.states_count
+    sizes = {"rows": 4 * states, "values": 8 * states * (maximum + 1)}
+    found = read_arrays(path, key, sizes)
     if found is None:
         return None
-    return np.asarray(found["rows"], dtype=np.int32), np.asarray(found["values"])
+    rows, values = found["rows"], found["values"]
+    if (
+        rows.dtype != np.int32
+        or rows.shape != (states,)
+        or values.dtype != np.float64
+        or values.ndim != 2
+        or values.shape[1] != maximum + 1
+        or not np.isfinite(values).all()
+        or (states and not -1 <= int(rows.min()) <= int(rows.max()) < values.shape[0])
+    ):
+        return None
+    return rows, values
 
 
 def _write(path: Path, key: str, rows: NDArray[np.int32], values: NDArray[np.float64]) -> None:
@@ -482,7 +500,7 @@ def target_table(
     state = state_of(start_card, model)
     key = target_key(rules, state, maximum, open_boxes)
     path = target_path(key, rules, maximum)
-    found = _read(path, key) if cache else None
+    found = _read(path, key, model, maximum) if cache else None
     if found is None:
         lowest = None if open_boxes is None else len(rules.card) - open_boxes
         found = _target_values(model, state, maximum, progress, lowest, workers)
