@@ -8,6 +8,13 @@ Gymnasium environment (:mod:`yahtzee_rules.integrations.rl`): ``Discrete(32 + bo
 others, and ``32 + b`` fills box ``b`` in card order. The environment throws the
 first roll of every turn itself.
 
+An action is an int or a NumPy integer from the action space (not a bool, a float
+or a string): anything else raises :class:`InvalidActionError` (the library's
+:class:`~yahtzee_rules.MalformedInputError` and Gymnasium's
+``gymnasium.error.InvalidAction``, PettingZoo's spaces being Gymnasium's); an action
+of the space that the rules do not allow now raises
+:class:`~yahtzee_rules.IllegalActionError`.
+
 Each observation is a dict:
 
 * ``"action_mask"``: an ``int8`` array, 1 for each action legal for that agent now
@@ -53,11 +60,28 @@ from pettingzoo import AECEnv
 from yahtzee_rules.bots._env import HOLDS, ActionGame, Int8Array, dice_array
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.support._text import show
-from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["GameEnv", "env"]
+__all__ = ["GameEnv", "InvalidActionError", "env"]
 
 _REWARDS = ("points", "win")
+
+
+class InvalidActionError(MalformedInputError, gymnasium.error.InvalidAction):
+    """An action that is not in the action space: not an int, or out of range.
+
+    Gymnasium's error for it (``gymnasium.error.InvalidAction``) and the library's
+    (:class:`~yahtzee_rules.MalformedInputError`), so either ``except`` catches it.
+
+    Examples:
+        >>> game = GameEnv()
+        >>> game.reset(seed=1)
+        >>> try:
+        ...     game.step("33")
+        ... except gymnasium.error.InvalidAction as error:
+        ...     print(error)
+        action '33': a str, not an int; actions are the ints 0 to 44 (0 to 31 hold dice and roll, 32 on fill a box)
+    """
 
 
 class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
@@ -218,8 +242,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         After the game is over each agent steps once more with ``None``, and leaves.
 
         Raises:
-            IllegalActionError: For an action the mask does not allow, or ``None``
-                from an agent still playing.
+            InvalidActionError: For anything but an int or NumPy integer from 0 to
+                ``action_space(agent).n - 1`` (``None`` included) from an agent still
+                playing.
+            IllegalActionError: For an action the mask does not allow.
 
         Examples:
             >>> env = GameEnv()
@@ -234,13 +260,13 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
             return
         play = self._play
         if action is None:
-            raise IllegalActionError(
+            raise InvalidActionError(
                 f"action None: {agent} is still playing; pick an action its "
                 'observation["action_mask"] allows (None only steps a finished agent out)'
             )
+        points = play.act(action, 'observation["action_mask"]', InvalidActionError)  # or no change
         self._cumulative_rewards[agent] = 0.0
         rewards = dict.fromkeys(self.agents, 0.0)
-        points = play.act(action, 'observation["action_mask"]')  # raises before any change
         if self.reward == "points":
             rewards[agent] = float(points)
         game = play.game
