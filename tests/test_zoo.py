@@ -120,7 +120,7 @@ def test_a_seed_repeats_the_game_and_the_env_function_makes_one() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(MalformedInputError, match="players 0: not a positive int"):
+    with pytest.raises(MalformedInputError, match="players 0: not an int from 1 to 50"):
         GameEnv(players=0)
     with pytest.raises(MalformedInputError, match="rules 'yacht': not a Rules"):
         GameEnv(rules="yacht")  # type: ignore[arg-type]

@@ -49,10 +49,19 @@ from yahtzee_rules.play._filling import rules_or_usual
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.support._chunks import Executor, check_executor, in_order
+from yahtzee_rules.support._limits import MAX_DEAL_GAMES, MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["HeadToHead", "Sprt", "StrategyRecord", "TournamentResult", "Verdict", "tournament"]
+__all__ = [
+    "MAX_DEAL_GAMES",
+    "HeadToHead",
+    "Sprt",
+    "StrategyRecord",
+    "TournamentResult",
+    "Verdict",
+    "tournament",
+]
 
 _EMPTY = Keep("")
 _FACES = (1, 2, 3, 4, 5, 6)
@@ -594,12 +603,16 @@ def _named(strategies: Mapping[str, Strategy] | Sequence[Strategy]) -> dict[str,
                 raise MalformedInputError(f"strategy name {show(name)}: not a non-blank str")
     elif isinstance(strategies, Sequence) and not isinstance(strategies, str):
         named = {}
+        last: dict[str, int] = {}  # the last number given to each class's name: linear time
         for strategy in strategies:
             base = type(strategy).__name__
-            name, number = base, 1
-            while name in named:
-                number += 1
+            name, number = base, last.get(base, 0) + 1
+            if number > 1:
                 name = f"{base} {number}"
+                while name in named:  # a class named like "GreedyStrategy 2" itself
+                    number += 1
+                    name = f"{base} {number}"
+            last[base] = number
             named[name] = strategy
     else:
         raise MalformedInputError(
@@ -639,7 +652,9 @@ def tournament(
         strategies: The strategies, by name (a mapping), or a sequence (named after
             their classes, numbered from the second of a class on).
         deals: How many deals to play (at most, with ``sprt``).
-        seats: Players per game: 2 or more, and no more than the strategies.
+        seats: Players per game: 2 or more, and no more than the strategies (nor than
+            :data:`~yahtzee_rules.play.game.MAX_PLAYERS`). A deal plays at most
+            :data:`MAX_DEAL_GAMES` (100,000) games: 316 strategies at two seats.
         seed: Seeds the dice and the generators handed to the strategies.
         rules: The rules played (Hasbro's Classic game when left out); its tie rule
             settles ties for the win.
@@ -654,8 +669,8 @@ def tournament(
 
     Raises:
         MalformedInputError: For fewer than two strategies, a non-strategy, a bad
-            number of seats or deals, rules that are not a Rules, or an executor
-            without ``submit``.
+            number of seats or deals, more games a deal than :data:`MAX_DEAL_GAMES`,
+            rules that are not a Rules, or an executor without ``submit``.
         IllegalActionError: If a strategy picks a keep or box the rules do not allow.
 
     Examples:
@@ -672,9 +687,16 @@ def tournament(
     bots = tuple(named.values())
     if len(bots) < 2:
         raise MalformedInputError(f"strategies: {len(bots)} given; a tournament needs at least two")
-    if type(seats) is not int or not 2 <= seats <= len(bots):
+    if type(seats) is not int or not 2 <= seats <= min(len(bots), MAX_PLAYERS):
         raise MalformedInputError(
-            f"seats {show(seats)}: not an int from 2 to the number of strategies ({len(bots)})"
+            f"seats {show(seats)}: not an int from 2 to the number of strategies "
+            f"({len(bots)}) and at most {MAX_PLAYERS}, the most players a game seats"
+        )
+    per_deal = math.comb(len(bots), seats) * _games_per_group(seats)
+    if per_deal > MAX_DEAL_GAMES:  # before the groups are listed
+        raise MalformedInputError(
+            f"strategies: {len(bots)} at {seats} seats play {per_deal} games a deal, more than "
+            f"the limit of {MAX_DEAL_GAMES}; compare fewer strategies, or at fewer seats"
         )
     if type(deals) is not int or deals < 1:
         raise MalformedInputError(f"deals {show(deals)}: not a positive int")
@@ -693,10 +715,10 @@ def tournament(
     z = statistics.NormalDist().inv_cdf((1 + confidence) / 2)
     pairs = list(itertools.combinations(range(len(bots)), 2))
     decided: dict[int, tuple[Verdict, tuple[float, float], int]] = {}
-    tasks = [
+    tasks = (  # made as they are played: any number of deals costs nothing up front
         (bots, seats, rules, seed, first, min(_DEALS_PER_CHUNK, deals - first))
         for first in range(0, deals, _DEALS_PER_CHUNK)
-    ]
+    )
     tally = _empty_tally(len(bots))
     started = time.perf_counter()
     chunks = in_order(_play_deals, tasks, pool)

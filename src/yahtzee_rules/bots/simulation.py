@@ -40,6 +40,7 @@ from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.record import Fill, GameRecord, Roll
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._chunks import Executor, check_executor, chunk_random, in_order, spans
+from yahtzee_rules.support._limits import MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 from yahtzee_rules.support.results import SimulationResult
@@ -533,17 +534,21 @@ def play_turn(game: Game | GameRecord, strategy: Strategy, rng: random.Random) -
 
 def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) -> list[Strategy]:
     if isinstance(strategy, Sequence):
-        seats = list(strategy)
-        if not seats or (players is not None and players != len(seats)):
+        if not strategy or (players is not None and players != len(strategy)):
             raise MalformedInputError(
-                f"strategies: {len(seats)} given for {players} players; give one strategy "
+                f"strategies: {len(strategy)} given for {players} players; give one strategy "
                 f"per seat, or a single strategy for every seat"
             )
+        count = len(strategy)
     else:
         count = 1 if players is None else players
         if type(count) is not int or count < 1:
             raise MalformedInputError(f"players {show(players)}: not a positive int")
-        seats = [strategy] * count
+    if count > MAX_PLAYERS:  # before a list of that many seats is made
+        raise MalformedInputError(
+            f"players {count}: more than the limit of {MAX_PLAYERS} players a game seats"
+        )
+    seats = list(strategy) if isinstance(strategy, Sequence) else [strategy] * count
     for seat in seats:
         if not isinstance(seat, Strategy):
             raise MalformedInputError(
@@ -659,8 +664,8 @@ def simulate(
     else:
         lead = seats[0]
         if isinstance(lead, BatchStrategy):  # e.g. decided here once, read from the cache there
-            lead.prepare_games(seats, rules=rules, games=max((n for _, n in chunks), default=0))
-        tasks = [(seats, rules, count, seed, index) for index, count in chunks]
+            lead.prepare_games(seats, rules=rules, games=min(games, _GAMES_PER_CHUNK))
+        tasks = ((seats, rules, count, seed, index) for index, count in chunks)
         for part in in_order(_simulate_chunk, tasks, pool):
             scores.extend(same.setdefault(total, total) for total in part)
             if progress is not None:

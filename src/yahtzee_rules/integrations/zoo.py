@@ -59,6 +59,7 @@ from pettingzoo import AECEnv
 
 from yahtzee_rules.bots._env import HOLDS, ActionGame, Int8Array, dice_array
 from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.support._limits import MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
@@ -88,7 +89,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """Two or more players, one decision a step; see the module's description.
 
     Args:
-        players: The number of players (2 or more; 1 works too, as solitaire).
+        players: The number of players (2 or more; 1 works too, as solitaire), at most
+            :data:`~yahtzee_rules.play.game.MAX_PLAYERS` (50).
         rules: Any ruleset the library has (Classic by default).
         reward: ``"points"`` or ``"win"``.
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the game in the
@@ -121,8 +123,11 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     ) -> None:
         super().__init__()
         rules = Rules() if rules is None else rules
-        if type(players) is not int or players < 1:
-            raise MalformedInputError(f"players {show(players)}: not a positive int")
+        if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+            raise MalformedInputError(  # before the spaces, which grow with its square
+                f"players {show(players)}: not an int from 1 to {MAX_PLAYERS}, the most "
+                f"players a game seats"
+            )
         if not isinstance(rules, Rules):
             raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
         if reward not in _REWARDS:
