@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from yahtzee_rules.bots.simulation import Strategy
+from yahtzee_rules.bots.simulation import Strategy, strategy_failed
 from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play._filling import rules_or_usual
@@ -410,22 +410,33 @@ def _play(
         base = 15 * turns[seat]
         turns[seat] += 1
         game = game.roll(keep=_EMPTY, outcome=row[base : base + 5])
-        see = getattr(strategy, "see_game", None)  # strategies that play the other cards
-        while True:
-            turn = game.turn
-            assert turn is not None
-            if see is not None:
-                see(game)
-            if turn.rolls_left:
-                keep = strategy.choose_keep(turn, rng)
-                if keep is not None:
-                    start = base + 5 * turn.rolls_used
-                    thrown = 5 - len(keep)
-                    game = game.roll(keep=keep, outcome=row[start : start + thrown])
-                    continue
-            game = game.fill(strategy.choose_box(turn, rng))
-            break
+        try:
+            see = getattr(strategy, "see_game", None)  # strategies that play the other cards
+            while True:
+                turn = game.turn
+                assert turn is not None
+                if see is not None:
+                    see(game)
+                if turn.rolls_left:
+                    keep = strategy.choose_keep(turn, rng)
+                    if keep is not None:
+                        start = base + 5 * turn.rolls_used
+                        thrown = 5 - len(keep)
+                        game = game.roll(keep=keep, outcome=row[start : start + thrown])
+                        continue
+                game = game.fill(strategy.choose_box(turn, rng))
+                break
+        except Exception as error:
+            raise _SeatError(order[seat], seat, error) from error
     return game
+
+
+class _SeatError(Exception):
+    """Strategy number ``strategy``, in ``seat``, failed with ``error``: the deal names it."""
+
+    def __init__(self, strategy: int, seat: int, error: Exception) -> None:
+        super().__init__(strategy, seat, error)
+        self.strategy, self.seat, self.error = strategy, seat, error
 
 
 def _ranking(
@@ -534,9 +545,19 @@ def _empty_tally(strategies: int) -> _Tally:
 
 
 def _play_deals(
-    strategies: Sequence[Strategy], seats: int, rules: Rules, seed: int, first: int, count: int
+    strategies: Sequence[Strategy],
+    seats: int,
+    rules: Rules,
+    seed: int,
+    first: int,
+    count: int,
+    names: Sequence[str] = (),
 ) -> _Tally:
-    """Deals ``first`` to ``first + count - 1`` (at module level, so executors can pickle it)."""
+    """Deals ``first`` to ``first + count - 1`` (at module level, so executors can pickle it).
+
+    A strategy that fails raises an error naming it (by ``names``), its seat, the deal
+    and the seed (see :func:`~yahtzee_rules.bots.simulation.strategy_failed`).
+    """
     n = len(strategies)
     groups = list(itertools.combinations(range(n), seats))
     pairs = {pair: index for index, pair in enumerate(itertools.combinations(range(n), 2))}
@@ -550,11 +571,21 @@ def _play_deals(
         states = [rng.getstate() for rng in rngs]
         wins, points = [0.0] * n, [0.0] * n
         ahead = [0.0] * len(pairs)
+        played_in_deal = 0
         for number, group in enumerate(groups):
             for turn, order in enumerate(_seatings(group)):
-                game = _play(order, strategies, rules, faces, rngs, states)
+                played_in_deal += 1
                 tag = f"{deal}/{number}/{turn}"
-                shares, keys = _ranking(game, order, strategies, tag, seed)
+                try:
+                    game = _play(order, strategies, rules, faces, rngs, states)
+                    shares, keys = _ranking(game, order, strategies, tag, seed)
+                except _SeatError as failed:
+                    name = names[failed.strategy] if names else f"number {failed.strategy}"
+                    where = (
+                        f"tournament deal {deal} (seed {seed}), game {played_in_deal} of the deal"
+                    )
+                    error = strategy_failed(show(name, 80), failed.seat, where, failed.error)
+                    raise error from failed.error
                 for seat, strategy in enumerate(order):
                     wins[strategy] += shares[seat]
                     points[strategy] += game.totals(seat).grand_total
@@ -671,7 +702,10 @@ def tournament(
         MalformedInputError: For fewer than two strategies, a non-strategy, a bad
             number of seats or deals, more games a deal than :data:`MAX_DEAL_GAMES`,
             rules that are not a Rules, or an executor without ``submit``.
-        IllegalActionError: If a strategy picks a keep or box the rules do not allow.
+        IllegalActionError: If a strategy picks a keep or box the rules do not allow
+            (any :class:`~yahtzee_rules.RulesError` a strategy causes keeps its class).
+        StrategyError: If a strategy raises an exception of another kind. Either names
+            the strategy, its seat, the deal and the seed, and chains the original.
 
     Examples:
         >>> from yahtzee_rules import GreedyStrategy, RandomStrategy
@@ -716,7 +750,7 @@ def tournament(
     pairs = list(itertools.combinations(range(len(bots)), 2))
     decided: dict[int, tuple[Verdict, tuple[float, float], int]] = {}
     tasks = (  # made as they are played: any number of deals costs nothing up front
-        (bots, seats, rules, seed, first, min(_DEALS_PER_CHUNK, deals - first))
+        (bots, seats, rules, seed, first, min(_DEALS_PER_CHUNK, deals - first), names)
         for first in range(0, deals, _DEALS_PER_CHUNK)
     )
     tally = _empty_tally(len(bots))
