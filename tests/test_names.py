@@ -5,7 +5,7 @@ terminal obeys), no surrogates (Cs: no encoder writes one, so a page or a termin
 fails on it), no line or paragraph separators, no bidirectional embedding, override or
 isolate controls. One rule (``support._text.name_problem``) decides, for the
 constructors (``Game``, ``Game.new``, ``GameRecord.new``, ``Match.new``, ``roll_off``)
-and every reader (notation, JSON, share codes, the command line's ``--code`` and
+and every reader (notation, JSON and dicts, share codes, matches, the command line's ``--code`` and
 ``--load``), each refusing with a ``MalformedInputError`` that quotes the name escaped.
 """
 
@@ -27,6 +27,7 @@ from yahtzee_rules import (
     GameRecord,
     MalformedInputError,
     Match,
+    from_dict,
     from_json,
     roll_off,
     to_json,
@@ -104,6 +105,8 @@ def test_every_reader_refuses_a_name_with_a_character_no_name_may_hold(name: str
         lambda: Game.parse(_notation(name)),
         lambda: GameRecord.parse(_notation(name) + " :"),
         lambda: from_json(_json(name), Game),
+        lambda: from_dict(json.loads(_json(name)), Game),
+        lambda: from_json(to_json(Match.new(["Q", "Zed"])).replace('"Q"', json.dumps(name)), Match),
         lambda: GameRecord.from_share_code(_share_code(name)),
     ):
         with pytest.raises(MalformedInputError) as caught:
