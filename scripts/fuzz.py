@@ -4,13 +4,17 @@ Run: ``python scripts/fuzz.py --seconds 300 --seed 1`` (or ``--inputs N`` for a 
 count; the test suite runs ``run(seed=0, inputs=...)``, so CI's run is derandomised).
 Each input goes to one reader: the notation parsers, ``from_notation``, ``from_json``
 (text and bytes), ``from_dict``, share codes, ``Rules.from_name``, the value
-constructors and the command line's ``play --load`` reader. Inputs are made from a
+constructors, the command line's ``play --load`` reader, and the environments' ``step``
+(Gymnasium, PettingZoo) and ``apply_action`` (OpenSpiel) with hostile actions after a
+seeded ``reset``, where those packages are installed. Inputs are made from a
 corpus of valid values of every kind, on every card, in every format, by editing
 characters, splicing, truncating, duplicating, nesting and changing document nodes, or
 are random text, bytes and data.
 
 The rules checked: only a :class:`~yahtzee_rules.RulesError` (or, from the command
-line's reader, its usage error) may escape; whatever is accepted is a valid value that
+line's reader, its usage error) may escape; an environment plays only an int or NumPy
+integer its mask allows, and refuses anything else leaving the game as it was;
+whatever is accepted is a valid value that
 the validating constructors build again and that writes and reads back in its formats;
 and no single read takes longer than ``--slow`` seconds. The report counts accepted and
 refused inputs per reader and lists every finding with the input that caused it (as
@@ -385,7 +389,7 @@ class Fuzzer:
         kind = rng.choice(KINDS) if rng.random() < 0.2 else type(value)
         if kind not in KINDS:
             kind = Category
-        form = rng.randrange(8)
+        form = rng.randrange(9)
         if form == 0:  # notation, edited, to every text reader of its kind
             text = mutate_text(rng, notation.to_notation(value), notation.to_notation(other))
             self.attempt(f"from_notation[{kind.__name__}]", lambda: from_notation(text, kind), text)
@@ -437,12 +441,98 @@ class Fuzzer:
             )
         elif form == 6:  # constructors with odd arguments
             self.constructors()
+        elif form == 7:  # the environments, with hostile actions
+            self.environments()
         else:  # the command line's save-file reader
             record = value if isinstance(value, GameRecord) else random_record(rng)
             text = _save_text(record)
             if rng.random() < 0.8:
                 text = mutate_text(rng, text, _save_text(random_record(rng)))
             self.attempt("play --load", lambda: _load_game(text), text)
+
+    def environments(self) -> None:
+        rng = self.rng
+        try:
+            import numpy as np
+
+            from yahtzee_rules.integrations import rl, spiel, zoo
+        except ImportError:  # the rl and openspiel extras are not installed: nothing to try
+            return
+        import pyspiel
+
+        hostile: list[object] = [
+            None, True, False, np.True_, 32.9, 3.0, float("nan"), float("inf"), -float("inf"),
+            "33", "\u0663\u0663", "3_3", " 3", b"3", 3 + 0j, [3], (3,), {3: 3},
+            np.float64(3.0), np.array([3]), np.array(3.5), 10**30, -1, -(2**63), 2**64,
+            10**5000, rng.randint(-100, 300),
+        ]  # fmt: skip
+        choice = rng.randrange(3)
+        seed = rng.randrange(2**32)
+        mask: Callable[[], Any]
+        state: Callable[[], str]
+        act: Callable[[Any], object]
+        if choice == 0:
+            env = rl.SolitaireEnv(rng.choice((None, Rules.for_card(YACHT), Rules.for_card(YATZY))))
+            env.reset(seed=seed)
+            mask = lambda: env.action_mask()  # noqa: E731
+            state = lambda: str(env._game)  # noqa: E731
+            act = env.step
+            reader = "SolitaireEnv.step"
+        elif choice == 1:
+            game = zoo.GameEnv(players=rng.randint(1, 4))
+            game.reset(seed=seed)
+            mask = lambda: game.observe(game.agent_selection)["action_mask"]  # noqa: E731
+            state = lambda: str(game._play.game)  # noqa: E731
+            act = game.step
+            reader = "GameEnv.step"
+        else:
+            spiel_state = pyspiel.load_game(spiel.GAME_NAME, {"players": rng.randint(1, 3)})
+            position = spiel_state.new_initial_state()
+            position.apply_action(rng.randrange(252))
+
+            def spiel_mask() -> Any:
+                legal = np.zeros(300, dtype=np.int8)
+                actions = (
+                    [a for a, _ in position.chance_outcomes()]
+                    if position.is_chance_node()
+                    else position.legal_actions()
+                )
+                legal[actions] = 1
+                return legal
+
+            mask, state, act = spiel_mask, lambda: str(position), position.apply_action
+            reader = "OpenSpiel apply_action"
+            # ints only, of 64 bits, and not OpenSpiel's own kInvalidAction (-1): the
+            # binding refuses the rest with its own errors before the game sees them
+            hostile = [rng.randint(-(2**63), 2**63 - 1), rng.randint(-100, 400), 999, 252, 45]
+            hostile = [h for h in hostile if h != -1]
+        for _ in range(rng.randint(0, 8)):  # a few legal moves first, into the game
+            legal = np.flatnonzero(mask())
+            if not len(legal):
+                break
+            act(int(rng.choice(list(legal))))
+        if not np.flatnonzero(mask()).size:
+            return
+        action: Any = rng.choice(hostile)
+        legal_now = mask()
+
+        def step() -> object:
+            before = state()
+            is_action = isinstance(action, (int, np.integer)) and not isinstance(
+                action, (bool, np.bool_)
+            )
+            try:
+                act(action)
+            except RulesError:
+                assert state() == before, "refused, but the game changed"
+                raise
+            assert is_action, "played a value that is not an int"
+            number = int(action)  # an int: checked above
+            assert 0 <= number < len(legal_now), "played an action out of range"
+            assert legal_now[number], "played an action the mask forbids"
+            return None
+
+        self.attempt(reader, step, action)
 
     def constructors(self) -> None:
         rng = self.rng

@@ -18,6 +18,7 @@ from yahtzee_rules import (
     Scorecard,
     Turn,
 )
+from yahtzee_rules.support._text import name_problem
 from yahtzee_rules.testing import strategies as yst
 
 
@@ -47,7 +48,7 @@ def records(
             st.one_of(
                 st.just([f"Player {i + 1}" for i in range(count)]),
                 st.lists(
-                    st.text(min_size=1, max_size=8).filter(lambda n: n.strip() != ""),
+                    st.text(min_size=1, max_size=8).filter(lambda n: name_problem(n) is None),
                     min_size=count,
                     max_size=count,
                     unique=True,

@@ -42,6 +42,16 @@ def test_a_short_fuzz_run_finds_nothing() -> None:
     assert sum(report.accepted.values()) > 0
 
 
+def test_the_environments_are_fuzzed_with_hostile_actions() -> None:
+    pytest.importorskip("gymnasium", reason="Gymnasium is not installed (the rl extra)")
+    pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (the rl extra)")
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the openspiel extra)")
+    report = _fuzz().run(5, inputs=600)
+    assert report.findings == []
+    for reader in ("SolitaireEnv.step", "GameEnv.step", "OpenSpiel apply_action"):
+        assert report.refused[reader] > 0, reader  # hostile actions, each refused
+
+
 def test_the_fuzz_script_reports_and_exits_zero(capsys: object) -> None:
     assert _fuzz().main(["--inputs", "30", "--seed", "2"]) == 0
 

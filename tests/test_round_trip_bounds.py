@@ -45,6 +45,7 @@ from yahtzee_rules.formats.notation import MAX_INPUT_LENGTH, to_notation
 from yahtzee_rules.formats.serialization import MAX_JSON_INDENT, MAX_JSON_LENGTH
 from yahtzee_rules.play.game import MAX_NAME_LENGTH, MAX_PLAYERS
 from yahtzee_rules.play.match import MAX_BEST_OF, MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
+from yahtzee_rules.support._text import name_problem
 from yahtzee_rules.testing import strategies as yst
 
 MAX_BONUS = 999_999_999
@@ -192,7 +193,7 @@ def test_games_and_records_round_trip_or_are_refused(
         assert (
             not 1 <= len(players) <= MAX_PLAYERS
             or len(set(players)) < len(players)
-            or any(not name.strip() or len(name) > MAX_NAME_LENGTH for name in players)
+            or any(name_problem(name) is not None for name in players)  # blank, long, unprintable
         )
         return
     for _ in range(turns):

@@ -146,8 +146,9 @@ def test_a_strategy_breaking_the_rules_is_stopped() -> None:
         def choose_box(self, turn: Turn, rng: random.Random) -> Box:
             return Category.YAHTZEE
 
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="in seat 0, game 1 of simulate") as caught:
         simulate(Cheater(), games=1, seed=3)
+    assert isinstance(caught.value.__cause__, IllegalActionError)
 
 
 def test_rejects_bad_arguments() -> None:

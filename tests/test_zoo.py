@@ -8,14 +8,14 @@ import sys
 import pytest
 
 from yahtzee_rules import Game, Rules, TieRule
-from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.support.errors import MalformedInputError
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (the rl extra)")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from yahtzee_rules.integrations.zoo import GameEnv, env  # noqa: E402
+from yahtzee_rules.integrations.zoo import GameEnv, InvalidActionError, env  # noqa: E402
 
 RULESETS = [Rules(), Rules(joker="free-choice"), Rules.from_name("yacht"), Rules.from_name("yatzy")]
 
@@ -109,11 +109,9 @@ def test_the_mask_is_the_movers_only() -> None:
     assert mine[6] == 0  # player_1 to move
     assert theirs[6] == 1  # one seat after player_0
     assert mine[7 + 14] == theirs[7] >= 0  # player_0's Aces, seen from both seats
-    with pytest.raises(
-        IllegalActionError, match=r'action 99: not legal now; see observation\["action_mask"\]'
-    ):
+    with pytest.raises(InvalidActionError, match="action 99: outside the action space"):
         environment.step(99)
-    with pytest.raises(IllegalActionError, match="action None: player_1 is still playing"):
+    with pytest.raises(InvalidActionError, match="action None: player_1 is still playing"):
         environment.step(None)
 
 
@@ -122,7 +120,7 @@ def test_a_seed_repeats_the_game_and_the_env_function_makes_one() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(MalformedInputError, match="players 0: not a positive int"):
+    with pytest.raises(MalformedInputError, match="players 0: not an int from 1 to 50"):
         GameEnv(players=0)
     with pytest.raises(MalformedInputError, match="rules 'yacht': not a Rules"):
         GameEnv(rules="yacht")  # type: ignore[arg-type]

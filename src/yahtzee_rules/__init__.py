@@ -99,6 +99,7 @@ if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compar
     from yahtzee_rules.support.errors import IllegalActionError as IllegalActionError
     from yahtzee_rules.support.errors import MalformedInputError as MalformedInputError
     from yahtzee_rules.support.errors import RulesError as RulesError
+    from yahtzee_rules.support.errors import StrategyError as StrategyError
     from yahtzee_rules.support.results import SimulationResult as SimulationResult
 
 _PUBLIC: dict[str, str | None] = {
@@ -116,6 +117,7 @@ _PUBLIC: dict[str, str | None] = {
     "IllegalActionError": "support.errors",
     "MalformedInputError": "support.errors",
     "RulesError": "support.errors",
+    "StrategyError": "support.errors",
     "Game": "play.game",
     "Result": "play.game",
     "RollOff": "play.game",

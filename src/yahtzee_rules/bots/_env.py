@@ -49,7 +49,7 @@ from yahtzee_rules.play.game import Game, rolled_game
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._text import show
-from yahtzee_rules.support.errors import IllegalActionError
+from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 __all__ = [
     "EMPTY",
@@ -60,6 +60,7 @@ __all__ = [
     "Int8Array",
     "Int64Array",
     "UInt64Array",
+    "action_number",
     "dice_array",
     "game_key",
     "hold",
@@ -73,6 +74,7 @@ __all__ = [
 #: The hold actions, 0 to 31: one bit a die of the sorted dice.
 HOLDS = 32
 EMPTY = Keep("")
+_ACTIONS = "0 to 31 hold dice and roll, 32 on fill a box"
 #: Masks kept per ruleset before the cache starts again (a cache, not a store).
 _MOST_MASKS = 65_536
 
@@ -161,6 +163,36 @@ class DiceStream:
 def hold(faces: tuple[int, ...], holds: int) -> Keep:
     """The dice of ``faces`` (sorted) that the bits of ``holds`` pick."""
     return Keep([faces[i] for i in range(5) if holds >> i & 1])
+
+
+def action_number(
+    action: object,
+    actions: int,
+    invalid: type[MalformedInputError] = MalformedInputError,
+    what: str = "action",
+    meaning: str = _ACTIONS,
+) -> int:
+    """``action`` as an action number from 0 to ``actions - 1``, or ``invalid`` raised.
+
+    ``what`` names the action in the message, and ``meaning`` says what the numbers mean.
+
+    An action is an int or a NumPy integer (a 0-d integer array too, as Gymnasium's
+    ``Discrete.contains`` takes): never a bool, a float (``32.9``, NaN, infinity), a
+    string (``"33"``, ``"٣٣"``, ``"3_3"``) or ``None``, which ``int()`` would read or
+    fail on with an error of its own. The check takes constant time whatever the value.
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        index = int(action)
+        if 0 <= index < actions:
+            return index
+        problem = "outside the action space"
+    else:
+        problem = f"a {type(action).__name__}, not an int"
+    raise invalid(
+        f"{what} {show(action, 60)}: {problem}; {what}s are the ints 0 to {actions - 1} ({meaning})"
+    )
 
 
 def keep_action(faces: tuple[int, ...], keep: Keep) -> int:
@@ -282,21 +314,24 @@ class ActionGame:
         self._masks[key] = mask
         return mask
 
-    def act(self, action: int | np.integer[Any], mask: str = 'info["action_mask"]') -> int:
+    def act(
+        self,
+        action: object,
+        mask: str = 'info["action_mask"]',
+        invalid: type[MalformedInputError] = MalformedInputError,
+    ) -> int:
         """Play ``action`` for the current seat; the points it wrote (bonuses included).
 
         A fill passes the turn on and throws the next seat's first roll.
 
         Raises:
+            MalformedInputError: ``invalid``, for anything :func:`action_number` refuses.
             IllegalActionError: For an action the mask does not allow (``mask`` says
                 where the caller finds the mask).
         """
-        index = int(action)
-        if not 0 <= index < self.actions or not self.mask[index]:
-            raise IllegalActionError(
-                f"action {show(action)}: not legal now; see {mask} "
-                f"(0 to 31 hold dice and roll, 32 on fill a box)"
-            )
+        index = action_number(action, self.actions, invalid)
+        if not self.mask[index]:
+            raise IllegalActionError(f"action {index}: not legal now; see {mask} ({_ACTIONS})")
         game = self.game
         if index < HOLDS:
             self.roll(hold(game.dice.faces, index))  # type: ignore[union-attr]

@@ -42,17 +42,26 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from yahtzee_rules.bots.simulation import Strategy
+from yahtzee_rules.bots.simulation import Strategy, strategy_failed
 from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play._filling import rules_or_usual
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.support._chunks import Executor, check_executor, in_order
+from yahtzee_rules.support._limits import MAX_DEAL_GAMES, MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["HeadToHead", "Sprt", "StrategyRecord", "TournamentResult", "Verdict", "tournament"]
+__all__ = [
+    "MAX_DEAL_GAMES",
+    "HeadToHead",
+    "Sprt",
+    "StrategyRecord",
+    "TournamentResult",
+    "Verdict",
+    "tournament",
+]
 
 _EMPTY = Keep("")
 _FACES = (1, 2, 3, 4, 5, 6)
@@ -401,22 +410,33 @@ def _play(
         base = 15 * turns[seat]
         turns[seat] += 1
         game = game.roll(keep=_EMPTY, outcome=row[base : base + 5])
-        see = getattr(strategy, "see_game", None)  # strategies that play the other cards
-        while True:
-            turn = game.turn
-            assert turn is not None
-            if see is not None:
-                see(game)
-            if turn.rolls_left:
-                keep = strategy.choose_keep(turn, rng)
-                if keep is not None:
-                    start = base + 5 * turn.rolls_used
-                    thrown = 5 - len(keep)
-                    game = game.roll(keep=keep, outcome=row[start : start + thrown])
-                    continue
-            game = game.fill(strategy.choose_box(turn, rng))
-            break
+        try:
+            see = getattr(strategy, "see_game", None)  # strategies that play the other cards
+            while True:
+                turn = game.turn
+                assert turn is not None
+                if see is not None:
+                    see(game)
+                if turn.rolls_left:
+                    keep = strategy.choose_keep(turn, rng)
+                    if keep is not None:
+                        start = base + 5 * turn.rolls_used
+                        thrown = 5 - len(keep)
+                        game = game.roll(keep=keep, outcome=row[start : start + thrown])
+                        continue
+                game = game.fill(strategy.choose_box(turn, rng))
+                break
+        except Exception as error:
+            raise _SeatError(order[seat], seat, error) from error
     return game
+
+
+class _SeatError(Exception):
+    """Strategy number ``strategy``, in ``seat``, failed with ``error``: the deal names it."""
+
+    def __init__(self, strategy: int, seat: int, error: Exception) -> None:
+        super().__init__(strategy, seat, error)
+        self.strategy, self.seat, self.error = strategy, seat, error
 
 
 def _ranking(
@@ -525,9 +545,19 @@ def _empty_tally(strategies: int) -> _Tally:
 
 
 def _play_deals(
-    strategies: Sequence[Strategy], seats: int, rules: Rules, seed: int, first: int, count: int
+    strategies: Sequence[Strategy],
+    seats: int,
+    rules: Rules,
+    seed: int,
+    first: int,
+    count: int,
+    names: Sequence[str] = (),
 ) -> _Tally:
-    """Deals ``first`` to ``first + count - 1`` (at module level, so executors can pickle it)."""
+    """Deals ``first`` to ``first + count - 1`` (at module level, so executors can pickle it).
+
+    A strategy that fails raises an error naming it (by ``names``), its seat, the deal
+    and the seed (see :func:`~yahtzee_rules.bots.simulation.strategy_failed`).
+    """
     n = len(strategies)
     groups = list(itertools.combinations(range(n), seats))
     pairs = {pair: index for index, pair in enumerate(itertools.combinations(range(n), 2))}
@@ -541,11 +571,21 @@ def _play_deals(
         states = [rng.getstate() for rng in rngs]
         wins, points = [0.0] * n, [0.0] * n
         ahead = [0.0] * len(pairs)
+        played_in_deal = 0
         for number, group in enumerate(groups):
             for turn, order in enumerate(_seatings(group)):
-                game = _play(order, strategies, rules, faces, rngs, states)
+                played_in_deal += 1
                 tag = f"{deal}/{number}/{turn}"
-                shares, keys = _ranking(game, order, strategies, tag, seed)
+                try:
+                    game = _play(order, strategies, rules, faces, rngs, states)
+                    shares, keys = _ranking(game, order, strategies, tag, seed)
+                except _SeatError as failed:
+                    name = names[failed.strategy] if names else f"number {failed.strategy}"
+                    where = (
+                        f"tournament deal {deal} (seed {seed}), game {played_in_deal} of the deal"
+                    )
+                    error = strategy_failed(show(name, 80), failed.seat, where, failed.error)
+                    raise error from failed.error
                 for seat, strategy in enumerate(order):
                     wins[strategy] += shares[seat]
                     points[strategy] += game.totals(seat).grand_total
@@ -594,12 +634,16 @@ def _named(strategies: Mapping[str, Strategy] | Sequence[Strategy]) -> dict[str,
                 raise MalformedInputError(f"strategy name {show(name)}: not a non-blank str")
     elif isinstance(strategies, Sequence) and not isinstance(strategies, str):
         named = {}
+        last: dict[str, int] = {}  # the last number given to each class's name: linear time
         for strategy in strategies:
             base = type(strategy).__name__
-            name, number = base, 1
-            while name in named:
-                number += 1
+            name, number = base, last.get(base, 0) + 1
+            if number > 1:
                 name = f"{base} {number}"
+                while name in named:  # a class named like "GreedyStrategy 2" itself
+                    number += 1
+                    name = f"{base} {number}"
+            last[base] = number
             named[name] = strategy
     else:
         raise MalformedInputError(
@@ -639,7 +683,9 @@ def tournament(
         strategies: The strategies, by name (a mapping), or a sequence (named after
             their classes, numbered from the second of a class on).
         deals: How many deals to play (at most, with ``sprt``).
-        seats: Players per game: 2 or more, and no more than the strategies.
+        seats: Players per game: 2 or more, and no more than the strategies (nor than
+            :data:`~yahtzee_rules.play.game.MAX_PLAYERS`). A deal plays at most
+            :data:`MAX_DEAL_GAMES` (100,000) games: 316 strategies at two seats.
         seed: Seeds the dice and the generators handed to the strategies.
         rules: The rules played (Hasbro's Classic game when left out); its tie rule
             settles ties for the win.
@@ -654,9 +700,12 @@ def tournament(
 
     Raises:
         MalformedInputError: For fewer than two strategies, a non-strategy, a bad
-            number of seats or deals, rules that are not a Rules, or an executor
-            without ``submit``.
-        IllegalActionError: If a strategy picks a keep or box the rules do not allow.
+            number of seats or deals, more games a deal than :data:`MAX_DEAL_GAMES`,
+            rules that are not a Rules, or an executor without ``submit``.
+        IllegalActionError: If a strategy picks a keep or box the rules do not allow
+            (any :class:`~yahtzee_rules.RulesError` a strategy causes keeps its class).
+        StrategyError: If a strategy raises an exception of another kind. Either names
+            the strategy, its seat, the deal and the seed, and chains the original.
 
     Examples:
         >>> from yahtzee_rules import GreedyStrategy, RandomStrategy
@@ -672,9 +721,16 @@ def tournament(
     bots = tuple(named.values())
     if len(bots) < 2:
         raise MalformedInputError(f"strategies: {len(bots)} given; a tournament needs at least two")
-    if type(seats) is not int or not 2 <= seats <= len(bots):
+    if type(seats) is not int or not 2 <= seats <= min(len(bots), MAX_PLAYERS):
         raise MalformedInputError(
-            f"seats {show(seats)}: not an int from 2 to the number of strategies ({len(bots)})"
+            f"seats {show(seats)}: not an int from 2 to the number of strategies "
+            f"({len(bots)}) and at most {MAX_PLAYERS}, the most players a game seats"
+        )
+    per_deal = math.comb(len(bots), seats) * _games_per_group(seats)
+    if per_deal > MAX_DEAL_GAMES:  # before the groups are listed
+        raise MalformedInputError(
+            f"strategies: {len(bots)} at {seats} seats play {per_deal} games a deal, more than "
+            f"the limit of {MAX_DEAL_GAMES}; compare fewer strategies, or at fewer seats"
         )
     if type(deals) is not int or deals < 1:
         raise MalformedInputError(f"deals {show(deals)}: not a positive int")
@@ -693,10 +749,10 @@ def tournament(
     z = statistics.NormalDist().inv_cdf((1 + confidence) / 2)
     pairs = list(itertools.combinations(range(len(bots)), 2))
     decided: dict[int, tuple[Verdict, tuple[float, float], int]] = {}
-    tasks = [
-        (bots, seats, rules, seed, first, min(_DEALS_PER_CHUNK, deals - first))
+    tasks = (  # made as they are played: any number of deals costs nothing up front
+        (bots, seats, rules, seed, first, min(_DEALS_PER_CHUNK, deals - first), names)
         for first in range(0, deals, _DEALS_PER_CHUNK)
-    ]
+    )
     tally = _empty_tally(len(bots))
     started = time.perf_counter()
     chunks = in_order(_play_deals, tasks, pool)

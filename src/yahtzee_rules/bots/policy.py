@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from yahtzee_rules.bots._env import HOLDS, Int8Array, dice_array, hold
+from yahtzee_rules.bots._env import HOLDS, Int8Array, action_number, dice_array, hold
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.play.turn import Turn
@@ -129,11 +129,10 @@ class PolicyStrategy:
 
     def _ask(self, turn: Turn, rolling: bool) -> int:
         observation, mask = observe_turn(turn, rolling=rolling)
-        action = self.policy(observation, mask)
-        index = int(action) if isinstance(action, (int, np.integer)) else -1
-        if not 0 <= index < len(mask) or not mask[index]:
+        index = action_number(self.policy(observation, mask), len(mask), what="policy action")
+        if not mask[index]:
             raise IllegalActionError(
-                f"policy action {show(action)}: not legal now; the policy must pick an "
+                f"policy action {index}: not legal now; the policy must pick an "
                 f"action its action mask allows"
             )
         return index
@@ -142,6 +141,8 @@ class PolicyStrategy:
         """The dice the policy holds, or ``None`` when it picks a box.
 
         Raises:
+            MalformedInputError: For a policy action that is not an int or NumPy
+                integer of the action space.
             IllegalActionError: For an action the mask does not allow.
 
         Examples:
@@ -162,6 +163,8 @@ class PolicyStrategy:
         """The box the policy picked for this turn's dice (asking it if it was not asked).
 
         Raises:
+            MalformedInputError: For a policy action that is not an int or NumPy
+                integer of the action space.
             IllegalActionError: For an action the mask does not allow.
 
         Examples:

@@ -40,8 +40,9 @@ from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.record import Fill, GameRecord, Roll
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._chunks import Executor, check_executor, chunk_random, in_order, spans
-from yahtzee_rules.support._text import show
-from yahtzee_rules.support.errors import MalformedInputError
+from yahtzee_rules.support._limits import MAX_PLAYERS
+from yahtzee_rules.support._text import brief, show
+from yahtzee_rules.support.errors import MalformedInputError, RulesError, StrategyError
 from yahtzee_rules.support.results import SimulationResult
 
 if TYPE_CHECKING:
@@ -533,17 +534,21 @@ def play_turn(game: Game | GameRecord, strategy: Strategy, rng: random.Random) -
 
 def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) -> list[Strategy]:
     if isinstance(strategy, Sequence):
-        seats = list(strategy)
-        if not seats or (players is not None and players != len(seats)):
+        if not strategy or (players is not None and players != len(strategy)):
             raise MalformedInputError(
-                f"strategies: {len(seats)} given for {players} players; give one strategy "
+                f"strategies: {len(strategy)} given for {players} players; give one strategy "
                 f"per seat, or a single strategy for every seat"
             )
+        count = len(strategy)
     else:
         count = 1 if players is None else players
         if type(count) is not int or count < 1:
             raise MalformedInputError(f"players {show(players)}: not a positive int")
-        seats = [strategy] * count
+    if count > MAX_PLAYERS:  # before a list of that many seats is made
+        raise MalformedInputError(
+            f"players {count}: more than the limit of {MAX_PLAYERS} players a game seats"
+        )
+    seats = list(strategy) if isinstance(strategy, Sequence) else [strategy] * count
     for seat in seats:
         if not isinstance(seat, Strategy):
             raise MalformedInputError(
@@ -553,16 +558,39 @@ def _strategies(strategy: Strategy | Sequence[Strategy], players: int | None) ->
     return seats
 
 
+def strategy_failed(who: str, seat: int, where: str, error: Exception) -> RulesError:
+    """The error for the strategy ``who`` in ``seat`` failing with ``error`` in the game ``where``.
+
+    A :class:`~yahtzee_rules.RulesError` keeps its class (a closed box stays an
+    :class:`~yahtzee_rules.IllegalActionError`), its message led by who failed where;
+    any other exception becomes a :class:`~yahtzee_rules.StrategyError` ending with its
+    type and words. The caller raises it ``from error``.
+    """
+    lead = f"strategy {who} in seat {seat}, {where}"
+    if isinstance(error, RulesError):
+        try:
+            return type(error)(f"{lead}: {brief(str(error))}")
+        except Exception:  # a subclass of the user's that takes other arguments
+            pass
+    return StrategyError(f"{lead}: {type(error).__name__}: {brief(str(error))}")
+
+
 def _play_games(
     seats: Sequence[Strategy],
     rules: Rules,
     games: int,
     rng: random.Random,
     progress: Callable[[int, int], None] | None = None,
-    done: int = 0,
     total: int = 0,
+    seed: object = 0,
+    index: int = 0,
 ) -> list[int]:
-    """Play ``games`` games with one generator; the final totals, game by game, seat by seat."""
+    """Play ``games`` games with one generator; the final totals, game by game, seat by seat.
+
+    This is chunk ``index`` of a run seeded with ``seed``, which an error names.
+    """
+    done = index * _GAMES_PER_CHUNK
+    run = f"simulate(seed={show(seed, 60)})"
     lead = seats[0]
     if isinstance(lead, BatchStrategy):  # the same games, roll for roll, played at once
         report = None
@@ -572,14 +600,26 @@ def _play_games(
             def report(number: int, _games: int) -> None:
                 shown(done + number, total)
 
-        found = lead.play_games(seats, rules=rules, games=games, rng=rng, progress=report)
+        try:
+            found = lead.play_games(seats, rules=rules, games=games, rng=rng, progress=report)
+        except Exception as error:
+            where = f"games {done + 1} to {done + games} of {run} (chunk {index}), played together"
+            raise strategy_failed(show(lead, 80), 0, where, error) from error
         if found is not None:
             return found
     scores: list[int] = []
     for number in range(games):
         game = Game.new(len(seats), rules=rules)
-        while game.turn is not None:
-            game = _play_turn(game, seats[game.current], rng)
+        try:
+            while game.turn is not None:
+                game = _play_turn(game, seats[game.current], rng)
+        except Exception as error:
+            where = (
+                f"game {done + number + 1} of {run} (chunk {index}, game {number} of its {games})"
+            )
+            raise strategy_failed(
+                show(seats[game.current], 80), game.current, where, error
+            ) from error
         scores.extend(game.totals(seat).grand_total for seat in range(len(seats)))
         if progress is not None:
             progress(done + number + 1, total)
@@ -590,7 +630,7 @@ def _simulate_chunk(
     seats: Sequence[Strategy], rules: Rules, games: int, seed: int, index: int
 ) -> list[int]:
     """Chunk ``index`` of a :func:`simulate` run (at module level, so executors can pickle it)."""
-    return _play_games(seats, rules, games, chunk_random(seed, index))
+    return _play_games(seats, rules, games, chunk_random(seed, index), seed=seed, index=index)
 
 
 def simulate(
@@ -627,9 +667,13 @@ def simulate(
             cached), so that local workers read them instead of each building its own.
 
     Raises:
-        MalformedInputError: For a non-strategy, a mismatched number of players, a
-            negative number of games, or an executor without ``submit``.
-        IllegalActionError: If a strategy picks a keep or box the rules do not allow.
+        MalformedInputError: For a non-strategy, a mismatched number of players (or
+            more than :data:`~yahtzee_rules.play.game.MAX_PLAYERS`), a negative number
+            of games, or an executor without ``submit``.
+        IllegalActionError: If a strategy picks a keep or box the rules do not allow
+            (any :class:`~yahtzee_rules.RulesError` a strategy causes keeps its class).
+        StrategyError: If a strategy raises an exception of another kind. Either names
+            the strategy, its seat, the game and the seed, and chains the original.
 
     Examples:
         >>> from yahtzee_rules import GreedyStrategy, RandomStrategy, simulate
@@ -654,13 +698,13 @@ def simulate(
     if pool is None:
         for index, count in chunks:
             rng = chunk_random(seed, index)
-            part = _play_games(seats, rules, count, rng, progress, len(scores) // len(seats), games)
+            part = _play_games(seats, rules, count, rng, progress, games, seed, index)
             scores.extend(same.setdefault(total, total) for total in part)
     else:
         lead = seats[0]
         if isinstance(lead, BatchStrategy):  # e.g. decided here once, read from the cache there
-            lead.prepare_games(seats, rules=rules, games=max((n for _, n in chunks), default=0))
-        tasks = [(seats, rules, count, seed, index) for index, count in chunks]
+            lead.prepare_games(seats, rules=rules, games=min(games, _GAMES_PER_CHUNK))
+        tasks = ((seats, rules, count, seed, index) for index, count in chunks)
         for part in in_order(_simulate_chunk, tasks, pool):
             scores.extend(same.setdefault(total, total) for total in part)
             if progress is not None:

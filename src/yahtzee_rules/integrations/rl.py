@@ -16,6 +16,12 @@ every turn itself. The action space is fixed for a ruleset: ``Discrete(32 + boxe
 * Action ``32 + b`` fills box ``b`` of the card (card order); legal when the rules
   allow that box for the dice (the Joker rule included).
 
+An action is an int or a NumPy integer from the action space (not a bool, a float
+or a string): anything else raises :class:`InvalidActionError`, which is both the
+library's :class:`~yahtzee_rules.MalformedInputError` and Gymnasium's
+``gymnasium.error.InvalidAction``; an action of the space that the rules do not
+allow now raises :class:`~yahtzee_rules.IllegalActionError`.
+
 ``info["action_mask"]`` (an ``int8`` array) marks the legal actions. The
 reward is the points a fill writes, bonuses included (the upper bonus when it is
 reached, an extra-Yahtzee bonus), and 0 for a roll; the episode terminates when
@@ -54,10 +60,27 @@ from yahtzee_rules.play.game import Game
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["ENV_ID", "SolitaireEnv"]
+__all__ = ["ENV_ID", "InvalidActionError", "SolitaireEnv"]
 
 #: The registered id of :class:`SolitaireEnv`.
 ENV_ID = "yahtzee_rules/Solitaire-v0"
+
+
+class InvalidActionError(MalformedInputError, gymnasium.error.InvalidAction):
+    """An action that is not in the action space: not an int, or out of range.
+
+    Gymnasium's error for it (``gymnasium.error.InvalidAction``) and the library's
+    (:class:`~yahtzee_rules.MalformedInputError`), so either ``except`` catches it.
+
+    Examples:
+        >>> env = SolitaireEnv()
+        >>> _ = env.reset(seed=1)
+        >>> try:
+        ...     env.step(32.9)
+        ... except gymnasium.error.InvalidAction as error:
+        ...     print(error)
+        action 32.9: a float, not an int; actions are the ints 0 to 44 (0 to 31 hold dice and roll, 32 on fill a box)
+    """
 
 
 class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -162,6 +185,8 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """Hold and roll (actions 0 to 31) or fill a box (32 on); see the module's description.
 
         Raises:
+            InvalidActionError: For anything but an int or NumPy integer from 0 to
+                ``action_space.n - 1``.
             IllegalActionError: For an action the mask does not allow, or a step after
                 the card is full.
 
@@ -171,10 +196,13 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             >>> env.step(999)
             Traceback (most recent call last):
             ...
-            yahtzee_rules.support.errors.IllegalActionError: action 999: not legal now; see info["action_mask"] (0 to 31 hold dice and roll, 32 on fill a box)
+            yahtzee_rules.integrations.rl.InvalidActionError: action 999: outside the action space; actions are the ints 0 to 44 (0 to 31 hold dice and roll, 32 on fill a box)
+            >>> env.step(32 + 6)  # Three of a Kind: 0 points for 23346, but allowed
+            ...  # doctest: +ELLIPSIS
+            ({...}, 0.0, False, False, {...})
         """
         play = self._play
-        reward = float(play.act(action))
+        reward = float(play.act(action, invalid=InvalidActionError))
         return (
             self._observe(),
             reward,

@@ -17,7 +17,12 @@ up to 1). The players' actions are those of the Gymnasium and PettingZoo
 environments: 0 to 31 hold dice (bit ``i`` holds die ``i`` of the sorted dice)
 and roll the others, ``32 + b`` fills box ``b`` in card order. Of the hold
 actions that hold the same dice (two ways to hold one 6 of 23666) only the lowest
-is legal, so a search never explores one choice twice.
+is legal, so a search never explores one choice twice. Applying any other action
+raises: :class:`InvalidActionError` (both the library's
+:class:`~yahtzee_rules.MalformedInputError` and ``pyspiel.SpielError``, OpenSpiel's
+error for an invalid action) for a number outside the game's actions (0 to 251 at a
+chance node), :class:`~yahtzee_rules.IllegalActionError` for one that is not among
+``legal_actions()`` (or ``chance_outcomes()``) now.
 
 Parameters: ``players`` (1 or more, default 2), ``rules`` (a ruleset's name for
 :meth:`Rules.from_name <yahtzee_rules.Rules.from_name>`, default ``"forced"``),
@@ -52,7 +57,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from yahtzee_rules.bots._env import EMPTY, HOLDS, dice_array, hold
+from yahtzee_rules.bots._env import EMPTY, HOLDS, action_number, dice_array, hold
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.formats.sharecode import PREFIX, decode_record
@@ -61,7 +66,14 @@ from yahtzee_rules.play.probability import roll_distribution
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
-__all__ = ["GAME_NAME", "YahtzeeGame", "YahtzeeObserver", "YahtzeeState", "outcomes"]
+__all__ = [
+    "GAME_NAME",
+    "InvalidActionError",
+    "YahtzeeGame",
+    "YahtzeeObserver",
+    "YahtzeeState",
+    "outcomes",
+]
 
 #: The name the game is registered under.
 GAME_NAME = "python_yahtzee_rules"
@@ -70,6 +82,7 @@ _MOST_PLAYERS = 10
 _DICE = Dice.all()
 _POSITION = {dice: index for index, dice in enumerate(_DICE)}
 _REWARDS = ("points", "win")
+_OUTCOMES = "the index in Dice.all() of the dice showing after the roll"
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -105,6 +118,28 @@ def outcomes(keep: Keep) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted((_POSITION[dice], p) for dice, p in roll_distribution(keep).items()))
 
 
+class InvalidActionError(MalformedInputError, pyspiel.SpielError):  # type: ignore[misc]
+    """An action that is not one of the game's: out of range for a player or a chance node.
+
+    OpenSpiel's error (``pyspiel.SpielError``) and the library's
+    (:class:`~yahtzee_rules.MalformedInputError`), so either ``except`` catches it.
+
+    Examples:
+        >>> state = pyspiel.load_game("python_yahtzee_rules").new_initial_state()
+        >>> try:
+        ...     state.apply_action(252)
+        ... except pyspiel.SpielError as error:
+        ...     print(error)
+        chance outcome 252: outside the action space; chance outcomes are the ints 0 to 251 (the index in Dice.all() of the dice showing after the roll)
+    """
+
+
+@functools.cache
+def _possible(keep: Keep) -> frozenset[int]:
+    """The chance outcomes (indexes in ``Dice.all()``) of holding ``keep`` and rolling."""
+    return frozenset(index for index, _ in outcomes(keep))
+
+
 @functools.cache
 def _floats(keep: Keep) -> tuple[tuple[int, float], ...]:
     return tuple((index, float(p)) for index, p in outcomes(keep))
@@ -126,6 +161,11 @@ def _distinct_holds(faces: tuple[int, ...]) -> tuple[int, ...]:
     for action in range(HOLDS):
         seen.setdefault(hold(faces, action), action)
     return tuple(sorted(seen.values()))
+
+
+def _chance_number(action: object) -> int:
+    """``action`` as a chance outcome, an index in ``Dice.all()``; else an error."""
+    return action_number(action, len(_DICE), InvalidActionError, "chance outcome", _OUTCOMES)
 
 
 def _rules(name: object) -> Rules:
@@ -268,10 +308,26 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def _apply_action(self, action: int) -> None:
         game = self.game
+        if game.turn is None:
+            raise IllegalActionError(f"action {show(action)}: the game is over")
         if self.held is not None:
-            self.game = game.roll(outcome=_thrown(self.held, action), keep=self.held)
+            index = _chance_number(action)
+            if index not in _possible(self.held):
+                held = f"with {self.held} held" if self.held.faces else "of five dice"
+                raise IllegalActionError(
+                    f"chance outcome {index} ({_DICE[index]}): not a roll {held}; "
+                    f"see chance_outcomes()"
+                )
+            self.game = game.roll(outcome=_thrown(self.held, index), keep=self.held)
             self.held = None
             return
+        action = action_number(action, HOLDS + len(self.boxes), InvalidActionError)
+        if action not in self._legal_actions(game.current):
+            raise IllegalActionError(
+                f"action {action} ({self._action_to_string(game.current, action)}): not "
+                f"legal now; see legal_actions() (0 to 31 hold dice and roll, only the lowest "
+                f"of the holds that keep the same dice; 32 on fill a box)"
+            )
         if action < HOLDS:
             assert game.dice is not None
             self.held = hold(game.dice.faces, action)
@@ -281,7 +337,8 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"roll {_DICE[action]}"
+            return f"roll {_DICE[_chance_number(action)]}"
+        action = action_number(action, HOLDS + len(self.boxes), InvalidActionError)
         if action < HOLDS:
             dice = self.game.dice
             if dice is None:

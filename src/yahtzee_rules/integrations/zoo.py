@@ -8,6 +8,13 @@ Gymnasium environment (:mod:`yahtzee_rules.integrations.rl`): ``Discrete(32 + bo
 others, and ``32 + b`` fills box ``b`` in card order. The environment throws the
 first roll of every turn itself.
 
+An action is an int or a NumPy integer from the action space (not a bool, a float
+or a string): anything else raises :class:`InvalidActionError` (the library's
+:class:`~yahtzee_rules.MalformedInputError` and Gymnasium's
+``gymnasium.error.InvalidAction``, PettingZoo's spaces being Gymnasium's); an action
+of the space that the rules do not allow now raises
+:class:`~yahtzee_rules.IllegalActionError`.
+
 Each observation is a dict:
 
 * ``"action_mask"``: an ``int8`` array, 1 for each action legal for that agent now
@@ -52,19 +59,38 @@ from pettingzoo import AECEnv
 
 from yahtzee_rules.bots._env import HOLDS, ActionGame, Int8Array, dice_array
 from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.support._limits import MAX_PLAYERS
 from yahtzee_rules.support._text import show
-from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["GameEnv", "env"]
+__all__ = ["GameEnv", "InvalidActionError", "env"]
 
 _REWARDS = ("points", "win")
+
+
+class InvalidActionError(MalformedInputError, gymnasium.error.InvalidAction):
+    """An action that is not in the action space: not an int, or out of range.
+
+    Gymnasium's error for it (``gymnasium.error.InvalidAction``) and the library's
+    (:class:`~yahtzee_rules.MalformedInputError`), so either ``except`` catches it.
+
+    Examples:
+        >>> game = GameEnv()
+        >>> game.reset(seed=1)
+        >>> try:
+        ...     game.step("33")
+        ... except gymnasium.error.InvalidAction as error:
+        ...     print(error)
+        action '33': a str, not an int; actions are the ints 0 to 44 (0 to 31 hold dice and roll, 32 on fill a box)
+    """
 
 
 class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """Two or more players, one decision a step; see the module's description.
 
     Args:
-        players: The number of players (2 or more; 1 works too, as solitaire).
+        players: The number of players (2 or more; 1 works too, as solitaire), at most
+            :data:`~yahtzee_rules.play.game.MAX_PLAYERS` (50).
         rules: Any ruleset the library has (Classic by default).
         reward: ``"points"`` or ``"win"``.
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the game in the
@@ -97,8 +123,11 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     ) -> None:
         super().__init__()
         rules = Rules() if rules is None else rules
-        if type(players) is not int or players < 1:
-            raise MalformedInputError(f"players {show(players)}: not a positive int")
+        if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+            raise MalformedInputError(  # before the spaces, which grow with its square
+                f"players {show(players)}: not an int from 1 to {MAX_PLAYERS}, the most "
+                f"players a game seats"
+            )
         if not isinstance(rules, Rules):
             raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
         if reward not in _REWARDS:
@@ -218,8 +247,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         After the game is over each agent steps once more with ``None``, and leaves.
 
         Raises:
-            IllegalActionError: For an action the mask does not allow, or ``None``
-                from an agent still playing.
+            InvalidActionError: For anything but an int or NumPy integer from 0 to
+                ``action_space(agent).n - 1`` (``None`` included) from an agent still
+                playing.
+            IllegalActionError: For an action the mask does not allow.
 
         Examples:
             >>> env = GameEnv()
@@ -234,13 +265,13 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
             return
         play = self._play
         if action is None:
-            raise IllegalActionError(
+            raise InvalidActionError(
                 f"action None: {agent} is still playing; pick an action its "
                 'observation["action_mask"] allows (None only steps a finished agent out)'
             )
+        points = play.act(action, 'observation["action_mask"]', InvalidActionError)  # or no change
         self._cumulative_rewards[agent] = 0.0
         rewards = dict.fromkeys(self.agents, 0.0)
-        points = play.act(action, 'observation["action_mask"]')  # raises before any change
         if self.reward == "points":
             rewards[agent] = float(points)
         game = play.game

@@ -58,15 +58,13 @@ def _to_players(value: object) -> tuple[str, ...]:
         )
     seen: set[str] = set()
     for name in players:
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
             raise MalformedInputError(
                 f"player name {show(name)}: not a non-blank string; each player needs a name"
             )
-        if len(name) > MAX_NAME_LENGTH:
-            raise MalformedInputError(
-                f"player name {show(name)}: {len(name)} characters, more than the limit of "
-                f"{MAX_NAME_LENGTH}"
-            )
+        problem = _text.name_problem(name)  # the one rule of names, for every reader too
+        if problem is not None:
+            raise MalformedInputError(f"player name {show(name)}: {problem}")
         if name in seen:
             raise MalformedInputError(
                 f"players {show(players)}: {show(name)} appears twice; player names must be distinct"

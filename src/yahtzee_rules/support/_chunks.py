@@ -16,13 +16,21 @@ from __future__ import annotations
 import os
 import random
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar, overload
 
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["Executor", "Future", "check_executor", "chunk_random", "in_order", "spans"]
+__all__ = [
+    "Executor",
+    "Future",
+    "Spans",
+    "check_executor",
+    "chunk_random",
+    "in_order",
+    "spans",
+]
 
 _T = TypeVar("_T")
 _T_co = TypeVar("_T_co", covariant=True)
@@ -51,13 +59,46 @@ def check_executor(executor: object) -> Executor | None:
     )
 
 
-def spans(total: int, size: int) -> list[tuple[int, int]]:
+class Spans(Sequence[tuple[int, int]]):
     """``(index, count)`` for each chunk of at most ``size`` items out of ``total``.
 
-    >>> spans(5, 2)
-    [(0, 2), (1, 2), (2, 1)]
+    Worked out on demand, so that a run of any length costs nothing until it is played.
+
+    >>> list(spans(5, 2)), len(spans(10**18, 1000))
+    ([(0, 2), (1, 2), (2, 1)], 1000000000000000)
     """
-    return [(index, min(size, total - start)) for index, start in enumerate(range(0, total, size))]
+
+    __slots__ = ("_count", "size", "total")
+
+    def __init__(self, total: int, size: int) -> None:
+        self.total, self.size = total, size
+        self._count = -(-total // size)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, int]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | Sequence[tuple[int, int]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(self._count)[index]]
+        i = range(self._count)[index]  # IndexError beyond the end, as a list's
+        return i, min(self.size, self.total - i * self.size)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        for i in range(self._count):
+            yield i, min(self.size, self.total - i * self.size)
+
+
+def spans(total: int, size: int) -> Spans:
+    """``(index, count)`` for each chunk of at most ``size`` items out of ``total``, lazily.
+
+    >>> spans(5, 2)[2]
+    (2, 1)
+    """
+    return Spans(total, size)
 
 
 def chunk_random(seed: object, index: int, stream: str = "") -> random.Random:

@@ -53,6 +53,11 @@ fifty, a best of 5."""
 MAX_MATCH_LENGTH = 8_000_000
 """The longest notation, share code or JSON text of a match any reader takes, in characters."""
 
+MAX_DEAL_GAMES = 100_000
+"""The most games one deal of a tournament plays: every group of ``seats`` strategies
+in each of its seat rotations (``seats`` games a group, ``2 * seats`` from three seats
+on). Two seats allow 316 strategies; checked before any group is listed."""
+
 MAX_ACTIONS_PER_BOX = MAX_ROLLS + 1
 """A record plays at most this many actions per box per player: three rolls and a fill."""
 

@@ -19,7 +19,7 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
-from yahtzee_rules.support._limits import MAX_INPUT_LENGTH
+from yahtzee_rules.support._limits import MAX_INPUT_LENGTH, MAX_NAME_LENGTH
 from yahtzee_rules.support.errors import MalformedInputError
 
 T = TypeVar("T")
@@ -332,7 +332,55 @@ def parse_progress(
     return tuple(ord(c) - 48 for c in faces), int(rolls)
 
 
-# --- player names ----------------------------------------------------------------------------
+# --- player names and text shown ----------------------------------------------------------
+
+# The characters no name may hold and no terminal is shown raw: the control characters
+# (Unicode category Cc: C0, DEL and C1, which terminals obey: ESC starts the sequences
+# that clear the screen or set the window title, BEL rings), the surrogates (Cs: no
+# UTF-8 encoder writes a lone one), the line and paragraph separators (Zl, Zp: a name is
+# one line), and the bidirectional embedding, override and isolate controls (which
+# reorder the text around them, so a name could be shown as another). These sets are
+# fixed by Unicode's stability policy, so a name valid on one Python is valid on all.
+_UNSHOWABLE_BUT_NEWLINE = "\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028-\u202e\u2066-\u2069"
+_UNSHOWABLE_RE = re.compile(f"[\n{_UNSHOWABLE_BUT_NEWLINE}]")
+_UNSHOWN_RE = re.compile(f"[{_UNSHOWABLE_BUT_NEWLINE}]")
+NAME_RULE = (
+    "a name is printable text: no control characters (Unicode category Cc), surrogates "
+    "(Cs), line or paragraph separators (Zl, Zp), or bidirectional embedding, override "
+    "or isolate controls (U+202A to U+202E, U+2066 to U+2069)"
+)
+
+
+def name_problem(name: str) -> str | None:
+    r"""Why ``name`` (a str) cannot be a player's name, or ``None``: the one rule of names.
+
+    A name is 1 to :data:`MAX_NAME_LENGTH` characters, not all white space, with none of
+    the characters :data:`NAME_RULE` lists. Linear in the name's length.
+
+    >>> name_problem("Zoë") is None, name_problem("a\x1b[2J")[:19]
+    (True, 'holds U+001B at 1; ')
+    """
+    if not name.strip():
+        return "not a non-blank string; each player needs a name"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"{len(name)} characters, more than the limit of {MAX_NAME_LENGTH}"
+    bad = _UNSHOWABLE_RE.search(name)
+    if bad is not None:
+        return f"holds U+{ord(bad.group()):04X} at {bad.start()}; {NAME_RULE}"
+    return None
+
+
+def for_terminal(text: str) -> str:
+    r"""``text`` safe to write to a terminal: every character no name may hold, but the
+    newline, written as its Python escape (``\x1b``, ``\u202e``, ``\ud800``).
+
+    >>> print(for_terminal("a\x1b]0;title\x07b\nc\ud800"))
+    a\x1b]0;title\x07b
+    c\ud800
+    """
+    if _UNSHOWN_RE.search(text) is None:
+        return text
+    return _UNSHOWN_RE.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 def _needs_escape(char: str) -> bool:

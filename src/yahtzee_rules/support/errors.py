@@ -26,7 +26,7 @@ Examples:
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "MalformedInputError", "RulesError"]
+__all__ = ["IllegalActionError", "MalformedInputError", "RulesError", "StrategyError"]
 
 
 class RulesError(ValueError):
@@ -69,4 +69,30 @@ class IllegalActionError(RulesError):
         ... except IllegalActionError as error:
         ...     print(error)
         roll: this turn has used all 3 rolls; a turn has at most three rolls, so fill a box now
+    """
+
+
+class StrategyError(RulesError):
+    """A strategy raised an exception of its own in the middle of a run.
+
+    :func:`~yahtzee_rules.simulate` and tournaments raise it for a strategy's exception
+    that is not a :class:`RulesError` (one that is, such as the
+    :class:`IllegalActionError` of a closed box, keeps its class). Either way the
+    message names the strategy, its seat and the game (a tournament's deal and seed, a
+    simulation's game and seed), so the game can be played again; the original is
+    the ``__cause__`` (``raise ... from``), and its type and words end the message, so
+    they survive a process pool, which drops the cause.
+
+    Examples:
+        >>> from yahtzee_rules import GreedyStrategy, StrategyError, simulate
+        >>> class Buggy(GreedyStrategy):
+        ...     def choose_keep(self, turn, rng):
+        ...         return 1 / 0
+        >>> try:
+        ...     simulate(Buggy(), games=3, seed=7)
+        ... except StrategyError as error:
+        ...     print(error)
+        ...     print(type(error.__cause__).__name__)
+        strategy Buggy() in seat 0, game 1 of simulate(seed=7) (chunk 0, game 0 of its 3): ZeroDivisionError: division by zero
+        ZeroDivisionError
     """

@@ -48,6 +48,7 @@ from yahtzee_rules.play.match import MAX_BEST_OF, Match
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.scoring import box_options
+from yahtzee_rules.support._text import for_terminal
 from yahtzee_rules.support.errors import RulesError
 
 if TYPE_CHECKING:
@@ -790,6 +791,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         >>> main(["score", "12345", "--joker", "maybe"])  # argparse writes to stderr
         2
     """
+    for stream in (sys.stdout, sys.stderr):  # what the encoding lacks is written as \\xe9
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="backslashreplace")
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -809,7 +814,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     except (AppError, RulesError, OSError) as error:
-        print(f"yahtzee-rules: error: {error}", file=sys.stderr)
+        # an argument or a file's text may be quoted raw: a terminal must not obey it
+        print(f"yahtzee-rules: error: {for_terminal(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\nyahtzee-rules: interrupted", file=sys.stderr)

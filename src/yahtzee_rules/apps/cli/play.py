@@ -71,6 +71,7 @@ from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.record import Fill as FillAction
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.record import Roll as RollAction
+from yahtzee_rules.support._text import for_terminal
 from yahtzee_rules.support.errors import RulesError
 
 __all__ = [
@@ -405,7 +406,10 @@ class Session:
     # --- output -------------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
-        """Write a line to the console.
+        """Write a line to the console, with what a terminal would obey escaped.
+
+        Control characters (ESC, BEL...) and the other characters no name may hold
+        are written as their escapes (``\\x1b``), whatever text they came in with.
 
         Examples:
             >>> from yahtzee_rules.apps.cli.console import ScriptConsole
@@ -414,7 +418,7 @@ class Session:
             >>> console.transcript()
             'Hi'
         """
-        self.console.say(text)
+        self.console.say(for_terminal(text))
 
     def show(self) -> None:
         """Show the score sheet, the dice, the rolls left and any Joker note.

@@ -235,7 +235,7 @@ def simulate_optimal(
             part = _play_games(table, first_card, count, _chunk_generator(seed, index), tick)
             scores.extend(same.setdefault(total, total) for total in part.tolist())
     else:
-        tasks = [(table, first_card, count, seed, index) for index, count in chunks]
+        tasks = ((table, first_card, count, seed, index) for index, count in chunks)
         for number, part in enumerate(in_order(_optimal_chunk, tasks, pool)):
             scores.extend(same.setdefault(total, total) for total in part.tolist())
             if progress is not None:
