@@ -363,7 +363,7 @@ UNREACHABLE = [
     # the forced Joker sends an extra Yahtzee to its open upper box first
     ("forced", "fh=25,y=50,+1", "Full House 25 from 11111: the forced Joker requires Aces"),
     ("forced", "ls=40,y=50,+1", "Large Straight 40 from 11111: the forced Joker requires Aces"),
-    ("forced", "3k=15,y=50,+1", "Three of a Kind 15 from 11111: the forced Joker requires Aces"),
+    ("forced", "3k=15,y=50,+1", "Three of a Kind 15 from 33333: the forced Joker requires Threes"),
     # 0 in an upper box only once every lower box is filled
     ("forced", "2=0,y=50,+1", "Twos 0 from 11111: the forced Joker requires Aces"),
     ("kinds-first", "fh=25,y=50,+1", "the kinds-first Joker requires Aces"),

@@ -58,6 +58,7 @@ class _Design:
     fives: tuple[tuple[int, ...], ...]  # per box: five equal dice's plain score, per face - 1
     rows: tuple[tuple[int, ...], ...]  # the lower boxes (not Yahtzee), a row's in column order
     face_rows: tuple[tuple[int, ...], ...]  # per face - 1: its upper boxes, in column order
+    upper: frozenset[int]  # every upper box
     fixed: dict[int, int]  # the fixed Joker values
     first: frozenset[int]  # the boxes the kinds-first Joker fills first
     lower: tuple[int, ...]
@@ -90,6 +91,7 @@ def _design(rules: Rules) -> _Design:
         fives=fives,
         rows=rows,
         face_rows=face_rows,
+        upper=frozenset(box for row in face_rows for box in row),
         fixed={int(box): value for box, value in card.joker_values},
         first=frozenset(int(box) for box in card.joker_first),
         lower=tuple(int(box) for box in card.lower),
@@ -110,6 +112,25 @@ def _plain_card(card: Card) -> bool:
         found = all(possible <= v for possible, v in zip(card.possible, values, strict=True))
         _PLAIN[card] = found
     return found
+
+
+def _first_yahtzees_placed(boxes: tuple[int | None, ...], rules: Rules) -> bool:
+    """Under Forced Yahtzee with no bonus marks: whether each value only five equal dice
+    score (Yahtzee 50, Three of a Kind 30 ...) has a face whose upper boxes are all filled
+    to be written after. They are, first; then those values, then the Yahtzee boxes."""
+    design = _design(rules)
+    plain, fives, upper = design.plain, design.fives, design.upper
+    complete: list[bool] | None = None
+    for box, points in enumerate(boxes):
+        if points is None or box in upper or points in plain[box]:
+            continue  # an upper box takes five of its own face whatever else is open
+        if complete is None:
+            complete = [all(boxes[b] is not None for b in row) for row in design.face_rows]
+        if not any(
+            five == points and done for five, done in zip(fives[box], complete, strict=True)
+        ):
+            return False
+    return True
 
 
 def _counts(mask: int) -> str:
@@ -169,6 +190,9 @@ def _reachable(boxes: tuple[int | None, ...], marks: int, rules: Rules) -> tuple
     yahtzees = design.yahtzees
     after = bool(yahtzees) and all(boxes[y] is not None for y in yahtzees)
     counted = after and rules.yahtzee_bonus > 0 and all(boxes[y] == 50 for y in yahtzees)
+    # no marks to account for: a fill with five equal dice after the last Yahtzee box
+    # would earn one, so there is none
+    extras = after and not (counted and not marks)
     plain, fives = design.plain, design.fives
     if rules.in_order:  # one order: the card's; no Joker, no Forced Yahtzee
         total = 1
@@ -200,9 +224,9 @@ def _reachable(boxes: tuple[int | None, ...], marks: int, rules: Rules) -> tuple
             options: list[int] = []
             if points in plain[box] or points == own:
                 options.append(0)
-            if after and points == own:
+            if extras and points == own:
                 options.append(1)
-            if after and points == 0 and points != own:
+            if extras and points == 0 and points != own:
                 options.append(2 if zero_late else 1)
             choices.append(tuple(options))
         masks: dict[int, int] = {}
@@ -273,7 +297,7 @@ def _reachable(boxes: tuple[int | None, ...], marks: int, rules: Rules) -> tuple
                     five[f] == points and (not fy or pre[f]) for f in range(6)
                 ):
                     choice = 1
-                if after:
+                if extras:
                     fixed = design.fixed.get(box)
                     if joker is JokerRule.FORCED or joker is JokerRule.KINDS_FIRST:
                         if joker is JokerRule.FORCED or box in design.first or first_filled:
@@ -359,8 +383,12 @@ def check_reachable(card: Scorecard, rules: Rules) -> None:
     """
     boxes = card.boxes
     marks = card.bonus_marks
-    if not marks and not rules.forced_yahtzee and _plain_card(rules.card):
-        return  # every value is some roll's, and any order of such fills is legal
+    if (
+        not marks
+        and _plain_card(rules.card)
+        and (not rules.forced_yahtzee or _first_yahtzees_placed(boxes, rules))
+    ):
+        return  # every value is some roll's; fills of five equal dice go first
     ok, counts = _reachable(boxes, marks, rules)
     if ok:
         return

@@ -110,8 +110,8 @@ def _check_turn_rules(instance: Turn, attribute: attrs.Attribute[Any], rules: ob
 def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
     """Refuse a card no order of legal turns under ``rules`` fills as it is: bonus marks
     the rules could never have written, a card filled out of card order under boxes
-    filled in card order, and (:func:`~yahtzee_rules.play._reachable.check_reachable`)
-    boxes the Joker or Forced Yahtzee could not have filled in any order."""
+    filled in card order, and (``play._reachable.check_reachable``) boxes the Joker or
+    Forced Yahtzee could not have filled in any order."""
     if card.bonus_marks and rules.yahtzee_bonus == 0:
         raise MalformedInputError(
             f"card {show(card)}: {card.bonus_marks} bonus marks, but these rules have "
@@ -174,7 +174,9 @@ class Turn:
 
     Raises:
         MalformedInputError: For inconsistent fields (dice without a roll), a complete
-            card, or bonus marks under rules without a Yahtzee bonus.
+            card, bonus marks under rules without a Yahtzee bonus, or a card no order of
+            legal turns under the rules fills as it is (``fh=25,y=50,+1`` under the forced
+            Joker: an extra Yahtzee goes in its open upper box first).
 
     Attributes:
         card: The card being played.
