@@ -441,3 +441,11 @@ def test_the_score_command_checks_its_card_against_the_rules() -> None:
     assert "Forced Yahtzee requires Aces" in forced.stderr
     free = run("score", "66666", "--rules", "free-choice", "--card=fh=0,y=50,+1")
     assert free.returncode == 0, free.stderr  # 0 in Full House before Sixes: free choice
+
+
+@settings(max_examples=60, deadline=None)
+@given(yst.games(rules=_STRATEGY_RULES, max_players=2))
+def test_every_game_the_strategies_play_is_read_back_on_every_ruleset(game: Game) -> None:
+    assert Game.parse(str(game)) == game
+    assert from_json(to_json(game), Game) == game
+    assert GameRecord.from_share_code(GameRecord.from_game(game).share_code()).game == game
