@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
 
 import attrs
 
@@ -49,6 +50,21 @@ _ZEROED = 2  # every box filled, some with the Joker's 0 (the last resort)
 _OPEN = 3  # a box open, none with the Joker's 0
 _OPEN_ZEROED = 4  # a box open, some with the Joker's 0
 
+# What an extra Yahtzee in a lower box needs of the face it shows.
+_ANY = 1  # nothing
+_COMPLETE = 2  # its upper boxes filled before the Joker's zeros
+_FILLED = 3  # its upper boxes filled by the end (the fill goes last)
+_EARLY = 4  # an upper box still open (the free-choice Joker's 0 in a fixed box)
+_ALL = 0b111111  # every face, as bits 0 to 5
+
+
+def _bits(faces: Iterable[int]) -> int:
+    """Faces 1 to 6 given as 0 to 5, as the bits of an int."""
+    result = 0
+    for face in faces:
+        result |= 1 << face
+    return result
+
 
 @attrs.frozen
 class _Design:
@@ -59,6 +75,9 @@ class _Design:
     rows: tuple[tuple[int, ...], ...]  # the lower boxes (not Yahtzee), a row's in column order
     face_rows: tuple[tuple[int, ...], ...]  # per face - 1: its upper boxes, in column order
     upper: frozenset[int]  # every upper box
+    five_faces: tuple[
+        dict[int, int], ...
+    ]  # per box: points -> the faces (bits) whose five score them
     fixed: dict[int, int]  # the fixed Joker values
     first: frozenset[int]  # the boxes the kinds-first Joker fills first
     lower: tuple[int, ...]
@@ -92,6 +111,10 @@ def _design(rules: Rules) -> _Design:
         rows=rows,
         face_rows=face_rows,
         upper=frozenset(box for row in face_rows for box in row),
+        five_faces=tuple(
+            {points: _bits(f for f in range(6) if five[f] == points) for points in five}
+            for five in fives
+        ),
         fixed={int(box): value for box, value in card.joker_values},
         first=frozenset(int(box) for box in card.joker_first),
         lower=tuple(int(box) for box in card.lower),
@@ -180,6 +203,73 @@ def _row_counts(row: tuple[int, ...], option: list[int], needs_five: list[bool])
     return clear | marked
 
 
+@functools.lru_cache(maxsize=4096)
+def _face_masks(
+    card: Card,
+    joker: JokerRule,
+    fy: bool,
+    face: int,
+    values: tuple[int | None, ...],
+    extras: bool,
+    left_to_right: bool,
+) -> tuple[dict[int, int], bool]:
+    """For the upper boxes of ``face`` holding ``values`` (in column order): for each
+    status the face can have, the numbers of extra Yahtzees they take (a bit mask), and
+    whether one holds what a roll of not five equal dice scores there."""
+    plain = _design_plain(card)
+    row = sorted(card.face_boxes(face), key=lambda b: b.column)
+    is_open = None in values
+    quick = any(v is not None and v in plain[b] for b, v in zip(row, values, strict=True))
+    zero_late = joker is JokerRule.FORCED or joker is JokerRule.KINDS_FIRST or fy
+    # per box: 0 no mark, 1 an extra Yahtzee of its face, 2 the Joker's 0
+    choices: list[tuple[int, ...]] = []
+    filled = [(b, v) for b, v in zip(row, values, strict=True) if v is not None]
+    for box, points in filled:
+        own = card.table[_FIVE_POSITIONS[face - 1]][box]
+        options: list[int] = []
+        if points in plain[box] or points == own:
+            options.append(0)
+        if extras and points == own:
+            options.append(1)
+        if extras and points == 0 and points != own:
+            options.append(2 if zero_late else 1)
+        choices.append(tuple(options))
+    masks: dict[int, int] = {}
+    for pick in itertools.product(*choices):
+        if left_to_right:
+            # five of a face box's own face take a mark only after a marked box to its left
+            seen = False
+            bad = False
+            for box_choice, (box, points) in zip(pick, filled, strict=True):
+                if seen and box_choice == 0 and points not in plain[box]:
+                    bad = True
+                seen = seen or box_choice != 0
+            if bad:
+                continue
+        zeroed = 2 in pick
+        count = sum(1 for c in pick if c)
+        if is_open:
+            status = _OPEN_ZEROED if zeroed else _OPEN
+        elif zeroed:
+            status = _ZEROED
+        elif count and (fy or joker is JokerRule.FREE_CHOICE):
+            status = _MARKED
+        else:
+            status = _PRE
+        masks[status] = masks.get(status, 0) | 1 << count
+    return masks, quick
+
+
+@functools.cache
+def _design_plain(card: Card) -> tuple[frozenset[int], ...]:
+    """Per box of ``card``: what dice other than five equal score there."""
+    others = [row for position, row in enumerate(card.table) if position not in _FIVE_POSITIONS]
+    return tuple(frozenset(row[box] for row in others) for box in card.members)
+
+
+_FIVE_POSITIONS = tuple(Dice([face] * 5).position for face in _FACES)
+
+
 def _reachable(boxes: tuple[int | None, ...], marks: int, rules: Rules) -> tuple[bool, int]:
     """Whether some order of legal turns fills ``boxes`` with ``marks`` bonus marks, and
     the bit mask of the numbers of extra Yahtzees that fill could have taken instead."""
@@ -207,122 +297,101 @@ def _reachable(boxes: tuple[int | None, ...], marks: int, rules: Rules) -> tuple
         return (bool(total >> marks & 1) if counted else total != 0), total
     # Each face's upper boxes: the counts each status allows, and what a status means.
     joker_zero = joker is JokerRule.FORCED or joker is JokerRule.KINDS_FIRST
-    zero_late = joker_zero or fy
     face_options: list[dict[int, int]] = []
     quick_faces: list[bool] = []  # filled with a box of fewer than five of its face
-    for face in _FACES:
-        row = design.face_rows[face - 1]
-        is_open = any(boxes[b] is None for b in row)
-        quick_faces.append(any(boxes[b] is not None and boxes[b] in plain[b] for b in row))
-        # per box: 0 no mark, 1 an extra Yahtzee of its face, 2 the Joker's 0
-        choices: list[tuple[int, ...]] = []
-        for box in row:
-            points = boxes[box]
-            if points is None:
-                continue
-            own = fives[box][face - 1]
-            options: list[int] = []
-            if points in plain[box] or points == own:
-                options.append(0)
-            if extras and points == own:
-                options.append(1)
-            if extras and points == 0 and points != own:
-                options.append(2 if zero_late else 1)
-            choices.append(tuple(options))
-        masks: dict[int, int] = {}
-        for pick in itertools.product(*choices):
-            if card.left_to_right:
-                # five of a face box's own face take a mark only after a marked box to its left
-                seen = False
-                bad = False
-                filled = (b for b in row if boxes[b] is not None)
-                for box_choice, box in zip(pick, filled, strict=False):
-                    if seen and box_choice == 0 and boxes[box] not in plain[box]:
-                        bad = True
-                    seen = seen or box_choice != 0
-                if bad:
-                    continue
-            zeroed = 2 in pick
-            count = sum(1 for c in pick if c)
-            if is_open:
-                status = _OPEN_ZEROED if zeroed else _OPEN
-            elif zeroed:
-                status = _ZEROED
-            elif count and (fy or joker is JokerRule.FREE_CHOICE):
-                status = _MARKED
-            else:
-                status = _PRE
-            masks[status] = masks.get(status, 0) | 1 << count
+    left_to_right = card.left_to_right
+    for face, row in enumerate(design.face_rows, 1):
+        values = tuple(boxes[b] for b in row)
+        masks, quick = _face_masks(card, joker, fy, face, values, extras, left_to_right)
         if not masks:
             return False, 0
         face_options.append(masks)
+        quick_faces.append(quick)
     lower_filled = all(boxes[b] is not None for b in design.lower)
     first_filled = all(boxes[b] is not None for b in design.first)
     needs_five = [points is not None and points not in plain[b] for b, points in enumerate(boxes)]
+    forced = joker is JokerRule.FORCED or joker is JokerRule.KINDS_FIRST
+    # Per filled lower box, worked out once: whether a roll of not five equal dice writes
+    # it; the faces (bit f - 1) whose five write it before the last Yahtzee box; and for
+    # an extra Yahtzee the faces that write it, and what they need (see _marks).
+    entries: list[tuple[int, bool, int, int, int]] = []
+    five_faces = design.five_faces
+    for row in design.rows:
+        for box in row:
+            points = boxes[box]
+            if points is None:
+                break
+            pre_faces = five_faces[box].get(points, 0)
+            need, mark_faces = 0, 0
+            if extras:
+                fixed = design.fixed.get(box)
+                if forced:
+                    if joker is JokerRule.FORCED or box in design.first or first_filled:
+                        need = _COMPLETE
+                        if fixed is None:
+                            mark_faces = pre_faces
+                        elif fixed == points:
+                            mark_faces = _ALL
+                elif joker is JokerRule.FREE_CHOICE and fixed is not None:
+                    if points == fixed:
+                        need, mark_faces = _FILLED, _ALL
+                    elif points == 0 and not fy:
+                        need, mark_faces = _EARLY, _ALL
+                else:
+                    mark_faces = pre_faces
+                    need = _FILLED if fy else _ANY
+            entries.append((box, points in plain[box], pre_faces, need, mark_faces))
+    y_faces = [
+        five_faces[y].get(points, 0)
+        for y in yahtzees
+        if (points := boxes[y]) is not None and points not in plain[y]
+    ]
+    option = [0] * len(boxes)
+    single = not card.left_to_right
     found = 0
     for statuses in itertools.product(*(sorted(masks) for masks in face_options)):
-        complete = [s in (_PRE, _MARKED) for s in statuses]  # before the Joker's zeros
-        pre = [s == _PRE for s in statuses]
+        complete = _bits(f for f, s in enumerate(statuses) if s in (_PRE, _MARKED))
+        pre = _bits(f for f, s in enumerate(statuses) if s == _PRE) if fy else _ALL
         zeros = any(s in (_ZEROED, _OPEN_ZEROED) for s in statuses)
         # the Joker's zeros in upper boxes: with some face's boxes filled before (and under
         # the forced and kinds-first Joker, every lower box)
-        if zeros and (not any(complete) or (joker_zero and not lower_filled)):
+        if zeros and (not complete or (joker_zero and not lower_filled)):
             continue
-        filled_at_end = [s not in (_OPEN, _OPEN_ZEROED) for s in statuses]
-        # the free-choice Joker's 0 in a fixed box: some upper box of its face still open
-        early_zero = not fy and any(
-            s != _PRE or quick for s, quick in zip(statuses, quick_faces, strict=True)
-        )
+        if any(not faces & pre for faces in y_faces):
+            continue  # Forced Yahtzee: a Yahtzee box of 50 with no face filled before it
+        allowed = {
+            _ANY: _ALL,
+            _COMPLETE: complete,
+            _FILLED: _bits(f for f, s in enumerate(statuses) if s != _OPEN and s != _OPEN_ZEROED),
+            # the free-choice Joker's 0 in a fixed box: some upper box still open then
+            _EARLY: _ALL
+            if any(s != _PRE or q for s, q in zip(statuses, quick_faces, strict=True))
+            else 0,
+        }
+        must = optional = 0
         ok = True
-        for y in yahtzees:
-            points = boxes[y]
-            if (
-                points is not None
-                and points not in plain[y]
-                and not any(fives[y][f] == points and (not fy or pre[f]) for f in range(6))
-            ):
+        for box, any_roll, pre_faces, need, mark_faces in entries:
+            clear = any_roll or bool(pre_faces & pre)
+            mark = bool(mark_faces & allowed[need]) if need else False
+            if not (clear or mark):
                 ok = False
                 break
+            if single:
+                if clear and mark:
+                    optional += 1
+                elif mark:
+                    must += 1
+            else:
+                option[box] = (1 if clear else 0) | (2 if mark else 0)
         if not ok:
             continue
-        option = [0] * len(boxes)
-        for row in design.rows:
-            for box in row:
-                points = boxes[box]
-                if points is None:
-                    continue
-                five = fives[box]
-                choice = 0
-                if points in plain[box] or any(
-                    five[f] == points and (not fy or pre[f]) for f in range(6)
-                ):
-                    choice = 1
-                if extras:
-                    fixed = design.fixed.get(box)
-                    if joker is JokerRule.FORCED or joker is JokerRule.KINDS_FIRST:
-                        if joker is JokerRule.FORCED or box in design.first or first_filled:
-                            value = five if fixed is None else (fixed,) * 6
-                            if any(value[f] == points and complete[f] for f in range(6)):
-                                choice |= 2
-                    elif joker is JokerRule.FREE_CHOICE and fixed is not None:
-                        if (points == fixed and any(filled_at_end)) or (points == 0 and early_zero):
-                            choice |= 2
-                    elif any(five[f] == points and (not fy or filled_at_end[f]) for f in range(6)):
-                        choice |= 2
-                if not choice:
-                    ok = False
-                    break
-                option[box] = choice
-            if not ok:
-                break
-        if not ok:
-            continue
-        total = 1
+        total = ((1 << (optional + 1)) - 1) << must
         for masks, status in zip(face_options, statuses, strict=True):
             total = _add(total, masks[status])
-        for row in design.rows:
-            if boxes[row[0]] is not None:
-                total = _add(total, _row_counts(row, option, needs_five))
+        if not single:
+            for row in design.rows:
+                if boxes[row[0]] is not None:
+                    total = _add(total, _row_counts(row, option, needs_five))
         found |= total
         if (total >> marks & 1) if counted else total:
             return True, found
