@@ -68,7 +68,7 @@ def _bits(faces: Iterable[int]) -> int:
 
 @attrs.frozen
 class _Design:
-    """What the check reads of a ruleset, worked out once."""
+    """What the check reads of a card design."""
 
     plain: tuple[frozenset[int], ...]  # per box: what dice other than five equal score
     fives: tuple[tuple[int, ...], ...]  # per box: five equal dice's plain score, per face - 1
@@ -85,13 +85,13 @@ class _Design:
 
 
 @functools.cache
-def _design(rules: Rules) -> _Design:
-    card = rules.card
+def _design(card: Card) -> _Design:
+    """What the check reads of a card design (the Joker rule and placements are read
+    from the rules where they matter), worked out once per design."""
     table = card.table
     five_rows = [table[Dice([face] * 5).position] for face in _FACES]
-    others = [row for row in table if row not in five_rows]
     members = card.members
-    plain = tuple(frozenset(row[box] for row in others) for box in members)
+    plain = _design_plain(card)
     fives = tuple(tuple(row[box] for row in five_rows) for box in members)
     yahtzees = tuple(int(box) for box in card.yahtzees)
     lower_rows: dict[int, list[int]] = {}
@@ -141,7 +141,7 @@ def _first_yahtzees_placed(boxes: tuple[int | None, ...], rules: Rules) -> bool:
     """Under Forced Yahtzee with no bonus marks: whether each value only five equal dice
     score (Yahtzee 50, Three of a Kind 30 ...) has a face whose upper boxes are all filled
     to be written after. They are, first; then those values, then the Yahtzee boxes."""
-    design = _design(rules)
+    design = _design(rules.card)
     plain, fives, upper = design.plain, design.fives, design.upper
     complete: list[bool] | None = None
     for box, points in enumerate(boxes):
@@ -273,7 +273,7 @@ _FIVE_POSITIONS = tuple(Dice([face] * 5).position for face in _FACES)
 def _reachable(boxes: tuple[int | None, ...], marks: int, rules: Rules) -> tuple[bool, int]:
     """Whether some order of legal turns fills ``boxes`` with ``marks`` bonus marks, and
     the bit mask of the numbers of extra Yahtzees that fill could have taken instead."""
-    design = _design(rules)
+    design = _design(rules.card)
     card = rules.card
     fy = rules.forced_yahtzee
     joker = rules.joker
@@ -407,7 +407,7 @@ def _hint(card: Scorecard, rules: Rules, extra: bool) -> str:
     """The rules engine's reason why a filled box could not have been filled as it is:
     with an extra Yahtzee (``extra``), or else before the last Yahtzee box."""
     boxes = card.boxes
-    design = _design(rules)
+    design = _design(rules.card)
     yahtzees = design.yahtzees
     members = rules.card.members
     extras = extra_yahtzee_values(rules.card, rules.joker)
