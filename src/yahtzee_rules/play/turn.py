@@ -50,6 +50,7 @@ from yahtzee_rules.play._filling import (
     fill_unchecked,
     legal,
 )
+from yahtzee_rules.play._reachable import check_reachable
 from yahtzee_rules.play._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.play.scorecard import EMPTY_CARD, Scorecard, category_arg, empty_card
 from yahtzee_rules.play.scoring import BoxOption, box_options, forced_category, verify_fill
@@ -107,8 +108,10 @@ def _check_turn_rules(instance: Turn, attribute: attrs.Attribute[Any], rules: ob
 
 
 def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
-    """Refuse bonus marks that the rules could never have written, and under boxes
-    filled in card order, a card filled out of order."""
+    """Refuse a card no order of legal turns under ``rules`` fills as it is: bonus marks
+    the rules could never have written, a card filled out of card order under boxes
+    filled in card order, and (``play._reachable.check_reachable``) boxes the Joker or
+    Forced Yahtzee could not have filled in any order."""
     if card.bonus_marks and rules.yahtzee_bonus == 0:
         raise MalformedInputError(
             f"card {show(card)}: {card.bonus_marks} bonus marks, but these rules have "
@@ -123,8 +126,14 @@ def check_marks_allowed(card: Scorecard, rules: Rules) -> None:
                 f"fill the boxes in card order, so no box after the first open one is filled"
             )
     yahtzees = rules.card.yahtzees
-    if not card.bonus_marks or not yahtzees:
-        return
+    if card.bonus_marks and yahtzees:
+        _check_room(card, rules)
+    check_reachable(card, rules)
+
+
+def _check_room(card: Scorecard, rules: Rules) -> None:
+    """Refuse more bonus marks than filled boxes an extra Yahtzee could write in."""
+    yahtzees = rules.card.yahtzees
     yahtzee = yahtzees[0]
     values = extra_yahtzee_values(rules.card, rules.joker)
     room = sum(
@@ -165,7 +174,9 @@ class Turn:
 
     Raises:
         MalformedInputError: For inconsistent fields (dice without a roll), a complete
-            card, or bonus marks under rules without a Yahtzee bonus.
+            card, bonus marks under rules without a Yahtzee bonus, or a card no order of
+            legal turns under the rules fills as it is (``fh=25,y=50,+1`` under the forced
+            Joker: an extra Yahtzee goes in its open upper box first).
 
     Attributes:
         card: The card being played.

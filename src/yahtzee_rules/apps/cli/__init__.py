@@ -48,8 +48,9 @@ from yahtzee_rules.play.match import MAX_BEST_OF, Match
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.scoring import box_options
+from yahtzee_rules.play.turn import check_marks_allowed
 from yahtzee_rules.support._text import for_terminal
-from yahtzee_rules.support.errors import RulesError
+from yahtzee_rules.support.errors import MalformedInputError, RulesError
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table
@@ -371,12 +372,7 @@ def score_table(dice: Dice, card: Scorecard, *, rules: Rules | None = None) -> s
 def _score(args: argparse.Namespace) -> int:
     rules = _rules(args)
     dice = Dice(args.dice)
-    card = Scorecard(card=rules.card) if args.card is None else _extras.parse_card(args.card)
-    if card.card != rules.card:
-        raise AppError(
-            f"score: --card {args.card}: a {card.card.title} card, but the {rules.name} rules "
-            f"play the {rules.card.title} card; give a card of the ruleset's own boxes"
-        )
+    card = Scorecard(card=rules.card) if args.card is None else _rules_card(args, rules, "score")
     where = "an empty card" if args.card is None else f"the card {args.card}"
     print(f"Dice {dice} on {where}, {_label(rules)}")
     print(score_table(dice, card, rules=rules))
@@ -585,16 +581,26 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _start_card(args: argparse.Namespace, rules: Rules, command: str) -> tuple[Scorecard, str]:
-    """The ``--card`` of ``command`` (the rules' empty card without one), and its description."""
-    if args.card is None:
-        return Scorecard(card=rules.card), "the empty card"
+def _rules_card(args: argparse.Namespace, rules: Rules, command: str) -> Scorecard:
+    """The ``--card`` of ``command``, refused unless legal play under ``rules`` reaches it."""
     card = _extras.parse_card(args.card)
     if card.card != rules.card:
         raise AppError(
             f"{command}: --card {args.card}: a {card.card.title} card, but the {rules.name} rules "
             f"play the {rules.card.title} card; give a card of the ruleset's own boxes"
         )
+    try:
+        check_marks_allowed(card, rules)
+    except MalformedInputError as error:
+        raise AppError(f"{command}: --card {args.card}: {error}") from None
+    return card
+
+
+def _start_card(args: argparse.Namespace, rules: Rules, command: str) -> tuple[Scorecard, str]:
+    """The ``--card`` of ``command`` (the rules' empty card without one), and its description."""
+    if args.card is None:
+        return Scorecard(card=rules.card), "the empty card"
+    card = _rules_card(args, rules, command)
     if card.is_complete:
         raise AppError(f"{command}: --card {args.card}: the card is full; give one with open boxes")
     return card, f"the card {args.card}"
