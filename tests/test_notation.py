@@ -412,3 +412,10 @@ def test_impossible_positions_are_refused(parser, text: str, fragment: str) -> N
         parser(text)
     assert fragment in str(error.value)
     assert repr(text)[:40] in str(error.value)
+
+
+@pytest.mark.parametrize("tie", ["play-oFf", "PLAY-OFF", "play_off", " play-off", "Upper-Total"])
+def test_rules_notation_takes_only_the_canonical_spelling_of_a_tie_rule(tie: str) -> None:
+    with pytest.raises(MalformedInputError, match="the tie rule is written tie="):
+        Rules.parse(f"forced,tie={tie}")
+    assert Rules.from_name(f"forced,tie={tie}").tie is not TieRule.SHARE  # names are lenient

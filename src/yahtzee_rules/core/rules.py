@@ -382,6 +382,8 @@ class Rules:
             tie = _to_tie(tie_part[4:])
         except MalformedInputError as error:
             raise _text.fail("rules", whole, str(error)) from None
+        if tie_part[4:] != tie.value:  # notation is canonical: one spelling of each rule
+            raise _text.fail("rules", whole, f"the tie rule is written tie={tie.value}")
         return attrs.evolve(cls._parse_without_tie(text), tie=tie)
 
     @classmethod
