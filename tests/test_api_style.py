@@ -163,6 +163,10 @@ _TOTALS = totals(Scorecard({C.ACES: 3}))
 
 # (value, a valid change, the value it must equal, an invalid change or None when
 # the class holds plain results and validates nothing)
+_DECISION = solver.Decision(
+    "Ann", 1, 1, Dice("12345"), Keep(""), 200.0, Keep("1234"), 202.0, (), 31
+)
+
 EVOLVE_CASES: dict[type, tuple[Any, dict[str, Any], Any, dict[str, Any] | None]] = {
     Dice: (Dice("12345"), {"faces": "66666"}, Dice("66666"), {"faces": (7, 6, 6, 6, 6)}),
     Keep: (Keep("12"), {"faces": "6"}, Keep("6"), {"faces": "1234566"}),
@@ -261,6 +265,30 @@ EVOLVE_CASES: dict[type, tuple[Any, dict[str, Any], Any, dict[str, Any] | None]]
         solver.Advice(_TURN, (_OPTION,)),
         {"options": ()},
         solver.Advice(_TURN, ()),
+        None,
+    ),
+    solver.RollLuck: (
+        solver.RollLuck("Ann", 1, 1, Dice("12345"), 200.0, 201.5),
+        {"after": 199.0},
+        solver.RollLuck("Ann", 1, 1, Dice("12345"), 200.0, 199.0),
+        None,
+    ),
+    solver.Decision: (
+        _DECISION,
+        {"expected": 201.0},
+        solver.Decision("Ann", 1, 1, Dice("12345"), Keep(""), 201.0, Keep("1234"), 202.0, (), 31),
+        None,
+    ),
+    solver.PlayerReview: (
+        solver.PlayerReview("Ann", 254.5, 200.0, (_DECISION,), ()),
+        {"end": 210.0},
+        solver.PlayerReview("Ann", 254.5, 210.0, (_DECISION,), ()),
+        None,
+    ),
+    solver.Review: (
+        solver.Review(Rules(), ()),
+        {"players": (solver.PlayerReview("Ann", 254.5, 200.0, (), ()),)},
+        solver.Review(Rules(), (solver.PlayerReview("Ann", 254.5, 200.0, (), ()),)),
         None,
     ),
     solver.ScoreDistribution: (

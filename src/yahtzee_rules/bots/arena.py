@@ -39,6 +39,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -47,11 +48,15 @@ from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play._filling import rules_or_usual
 from yahtzee_rules.play.game import Game
+from yahtzee_rules.play.record import Fill, GameRecord, Roll
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.support._chunks import Executor, check_executor, in_order
 from yahtzee_rules.support._limits import MAX_DEAL_GAMES, MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
+
+if TYPE_CHECKING:
+    from yahtzee_rules.bots.solver import Table
 
 __all__ = [
     "MAX_DEAL_GAMES",
@@ -188,12 +193,17 @@ class StrategyRecord:
         win_interval: The confidence interval of the win share.
         mean_score: The mean final total.
         score_stderr: The standard error of the mean final total.
+        mean_cost: With a ``table`` given to :func:`tournament`: the mean cost of the
+            strategy's choices against optimal solitaire play, in expected final points
+            (see :func:`yahtzee_rules.bots.solver.review`); else ``None``.
+        cost_interval: The confidence interval of ``mean_cost`` (from the deal
+            totals), or ``None``.
 
     Examples:
         >>> from yahtzee_rules import GreedyStrategy, RandomStrategy
         >>> record = tournament([GreedyStrategy(), RandomStrategy()], deals=10).standings[0]
-        >>> record.name, record.games, record.win_share
-        ('GreedyStrategy', 20, 1.0)
+        >>> record.name, record.games, record.win_share, record.mean_cost
+        ('GreedyStrategy', 20, 1.0, None)
     """
 
     name: str
@@ -203,6 +213,8 @@ class StrategyRecord:
     win_interval: tuple[float, float]
     mean_score: float
     score_stderr: float
+    mean_cost: float | None = None
+    cost_interval: tuple[float, float] | None = None
 
 
 @attrs.frozen
@@ -344,14 +356,19 @@ class TournamentResult:
             f"Tournament: {len(self.names)} strategies, {self.seats} seats, {self.deals} deals "
             f"({self.games} games), seed {self.seed}, {self._rules_label()}",
             f"{'Strategy':<{width}}  Games  Win share  {round(100 * self.confidence)}% interval"
-            f"      Mean score  Std. error",
+            f"      Mean score  Std. error"
+            + ("  Cost a choice  interval" if self.standings[0].mean_cost is not None else ""),
         ]
         for record in self.standings:
             low, high = record.win_interval
+            cost = ""
+            if record.mean_cost is not None and record.cost_interval is not None:
+                cost_low, cost_high = record.cost_interval
+                cost = f"  {record.mean_cost:>13.3f}  {cost_low:.3f} - {cost_high:.3f}"
             lines.append(
                 f"{record.name:<{width}}  {record.games:>5}  {record.win_share:>8.1%}   "
                 f"{low:>6.1%} - {high:>6.1%}  {record.mean_score:>10.2f}  "
-                f"{record.score_stderr:>10.2f}"
+                f"{record.score_stderr:>10.2f}{cost}"
             )
         lines += ["", "Head to head: the row's share of the games against the column"]
         column = max(width, 7)
@@ -393,23 +410,29 @@ def _play(
     faces: Sequence[Sequence[int]],
     rngs: Sequence[random.Random],
     states: Sequence[tuple[object, ...]],
+    actions_out: list[GameRecord] | None = None,
 ) -> Game:
     """One game: seat ``s`` plays ``strategies[order[s]]`` with the dice ``faces[s]``.
+
+    With ``actions_out``, the game's record is appended to it (for its review).
 
     The strategies draw from their own generators ``rngs[s]``, not the dice's, each
     set to ``states[s]`` first, so every game of a deal hands a seat the same draws.
     A strategy with a ``see_game(game)`` method is shown the game before each choice.
     """
-    game = Game.new(len(order), rules=rules)
+    game = start = Game.new(len(order), rules=rules)
     for rng, state in zip(rngs, states, strict=True):
         rng.setstate(state)
     turns = [0] * len(order)
+    actions: list[Roll | Fill] | None = None if actions_out is None else []
     while game.turn is not None:
         seat = game.current
         strategy, rng, row = strategies[order[seat]], rngs[seat], faces[seat]
         base = 15 * turns[seat]
         turns[seat] += 1
         game = game.roll(keep=_EMPTY, outcome=row[base : base + 5])
+        if actions is not None:
+            actions.append(Roll(row[base : base + 5]))
         try:
             see = getattr(strategy, "see_game", None)  # strategies that play the other cards
             while True:
@@ -420,14 +443,21 @@ def _play(
                 if turn.rolls_left:
                     keep = strategy.choose_keep(turn, rng)
                     if keep is not None:
-                        start = base + 5 * turn.rolls_used
-                        thrown = 5 - len(keep)
-                        game = game.roll(keep=keep, outcome=row[start : start + thrown])
+                        start_at = base + 5 * turn.rolls_used
+                        thrown = row[start_at : start_at + 5 - len(keep)]
+                        game = game.roll(keep=keep, outcome=thrown)
+                        if actions is not None:
+                            actions.append(Roll(thrown, keep=keep))
                         continue
-                game = game.fill(strategy.choose_box(turn, rng))
+                box = strategy.choose_box(turn, rng)
+                game = game.fill(box)
+                if actions is not None:
+                    actions.append(Fill(box))
                 break
         except Exception as error:
             raise _SeatError(order[seat], seat, error) from error
+    if actions_out is not None and actions is not None:
+        actions_out.append(GameRecord(start, actions))
     return game
 
 
@@ -519,6 +549,12 @@ class _Tally:
     score_squares: tuple[float, ...]
     pair_sums: tuple[float, ...]  # per pair: sum over deals of the first's head-to-head share
     pair_squares: tuple[float, ...]
+    # per strategy, over deals, of the deal's total cost c and choices k (reviewed only):
+    cost_sums: tuple[float, ...]  # Σc
+    cost_squares: tuple[float, ...]  # Σc²
+    choice_sums: tuple[float, ...]  # Σk
+    choice_squares: tuple[float, ...]  # Σk²
+    cost_choices: tuple[float, ...]  # Σck
 
     def __add__(self, other: _Tally) -> _Tally:
         return _Tally(
@@ -541,7 +577,7 @@ def _games_per_group(seats: int) -> int:
 def _empty_tally(strategies: int) -> _Tally:
     pairs = strategies * (strategies - 1) // 2
     zeros, pair_zeros = (0.0,) * strategies, (0.0,) * pairs
-    return _Tally(0, zeros, zeros, zeros, zeros, zeros, pair_zeros, pair_zeros)
+    return _Tally(0, zeros, zeros, zeros, zeros, zeros, pair_zeros, pair_zeros, *(zeros,) * 5)
 
 
 def _play_deals(
@@ -552,8 +588,11 @@ def _play_deals(
     first: int,
     count: int,
     names: Sequence[str] = (),
+    table: Table | None = None,
 ) -> _Tally:
     """Deals ``first`` to ``first + count - 1`` (at module level, so executors can pickle it).
+
+    With ``table``, each game is reviewed too: every strategy's cost and choices.
 
     A strategy that fails raises an error naming it (by ``names``), its seat, the deal
     and the seed (see :func:`~yahtzee_rules.bots.simulation.strategy_failed`).
@@ -570,14 +609,16 @@ def _play_deals(
         rngs = [random.Random(f"{seed!r}/{deal}/{seat}/bot") for seat in range(seats)]
         states = [rng.getstate() for rng in rngs]
         wins, points = [0.0] * n, [0.0] * n
+        costs, choices = [0.0] * n, [0.0] * n
         ahead = [0.0] * len(pairs)
         played_in_deal = 0
+        records: list[GameRecord] | None = None if table is None else []
         for number, group in enumerate(groups):
             for turn, order in enumerate(_seatings(group)):
                 played_in_deal += 1
                 tag = f"{deal}/{number}/{turn}"
                 try:
-                    game = _play(order, strategies, rules, faces, rngs, states)
+                    game = _play(order, strategies, rules, faces, rngs, states, records)
                     shares, keys = _ranking(game, order, strategies, tag, seed)
                 except _SeatError as failed:
                     name = names[failed.strategy] if names else f"number {failed.strategy}"
@@ -589,6 +630,14 @@ def _play_deals(
                 for seat, strategy in enumerate(order):
                     wins[strategy] += shares[seat]
                     points[strategy] += game.totals(seat).grand_total
+                if records is not None and table is not None:
+                    from yahtzee_rules.bots.solver import review
+
+                    reviewed = review(records.pop(), table)
+                    for seat, strategy in enumerate(order):
+                        player = reviewed.players[seat]
+                        costs[strategy] += player.cost
+                        choices[strategy] += len(player.choices)
                 for one, two in itertools.combinations(range(seats), 2):
                     a, b = order[one], order[two]
                     key_a, key_b = keys[one], keys[two]
@@ -607,6 +656,11 @@ def _play_deals(
             tuple(m * m for m in mean),
             tuple(pair_share),
             tuple(s * s for s in pair_share),
+            tuple(costs),
+            tuple(c * c for c in costs),
+            tuple(choices),
+            tuple(k * k for k in choices),
+            tuple(c * k for c, k in zip(costs, choices, strict=True)),
         )
     return total
 
@@ -670,6 +724,7 @@ def tournament(
     confidence: float = 0.95,
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    table: Table | None = None,
 ) -> TournamentResult:
     """Play every group of ``seats`` strategies in every seat rotation, deal after deal.
 
@@ -697,6 +752,11 @@ def tournament(
             whose ``submit(fn, *args)`` returns a future. The tables are the same for
             any executor and number of workers.
         progress: Called as ``progress(deals_done, deals)`` after each chunk.
+        table: An optimal table for the rules (from
+            :func:`~yahtzee_rules.bots.solver.load_table`, covering the empty card):
+            every game is then reviewed (:func:`~yahtzee_rules.bots.solver.review`) and
+            each strategy's record gets the mean cost of its choices, with an
+            interval. Reviewing takes a few milliseconds a game.
 
     Raises:
         MalformedInputError: For fewer than two strategies, a non-strategy, a bad
@@ -746,11 +806,13 @@ def tournament(
     ):
         raise MalformedInputError(f"confidence {show(confidence)}: not a number between 0 and 1")
     pool = check_executor(executor)
+    if table is not None:
+        _check_table(table, rules)
     z = statistics.NormalDist().inv_cdf((1 + confidence) / 2)
     pairs = list(itertools.combinations(range(len(bots)), 2))
     decided: dict[int, tuple[Verdict, tuple[float, float], int]] = {}
     tasks = (  # made as they are played: any number of deals costs nothing up front
-        (bots, seats, rules, seed, first, min(_DEALS_PER_CHUNK, deals - first), names)
+        (bots, seats, rules, seed, first, min(_DEALS_PER_CHUNK, deals - first), names, table)
         for first in range(0, deals, _DEALS_PER_CHUNK)
     )
     tally = _empty_tally(len(bots))
@@ -768,7 +830,37 @@ def tournament(
     finally:
         chunks.close()
     seconds = time.perf_counter() - started
-    return _result(names, seats, seed, rules, sprt, confidence, z, tally, pairs, decided, seconds)
+    return _result(
+        names, seats, seed, rules, sprt, confidence, z, tally, pairs, decided, seconds, table
+    )
+
+
+def _check_table(table: object, rules: Rules) -> None:
+    from yahtzee_rules.bots.solver import Table
+    from yahtzee_rules.play.scorecard import Scorecard
+
+    if not isinstance(table, Table) or not table.serves(rules):
+        raise MalformedInputError(
+            f"table {show(table)}: not a Table for the rules played; get one with load_table(rules)"
+        )
+    if not table.covers(Scorecard(card=rules.card)):
+        raise MalformedInputError(
+            f"table {show(table)}: starts from a card already filled in part; games start "
+            f"from the empty card, so give the table of the whole game (load_table(rules))"
+        )
+
+
+def _cost(i: int, tally: _Tally, z: float) -> tuple[float, tuple[float, float]]:
+    """Strategy ``i``'s mean cost a choice (total over total) and its interval, from the
+    deal totals (the ratio estimator's standard error, by the delta method)."""
+    n, c, k = tally.deals, tally.cost_sums[i], tally.choice_sums[i]
+    ratio = c / k if k else 0.0
+    if n < 2 or not k:
+        return ratio, (ratio, ratio)
+    spread = tally.cost_squares[i] - 2 * ratio * tally.cost_choices[i]
+    spread += ratio * ratio * tally.choice_squares[i]
+    half = z * math.sqrt(max(spread, 0.0) / (n * (n - 1))) / (k / n)
+    return ratio, (max(0.0, ratio - half), ratio + half)
 
 
 def _sequential(
@@ -804,6 +896,7 @@ def _result(
     pairs: list[tuple[int, int]],
     decided: dict[int, tuple[Verdict, tuple[float, float], int]],
     seconds: float,
+    table: object = None,
 ) -> TournamentResult:
     n = len(names)
     played = math.comb(n - 1, seats - 1) * _games_per_group(seats)  # a strategy's, a deal
@@ -812,6 +905,7 @@ def _result(
     for i, name in enumerate(names):
         share, low, high = _interval(tally.deals, tally.win_sums[i], tally.win_squares[i], z)
         mean, score_low, _ = _interval(tally.deals, tally.score_sums[i], tally.score_squares[i], z)
+        cost, cost_interval = (None, None) if table is None else _cost(i, tally, z)
         records.append(
             StrategyRecord(
                 name,
@@ -821,6 +915,8 @@ def _result(
                 (max(low, 0.0), min(high, 1.0)),
                 mean,
                 (mean - score_low) / z,
+                cost,
+                cost_interval,
             )
         )
     matches = []

@@ -721,7 +721,9 @@ def _review(args: argparse.Namespace) -> int:
 
 def _tournament(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    if "optimal" in args.kinds:
+    if args.costs:
+        _extras.require_solver()
+    if "optimal" in args.kinds or args.costs:
         _ensure_table(rules)
     print(tournament.run(args, rules).report())
     return 0

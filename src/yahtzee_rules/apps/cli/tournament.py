@@ -60,6 +60,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers", type=int, default=1, help="worker processes (default 1: play here)"
     )
+    parser.add_argument(
+        "--costs",
+        action="store_true",
+        help="review every game against optimal play: each player's mean cost a choice, "
+        "with an interval (needs the solver extra)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,6 +119,7 @@ def run(args: argparse.Namespace, rules: Rules) -> TournamentResult:
     if args.sprt and not 0 < args.edge < 0.5:
         raise AppError(f"tournament: --edge {args.edge}: not a number between 0 and 0.5")
     bots = _bots(args.kinds, rules)
+    table = _extras.optimal_table(rules) if args.costs else None
     sprt = Sprt(edge=args.edge) if args.sprt else None
     bar = Progress("tournament", args.deals)
     try:
@@ -125,6 +132,7 @@ def run(args: argparse.Namespace, rules: Rules) -> TournamentResult:
             rules=rules,
             sprt=sprt,
             progress=bar.update,
+            table=table,
         )
         if args.workers == 1:
             return run()
