@@ -33,6 +33,7 @@ import datetime
 import fcntl
 import functools
 import hashlib
+import inspect
 import json
 import pickle
 import platform
@@ -166,7 +167,8 @@ class SavedChunks:
         self.seconds = 0.0
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
-        first, count = args[-2], args[-1]  # the chunk's first deal and its number of deals
+        bound = inspect.signature(fn).bind(*args).arguments  # by name: whatever else it takes
+        first, count = bound["first"], bound["count"]  # the chunk's first deal and its deals
         path = self.folder / f"{fn.__name__}-{first}-{count}.timed.pickle"
         done: Future[Any] = Future()
         if path.exists():

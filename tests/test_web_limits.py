@@ -261,8 +261,9 @@ def test_serve_loads_the_tables_it_is_started_with_before_serving(
 ) -> None:
     pytest.importorskip("numpy")
     import yahtzee_rules.apps.web as web
-    from yahtzee_rules.apps.cli import main
+    from yahtzee_rules.apps.cli import _extras, main
 
+    monkeypatch.setattr(_extras, "_TABLES", {})  # none in memory from earlier tests
     started: list[tuple[Any, ...]] = []
     monkeypatch.setattr(
         web, "serve", lambda host, port, *, tables, **_: started.append((host, port, tables))

@@ -197,7 +197,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
             Traceback (most recent call last):
             ...
             yahtzee_rules.integrations.rl.InvalidActionError: action 999: outside the action space; actions are the ints 0 to 44 (0 to 31 hold dice and roll, 32 on fill a box)
-            >>> env.step(32 + 6)  # Three of a Kind: 0 points for 23346, but allowed
+            >>> env.step(32 + 10)  # Large Straight: 0 points for 15556, but allowed
             ...  # doctest: +ELLIPSIS
             ({...}, 0.0, False, False, {...})
         """
