@@ -6,14 +6,17 @@ Each input goes to one reader: the notation parsers, ``from_notation``, ``from_j
 (text and bytes), ``from_dict``, share codes, ``Rules.from_name``, the value
 constructors, the command line's ``play --load`` reader, and the environments' ``step``
 (Gymnasium, PettingZoo) and ``apply_action`` (OpenSpiel) with hostile actions after a
-seeded ``reset``, where those packages are installed. Inputs are made from a
+seeded ``reset``, where those packages are installed, and the web table's handlers
+(hostile requests to every route through its ASGI application) where the web extra
+is. Inputs are made from a
 corpus of valid values of every kind, on every card, in every format, by editing
 characters, splicing, truncating, duplicating, nesting and changing document nodes, or
 are random text, bytes and data.
 
 The rules checked: only a :class:`~yahtzee_rules.RulesError` (or, from the command
 line's reader, its usage error) may escape; an environment plays only an int or NumPy
-integer its mask allows, and refuses anything else leaving the game as it was;
+integer its mask allows, and refuses anything else leaving the game as it was; the
+web table answers every request with a page or a redirect, never a server error;
 whatever is accepted is a valid value that
 the validating constructors build again and that writes and reads back in its formats;
 and no single read takes longer than ``--slow`` seconds. The report counts accepted and
@@ -33,6 +36,7 @@ import string
 import sys
 import tempfile
 import time
+import urllib.parse
 import zlib
 from collections import Counter
 from collections.abc import Callable
@@ -69,6 +73,15 @@ from yahtzee_rules.formats import notation
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # shared with the tests
 
 from _kinds import KINDS
+
+#: Values a web form field takes on the table's own pages, beside the hostile ones.
+KINDS_OF_FIELD = {
+    "hold": ("0", "1", "4"),
+    "box": ("c", "fh", "6", "y"),
+    "kind-0": ("h", "g", "r", "o"),
+    "rules": ("forced", "yacht", "yatzy", "triple"),
+    "tie": ("share", "play-off", "upper-total"),
+}
 
 ALPHABET = string.digits + '-=+,/@: abcdefhklnorsuyAPF%\t{}[]"_yYQw' + "\u00e9\U000f0000"
 
@@ -344,6 +357,7 @@ class Fuzzer:
     values: list[object]
     slow: float
     report: Report = field(default_factory=Report)
+    client: Any = None  # the web table's test client, made on first use
 
     def attempt(self, reader: str, call: Callable[[], object], shown: object) -> None:
         from yahtzee_rules.apps.cli.console import AppError
@@ -442,7 +456,7 @@ class Fuzzer:
         elif form == 6:  # constructors with odd arguments
             self.constructors()
         elif form == 7:  # the environments, with hostile actions
-            self.environments()
+            self.environments() if rng.random() < 0.5 else self.web()
         else:  # the command line's save-file reader
             record = value if isinstance(value, GameRecord) else random_record(rng)
             text = _save_text(record)
@@ -533,6 +547,61 @@ class Fuzzer:
             return None
 
         self.attempt(reader, step, action)
+
+    def web(self) -> None:
+        """A hostile request to the web table: any route, with edited share codes, query
+        parameters, form fields and headers. It must get an answer, never a server error."""
+        rng = self.rng
+        if self.client is None:
+            try:
+                from starlette.testclient import TestClient
+
+                from yahtzee_rules.apps.web import create_app
+            except ImportError:  # the web extra is not installed: nothing to try
+                return
+            self.client = TestClient(create_app(rng=random.Random(0)))
+        client = self.client
+        record = random_record(rng)
+        code = record.share_code()
+        if rng.random() < 0.6:
+            code = forge(rng, code) if rng.random() < 0.5 else mutate_text(rng, code, "y1")
+        odd = ("\u00b2", "\u2460", "\u0661", "-1", "5", "0", "", "x" * rng.randint(0, 3000))
+        seats = "".join(rng.choices("hrgo?\u0661", k=rng.randint(0, 10)))
+        query = {"seats": seats}
+        for name in ("coach", "sig"):
+            if rng.random() < 0.3:
+                query[name] = rng.choice(odd)
+        move = rng.choice(("", "/roll", "/fill", "/bot", "/review", "/new", "/health"))
+        where = urllib.parse.quote(code, safe="")  # a browser sends the link %-encoded
+        path = {"/new": "/new", "/health": "/health", "/review": f"/review/{where}"}.get(
+            move, f"/play/{where}{move}"
+        )
+        form: list[tuple[str, str]] = []
+        for _ in range(rng.randint(0, 8)):
+            field_name = rng.choice(("hold", "box", "name-0", "kind-0", "kind-9", "rules", "tie"))
+            form.append((field_name, rng.choice((*odd, *KINDS_OF_FIELD.get(field_name, ())))))
+        headers = {}
+        if rng.random() < 0.2:
+            headers["Host"] = rng.choice(("evil.example", "", "a" * 300))
+        if rng.random() < 0.1:
+            headers["Content-Length"] = rng.choice(("10000000000", "-1", "1e3", "abc"))
+
+        def request() -> object:
+            if move in ("", "/review", "/health"):
+                answer = client.get(path, params=query, headers=headers)
+            else:
+                body = urllib.parse.urlencode(form).encode("ascii")
+                sent = {"Content-Type": "application/x-www-form-urlencoded", **headers}
+                answer = client.post(path, params=query, content=body, headers=sent)
+            if answer.status_code >= 500:
+                raise AssertionError(f"the server answered {answer.status_code}")
+            if answer.status_code >= 400:
+                if "text/html" not in answer.headers.get("content-type", ""):
+                    raise AssertionError(f"a {answer.status_code} that is not a page")
+                raise RulesError(f"refused with {answer.status_code}")
+            return None
+
+        self.attempt(f"web {move or '/play'}", request, (path, query, form, headers))
 
     def constructors(self) -> None:
         rng = self.rng

@@ -52,6 +52,17 @@ def test_the_environments_are_fuzzed_with_hostile_actions() -> None:
         assert report.refused[reader] > 0, reader  # hostile actions, each refused
 
 
+def test_the_web_table_is_fuzzed_with_hostile_requests() -> None:
+    pytest.importorskip("starlette", reason="Starlette is not installed (the web extra)")
+    report = _fuzz().run(7, inputs=600)
+    assert report.findings == []
+    web = [
+        reader for reader in set(report.accepted) | set(report.refused) if reader.startswith("web ")
+    ]
+    assert len(web) >= 4, web  # several routes
+    assert sum(report.refused[reader] for reader in web) > 0  # hostile requests, refused
+
+
 def test_the_fuzz_script_reports_and_exits_zero(capsys: object) -> None:
     assert _fuzz().main(["--inputs", "30", "--seed", "2"]) == 0
 

@@ -78,3 +78,13 @@ def test_the_review_page_holds_only_the_code_every_page_holds() -> None:
 
     assert blocks(text) == blocks(home)
     assert not re.search(r"\s(style|on\w+)=", text)
+
+
+def test_an_address_no_page_is_at_gets_the_tables_own_page() -> None:
+    client = TestClient(create_app())
+    for path in ("/nowhere", "/play/y1a%2Fb/roll", "/review/"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+        assert "text/html" in answer.headers["content-type"]
+        assert "No page of this table is at that address" in answer.text
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"

@@ -18,6 +18,8 @@ import sys
 from collections.abc import Iterable
 from typing import Protocol, TextIO
 
+from yahtzee_rules.support._text import for_terminal
+
 __all__ = ["AppError", "Console", "ScriptConsole", "StreamConsole"]
 
 
@@ -120,7 +122,7 @@ class StreamConsole:
             raise EOFError
         line = line.rstrip("\r\n")
         if not self.interactive:
-            self.stdout.write(line + "\n")
+            self.stdout.write(for_terminal(line) + "\n")  # an echo, never raw control codes
         return line
 
     def terminal_size(self) -> tuple[int, int] | None:

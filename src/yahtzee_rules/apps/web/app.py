@@ -321,6 +321,13 @@ def create_app(
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
 
+    async def not_found(request: Request, error: Exception) -> Response:
+        page = _page.error_page(
+            "No page of this table is at that address; a game's link starts with /play/.",
+            status=404,
+        )
+        return HTMLResponse(page, status_code=404)
+
     async def server_error(request: Request, error: Exception) -> Response:
         # Written outside the middleware, so it sets the security headers itself.
         page = _page.error_page("The server could not answer; try again.", status=500)
@@ -338,5 +345,5 @@ def create_app(
             Route("/health", health),
         ],
         middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={Exception: server_error},
+        exception_handlers={404: not_found, Exception: server_error},
     )
