@@ -48,3 +48,24 @@ def _with_copy_text(match: re.Match[str]) -> str:
 def on_page_content(html_text: str, **kwargs: Any) -> str:
     """Give each interpreter-style example its paste-ready text for the copy button."""
     return _BLOCK.sub(_with_copy_text, html_text)
+
+
+#: Where a page wants the table of the modules' old paths (the migration note).
+MOVED_MARKER = "<!-- moved-modules -->"
+
+
+def moved_table() -> str:
+    """The Markdown table of each 0.1 module path and its path now, from ``_moved.MOVED``."""
+    from yahtzee_rules._moved import MOVED  # the one table; the docs build imports src
+
+    rows = [
+        f"| `yahtzee_rules.{old}` | `yahtzee_rules.{new}` |" for old, new in sorted(MOVED.items())
+    ]
+    return "\n".join(["| In 0.1 | Now |", "|---|---|", *rows])
+
+
+def on_page_markdown(markdown: str, **kwargs: Any) -> str:
+    """Write the generated table of moved modules where a page has its marker."""
+    if MOVED_MARKER not in markdown:
+        return markdown
+    return markdown.replace(MOVED_MARKER, moved_table())

@@ -15,8 +15,8 @@ import pytest
 
 import yahtzee_rules
 
-SRC = Path(yahtzee_rules.__file__).resolve().parents[1]
-ROOT = SRC.parent
+SRC = Path(yahtzee_rules.__file__).resolve().parents[1]  # src/, or site-packages when installed
+ROOT = Path(__file__).resolve().parents[1]  # the checkout: the docs and pyproject.toml
 ENV = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
 APP = [sys.executable, "-m", "yahtzee_rules"]
 

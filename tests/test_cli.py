@@ -209,4 +209,7 @@ def test_an_option_given_a_bare_double_dash_is_refused(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(argv) == 2
-    assert "expected one argument" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    # Python 3.13's argparse takes "--opt=--" as the value "--": the option's own check
+    # then refuses it, naming it; before 3.13 argparse refuses it as a missing value.
+    assert "expected one argument" in err or "'--'" in err, err

@@ -17,11 +17,9 @@ from typing import Any
 
 import pytest
 
-import yahtzee_rules
-
 griffe = pytest.importorskip("griffe")
 
-ROOT = Path(yahtzee_rules.__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 #: A Sphinx role, such as ``:meth:`...```: left in a docstring, it shows raw on the page.
 RAW_ROLE = re.compile(r":[a-z]+:`")
 

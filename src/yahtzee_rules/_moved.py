@@ -1,10 +1,11 @@
 """The modules' old paths: each public module of the flat layout before 0.2, and where it lives now.
 
 The modules moved into subpackages named after the layers (decision 0018). Their old
-paths keep working until 1.0: ``import yahtzee_rules.dice``, ``from yahtzee_rules.solver
-import load_table`` and ``yahtzee_rules.notation`` give the moved module itself (the same
-object, so classes and functions are identical) with a :class:`DeprecationWarning` that
-names the new path. Every public name is still importable from ``yahtzee_rules`` itself,
+paths keep working through every 1.x release and go in 2.0 (the API policy: a deprecated
+name warns for at least one minor release and goes only in a major one).
+``import yahtzee_rules.dice``, ``from yahtzee_rules.solver import load_table`` and
+``yahtzee_rules.notation`` give the moved module itself (the same object, so classes and
+functions are identical) with a :class:`DeprecationWarning` that names the new path. Every public name is still importable from ``yahtzee_rules`` itself,
 which is the path to prefer.
 """
 
@@ -83,7 +84,7 @@ def moved_module(fullname: str) -> ModuleType:
         raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
     warnings.warn(
         f"{fullname} moved to {new}; import it from there, or its names from {_PACKAGE} "
-        f"(the old path goes in 1.0)",
+        f"(the old path goes in 2.0)",
         DeprecationWarning,
         stacklevel=3,
     )

@@ -37,7 +37,7 @@ from yahtzee_rules.support._frozen import reinit_error
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["Box", "Card", "Section", "Switch"]
+__all__ = ["Box", "Card", "Section", "Switch", "register_card", "registered", "unregister_card"]
 
 
 class Section(enum.Enum):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from yahtzee_rules.core.boxes import Box, Card, describe_boxes, register_card
 
-__all__ = ["YACHT", "YachtBox"]
+__all__ = ["YACHT", "YachtBox", "yacht_scores"]
 
 
 class YachtBox(Box):

@@ -87,7 +87,11 @@ def _ruleset(text: str) -> Rules:
 
 def _best_of(text: str) -> int:
     """A --match value: an odd number of games from 1 to 99."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_BEST_OF or int(text) % 2 == 0:
+    if (
+        not (text.isascii() and text.isdigit())
+        or not 1 <= int(text) <= MAX_BEST_OF
+        or int(text) % 2 == 0
+    ):
         raise argparse.ArgumentTypeError(
             f"{text!r} is not an odd number of games from 1 to {MAX_BEST_OF}; "
             f"a match is the best of 3 or 5 games, say"
