@@ -7,9 +7,7 @@ extensions fail to rewrite: it shows raw on the page. This check does.
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -17,23 +15,13 @@ from typing import Any
 
 import pytest
 
+from _scripts import load_script
+
 griffe = pytest.importorskip("griffe")
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A Sphinx role, such as ``:meth:`...```: left in a docstring, it shows raw on the page.
 RAW_ROLE = re.compile(r":[a-z]+:`")
-
-
-def _extensions_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "griffe_extensions", ROOT / "scripts" / "griffe_extensions.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("griffe_extensions", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _docstrings(obj: Any) -> Iterator[tuple[str, str]]:
@@ -55,7 +43,7 @@ def _rendered(extensions: ModuleType) -> Any:
 
 
 def test_no_raw_sphinx_role_is_left_in_the_rendered_docstrings() -> None:
-    extensions = _extensions_module()
+    extensions = load_script("griffe_extensions")
     left = [
         f"{path}: {match.group(0)}..."
         for path, text in _docstrings(_rendered(extensions))
@@ -65,7 +53,7 @@ def test_no_raw_sphinx_role_is_left_in_the_rendered_docstrings() -> None:
 
 
 def test_roles_with_a_title_become_links_with_that_title() -> None:
-    extensions = _extensions_module()
+    extensions = load_script("griffe_extensions")
     docstrings = dict(_docstrings(_rendered(extensions)))
     text = docstrings["yahtzee_rules.play.record.GameRecord.new"]
     assert "as for [`Game.new`][" in text
@@ -98,15 +86,6 @@ def test_the_docs_theme_is_pinned_below_its_next_major_version() -> None:
     assert (DOCS / "explanation" / "decisions" / "0011-docs-theme-end-of-life.md").exists()
 
 
-def _hooks_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "scripts" / "docs_hooks.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _as_rendered(text: str) -> str:
     lines = "\n".join(
         f'<a id="__codelineno-0-{n}"></a><span class="o">{html.escape(line)}</span>'
@@ -116,7 +95,7 @@ def _as_rendered(text: str) -> str:
 
 
 def test_the_copy_button_copies_examples_without_prompts_and_outputs() -> None:
-    hooks = _hooks_module()
+    hooks = load_script("docs_hooks")
     example = ">>> total = 0\n>>> for n in (1, 2):\n...     total += n\n>>> total\n3\n"
     page = hooks.on_page_content(_as_rendered(example) + _as_rendered("$ yahtzee-rules\n"))
     copied = [html.unescape(text) for text in re.findall(r'data-copy="([^"]*)"', page)]
@@ -127,7 +106,7 @@ def test_the_copy_button_copies_examples_without_prompts_and_outputs() -> None:
 
 
 def test_every_example_on_the_docs_home_pastes_and_runs_in_order() -> None:
-    hooks = _hooks_module()
+    hooks = load_script("docs_hooks")
     text = (DOCS / "index.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     assert blocks
@@ -142,7 +121,7 @@ def test_every_example_on_the_docs_home_pastes_and_runs_in_order() -> None:
 @pytest.mark.parametrize("page", ["README.md", "docs/index.md"])
 def test_each_example_block_runs_alone_once_pasted(page: str) -> None:
     pytest.importorskip("numpy")  # the README's bot-writer block uses the solver
-    hooks = _hooks_module()
+    hooks = load_script("docs_hooks")
     text = (ROOT / page).read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     assert blocks

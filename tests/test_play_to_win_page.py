@@ -9,30 +9,20 @@ or when the file is not one the script wrote.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from _scripts import check_runs_light, load_script
 from yahtzee_rules import GreedyStrategy, RandomStrategy, Strategy
 from yahtzee_rules.bots.arena import tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "play_to_win.py"
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("play_to_win", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _results() -> dict[str, Any]:
@@ -49,14 +39,7 @@ def test_the_play_to_win_page_matches_its_stored_results() -> None:
 
 def test_the_check_plays_no_games() -> None:
     # The check must stay cheap: it never loads the solver (nor numpy).
-    code = (
-        f"import runpy, sys; sys.argv = [{str(SCRIPT)!r}, '--check']\n"
-        f"try:\n    runpy.run_path({str(SCRIPT)!r}, run_name='__main__')\n"
-        "except SystemExit as stop:\n    assert stop.code == 0, stop.code\n"
-        "assert 'numpy' not in sys.modules and 'yahtzee_rules.bots.solver' not in sys.modules\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
+    check_runs_light("play_to_win", "numpy", "yahtzee_rules.bots.solver")
 
 
 def test_the_published_runs_show_win_strategy_ahead_head_to_head() -> None:
@@ -77,7 +60,7 @@ def test_the_published_runs_show_win_strategy_ahead_head_to_head() -> None:
 def test_a_hand_edited_block_fails_the_check(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    script = _script()
+    script = load_script("play_to_win")
     page = (ROOT / "docs/explanation/play-to-win.md").read_text(encoding="utf-8")
     results = tmp_path / "play-to-win.json"
     results.write_text(json.dumps(_results()), encoding="utf-8")
@@ -117,7 +100,7 @@ def test_a_hand_edited_block_fails_the_check(
 def test_a_results_file_the_script_did_not_write_fails(
     path: tuple[str | int, ...], value: object, message: str
 ) -> None:
-    script = _script()
+    script = load_script("play_to_win")
     data = _results()
     assert script.check_results(data)
     target: Any = data
@@ -129,7 +112,7 @@ def test_a_results_file_the_script_did_not_write_fails(
 
 
 def test_what_a_run_stores_passes_the_check_and_renders() -> None:
-    script = _script()
+    script = load_script("play_to_win")
     args = argparse.Namespace(field=2, deals=3, seed=5, open_boxes=2, maximum=200, workers=1)
     bots: dict[str, Strategy] = {
         "WinStrategy": GreedyStrategy(),
@@ -151,7 +134,7 @@ def test_what_a_run_stores_passes_the_check_and_renders() -> None:
 
 
 def test_saved_chunks_give_the_tables_of_a_fresh_run(tmp_path: Path) -> None:
-    script = _script()
+    script = load_script("play_to_win")
     bots: dict[str, Strategy] = {"greedy": GreedyStrategy(), "random": RandomStrategy()}
     saved = script.SavedChunks(tmp_path, None)
     first = tournament(bots, deals=250, seed=3, executor=saved)

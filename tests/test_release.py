@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import datetime
-import importlib.util
 import shutil
-import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from _scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = ("pyproject.toml", "src/yahtzee_rules/support/_version.py", "CHANGELOG.md")
 DAY = datetime.date(2027, 1, 15)
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("release", ROOT / "scripts" / "release.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("release", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
@@ -43,7 +32,7 @@ def _read(root: Path, name: str) -> str:
 def test_the_release_sets_the_version_the_classifier_and_the_changelog_section(
     copy: Path,
 ) -> None:
-    release = _script()
+    release = load_script("release")
     before = _read(copy, "CHANGELOG.md")
     unreleased = before.split("## [Unreleased]", 1)[1].split("\n## [", 1)[0]
     changed = release.prepare(copy, "1.0.0", DAY)
@@ -70,7 +59,7 @@ def test_the_release_sets_the_version_the_classifier_and_the_changelog_section(
 def test_a_release_that_cannot_be_made_changes_nothing(
     copy: Path, version: str, message: str
 ) -> None:
-    release = _script()
+    release = load_script("release")
     before = {name: _read(copy, name) for name in FILES}
     with pytest.raises(release.ReleaseError, match=message):
         release.prepare(copy, version, DAY)
@@ -78,7 +67,7 @@ def test_a_release_that_cannot_be_made_changes_nothing(
 
 
 def test_a_second_run_is_refused(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    release = _script()
+    release = load_script("release")
     assert release.main(["1.0.0", "--date", "2027-01-15", "--root", str(copy)]) == 0
     assert "1.0.0" in capsys.readouterr().out
     assert release.main(["1.0.1", "--root", str(copy)]) == 1  # nothing under Unreleased
