@@ -851,16 +851,18 @@ def _check_table(table: object, rules: Rules) -> None:
 
 
 def _cost(i: int, tally: _Tally, z: float) -> tuple[float, tuple[float, float]]:
-    """Strategy ``i``'s mean cost a choice (total over total) and its interval, from the
-    deal totals (the ratio estimator's standard error, by the delta method)."""
-    n, c, k = tally.deals, tally.cost_sums[i], tally.choice_sums[i]
-    ratio = c / k if k else 0.0
-    if n < 2 or not k:
-        return ratio, (ratio, ratio)
-    spread = tally.cost_squares[i] - 2 * ratio * tally.cost_choices[i]
-    spread += ratio * ratio * tally.choice_squares[i]
-    half = z * math.sqrt(max(spread, 0.0) / (n * (n - 1))) / (k / n)
-    return ratio, (max(0.0, ratio - half), ratio + half)
+    """Strategy ``i``'s mean cost a choice and its interval, from the deal totals."""
+    from yahtzee_rules.bots.evaluation import ratio_stderr
+
+    ratio, stderr = ratio_stderr(
+        tally.deals,
+        tally.cost_sums[i],
+        tally.cost_squares[i],
+        tally.choice_sums[i],
+        tally.choice_squares[i],
+        tally.cost_choices[i],
+    )
+    return ratio, (max(0.0, ratio - z * stderr), ratio + z * stderr)
 
 
 def _sequential(

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table
     from yahtzee_rules.support._chunks import Executor
 
-__all__ = ["Evaluation", "evaluate"]
+__all__ = ["Evaluation", "evaluate", "ratio_stderr"]
 
 #: Games per chunk: fixed, so results never depend on the executor.
 _GAMES_PER_CHUNK = 100
@@ -154,6 +154,25 @@ def _evaluate_chunk(
     return (count, *sums)  # type: ignore[return-value]
 
 
+def ratio_stderr(
+    n: int, c: float, c2: float, k: float, k2: float, ck: float
+) -> tuple[float, float]:
+    """The mean cost a choice, total over total, and its standard error, from ``n``
+    independent units (games, or a tournament's deals) with costs ``c_i`` and choices
+    ``k_i``: ``Σc``, ``Σc²``, ``Σk``, ``Σk²`` and ``Σck`` (the ratio estimator, its error
+    by the delta method). The choices of one unit are not independent; the units are.
+
+    Examples:
+        >>> ratio_stderr(2, 3.0, 5.0, 4.0, 8.0, 6.0)  # costs 1 and 2 over 2 choices each
+        (0.75, 0.25)
+    """
+    ratio = c / k if k else 0.0
+    if n < 2 or not k:
+        return ratio, 0.0
+    spread = max(0.0, c2 - 2 * ratio * ck + ratio * ratio * k2)
+    return ratio, math.sqrt(spread / (n * (n - 1))) / (k / n)
+
+
 def _stderr(n: int, total: float, squares: float) -> float:
     if n < 2:
         return 0.0
@@ -227,11 +246,7 @@ def evaluate(
         total = [a + b for a, b in zip(total, tally, strict=True)]
     n = int(total[0])
     s, s2, c, c2, k, k2, ck, lk, lk2 = total[1:]
-    mean_k = k / n
-    ratio = c / k if k else 0.0
-    # the ratio estimator's standard error (the delta method), from the game totals
-    spread = c2 - 2 * ratio * ck + ratio * ratio * k2
-    cost_stderr = math.sqrt(max(0.0, spread) / (n * (n - 1))) / mean_k if n > 1 and k else 0.0
+    ratio, cost_stderr = ratio_stderr(n, c, c2, k, k2, ck)
     return Evaluation(
         games=n,
         choices=int(k),
