@@ -248,9 +248,10 @@ def test_every_page_shows_its_link_as_a_qr_code() -> None:
     url = str(response.url)
     assert f'href="{url.replace("&", "&amp;")}"' in response.text
     svg = segno.make(url, error="l", micro=False).svg_inline(
-        scale=4, border=2, dark="#000", light="#fff"
+        border=2, dark="#000", light="#fff", omitsize=True
     )
     assert svg in response.text
+    assert svg.startswith("<svg viewBox=")  # scaled to its box by the page, never cut off
 
 
 def test_importing_the_library_does_not_import_starlette() -> None:

@@ -244,3 +244,53 @@ def test_a_table_with_a_key_plays_its_own_links_and_refuses_others(page: Any) ->
         assert page.get_by_role("heading", level=1).inner_text() == (
             "This table did not write this link"
         )
+
+
+def _longest_two_player_game() -> list[GameRecord]:
+    """A two-player game whose every turn rolls three times (the longest links two players
+    make): the position at the start of each round, and the finished game."""
+    record = GameRecord.new(["Ann", "Robo"])
+    rng = random.Random(3)
+    positions = []
+    while not record.game.is_over:
+        if record.game.current == 0:
+            positions.append(record)
+        for _ in range(3):
+            record = record.roll(rng)
+        options = record.game.box_options()
+        record = record.fill(next(box for box, option in options.items() if option.is_legal))
+    return [*positions, record]
+
+
+def _assert_the_qr_codes_scan(browser: Any, server: str, rounds: list[int]) -> None:
+    """Each position's QR code, screenshotted alone at 360 and 1280 pixels wide, decodes
+    (with zxing-cpp) to the page's own link, drawn whole inside the page."""
+    zxingcpp = pytest.importorskip("zxingcpp", reason="the QR tests decode with zxing-cpp")
+    image = pytest.importorskip("PIL.Image", reason="the QR tests read screenshots with Pillow")
+    import io
+
+    positions = _longest_two_player_game()
+    context = browser.new_context()
+    opened = context.new_page()
+    for width in (360, 1280):
+        opened.set_viewport_size({"width": width, "height": 800})
+        for number in rounds:
+            opened.goto(f"{server}/play/{positions[number - 1].share_code()}?seats=hh")
+            link = opened.locator("#position-link").get_attribute("href")
+            qr = opened.locator(".qr svg")
+            box = qr.bounding_box()
+            assert box is not None
+            assert box["x"] >= 0
+            assert box["x"] + box["width"] <= width, (width, number, box)  # never cut off
+            found = zxingcpp.read_barcodes(image.open(io.BytesIO(qr.screenshot())))
+            assert [code.text for code in found] == [link], (width, number)
+    context.close()
+
+
+def test_the_qr_code_scans_at_the_start_middle_and_end_of_a_game(browser: Any, server: str) -> None:
+    _assert_the_qr_codes_scan(browser, server, [1, 7, 14])
+
+
+@pytest.mark.slow
+def test_the_qr_code_scans_at_every_round_of_a_game(browser: Any, server: str) -> None:
+    _assert_the_qr_codes_scan(browser, server, list(range(1, 15)))

@@ -82,7 +82,8 @@ td.num{text-align:right;white-space:nowrap}
 .joker{background:#fff7e0;border-left:4px solid #b07800;padding:8px;margin:8px 0}
 .coach{background:#eaf3ff;border-left:4px solid #0b4f8a;padding:8px;margin:8px 0}
 .scroll{overflow-x:auto}
-.qr svg{width:160px;height:160px;background:#fff}
+.qr{max-width:320px}
+.qr svg{display:block;width:100%;height:auto;background:#fff;shape-rendering:crispEdges}
 .link{word-break:break-all;font-size:.8rem}
 .error{border-left:4px solid #a00;padding:8px;background:#fff0f0}
 .setup td,.setup th{border:0}

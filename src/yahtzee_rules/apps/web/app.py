@@ -84,7 +84,7 @@ def _qr_svg(url: str) -> str | None:
         code = segno.make(url, error="l", micro=False)
     except segno.DataOverflowError:
         return None
-    svg: str = code.svg_inline(scale=4, border=2, dark="#000", light="#fff")
+    svg: str = code.svg_inline(border=2, dark="#000", light="#fff", omitsize=True)
     return svg
 
 
