@@ -282,7 +282,7 @@ def _position_link(text: str) -> str:
 def _qr_of(url: str) -> str:
     segno = pytest.importorskip("segno")
     svg: str = segno.make(url, error="l", micro=False).svg_inline(
-        scale=4, border=2, dark="#000", light="#fff"
+        border=2, dark="#000", light="#fff", omitsize=True
     )
     return svg
 
