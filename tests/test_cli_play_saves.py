@@ -4,34 +4,138 @@ resuming, and the refusals of damaged or mismatched saves.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
+import random
 import re
 import shlex
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from _cli import APP, ENV, SRC, Terminal, pty_only, run, script
 from yahtzee_rules import Category, GameRecord
 from yahtzee_rules.apps.cli import main
+from yahtzee_rules.apps.cli.console import ScriptConsole
+from yahtzee_rules.apps.cli.play import Session
+from yahtzee_rules.play.record import Fill
+
+
+def _terminal_image(lines: list[str], background: str) -> Any:
+    """The half-block text as a terminal shows it: each character a cell 4 pixels wide
+    and 8 high, its upper and lower halves in the text colour where drawn, on the
+    background's colour, with 8 cells of the terminal's background round it."""
+    image = pytest.importorskip("PIL.Image", reason="the QR tests draw the text with Pillow")
+    text, paper = (0, 255) if background == "light" else (255, 0)
+    width = max(map(len, lines)) + 16
+    picture = image.new("L", (4 * width, 8 * (len(lines) + 16)), paper)
+    halves = {"\u2588": (0, 8), "\u2580": (0, 4), "\u2584": (4, 8)}
+    for row, line in enumerate(lines, 8):
+        for column, char in enumerate(line, 8):
+            if char in halves:
+                top, bottom = halves[char]
+                box = (4 * column, 8 * row + top, 4 * column + 4, 8 * row + bottom)
+                picture.paste(text, box)
+    return picture
+
+
+def _decoded(lines: list[str], background: str) -> list[str]:
+    """What a QR reader reads from the drawing (dark modules on light only, as many
+    phones' readers take: no inverted codes)."""
+    zxingcpp = pytest.importorskip("zxingcpp", reason="the QR tests decode with zxing-cpp")
+    image = _terminal_image(lines, background)
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode, try_invert=False)
+    return [code.text for code in found]
+
+
+def _two_players_rolling_three_times() -> list[GameRecord]:
+    """Every position of a two-player game whose every turn rolls three times."""
+    record = GameRecord.new(["Ann", "Robo"])
+    rng = random.Random(3)
+    records = [record]
+    while not record.game.is_over:
+        for _ in range(3):
+            record = record.roll(rng)
+            records.append(record)
+        options = record.game.box_options()
+        record = record.fill(next(box for box, option in options.items() if option.is_legal))
+        records.append(record)
+    return records
 
 
 @pty_only
-def test_code_on_a_terminal_draws_the_qr_code() -> None:
+def test_the_terminal_qr_code_fits_24_lines_and_scans_on_either_background() -> None:
     pytest.importorskip("segno")
-    term = Terminal("play", "Ann", "--seed", "1")
+    # The longest share code a QR code in 24 lines holds (version 6, 134 characters): the
+    # two-player game in round 7, before its fill, which makes the code too long for it.
+    records = _two_players_rolling_three_times()
+    record, filled = records[55], records[56]
+    code = record.share_code()
+    assert (len(code), record.game.round, len(filled.share_code())) == (134, 7, 136)
+    fill = filled.actions[-1]
+    assert isinstance(fill, Fill)
+    term = Terminal("play", "--code", code, size=(80, 24))
+    term.expect("Robo> ")
+    for background in ("dark", "light"):
+        term.send(f"code --{background}")
+        screen = term.expect("Robo> ").split("\n")
+        title = next(n for n, line in enumerate(screen) if line.startswith("QR code for a "))
+        assert screen[title].startswith(f"QR code for a {background} background")
+        drawing = screen[title + 1 : -1]
+        assert len(drawing) + 1 <= 24  # the drawing and the prompt fill the terminal at most
+        assert _decoded(drawing, background) == [code]
+    term.send(f"f {fill.category.code}")
     term.expect("Ann> ")
     term.send("code")
     shown = term.expect("Ann> ")
-    assert "Share code: " in shown
-    assert shown.count("\u2588\u2588\u2588\u2588") > 10  # the quiet zone and modules, in blocks
+    assert "too long for a QR code in this terminal's 24 lines (it needs 26)" in shown
+    assert "write it as an image with 'code --qr game.png'" in shown
+    assert "\u2584" not in shown  # nothing drawn past the limit
     term.send("quit")
     term.expect("save to file> ")
     term.send("")
     assert term.wait() == 0
+
+
+def test_a_code_longer_than_any_qr_code_holds_is_given_as_text_only(tmp_path: Path) -> None:
+    pytest.importorskip("segno")
+    record = GameRecord.new([f"Player {seat}" for seat in range(30)])
+    rng = random.Random(1)
+    while len(record.share_code()) <= 3_000:  # past the largest QR code's 2,953 bytes
+        for _ in range(30):  # a round
+            for _ in range(3):
+                record = record.roll(rng)
+            options = record.game.box_options()
+            record = record.fill(next(box for box, opt in options.items() if opt.is_legal))
+    console = ScriptConsole(["code", "code --qr game.png", "quit", ""], size=(200, 60))
+    with contextlib.chdir(tmp_path):
+        assert Session(record, rng, console).run() == 0
+    shown = console.transcript()
+    assert "The share code is too long for any QR code; copy its text above." in shown
+    assert "the share code's" in shown
+    assert "characters are more than the largest QR code holds; copy the code's text" in shown
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_resumed_from_a_code_says_who_plays_which_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = GameRecord.new(["Ann", "Robo"]).share_code()
+    alone = run("play", "--code", code, stdin=script("quit", ""), cwd=tmp_path)
+    assert alone.returncode == 0, alone.stderr
+    assert (
+        "People play every seat at this terminal: Ann and Robo (a share code keeps no "
+        "computer players). To have the computer play a seat, add --bot KIND NAME to the "
+        "command, such as --bot greedy Robo."
+    ) in alone.stdout
+    monkeypatch.setattr("sys.stdin", io.StringIO(script("quit", "")))
+    assert main(["play", "--code", code, "--bot", "greedy", "Robo"]) == 0
+    kept = capsys.readouterr().out
+    assert "People play Ann at this terminal; the computer plays Robo (greedy)." in kept
 
 
 def test_a_game_saved_to_a_file_or_a_code_resumes_where_it_stopped(tmp_path: Path) -> None:

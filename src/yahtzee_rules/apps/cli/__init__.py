@@ -30,6 +30,7 @@ import argparse
 import importlib
 import os
 import random
+import shlex
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -462,6 +463,8 @@ def _play(args: argparse.Namespace) -> int:
                 )
             bot_kinds[name] = kind
         print(f"Resuming: {', '.join(game.players)}, round {game.round}.")
+        if args.code is not None and len(game.players) > 1:
+            print(_seats_from_code(game.players, bot_kinds))
     else:
         record = GameRecord.from_game(_new_game(args, rng))
         bot_kinds = {name: kind for kind, name in args.bot}
@@ -474,6 +477,31 @@ def _play(args: argparse.Namespace) -> int:
     if args.load is not None:
         session.saved = (args.load, len(record.actions))
     return session.run()
+
+
+def _seats_from_code(players: Sequence[str], bot_kinds: dict[str, str]) -> str:
+    """Who plays which seat of a game resumed from a share code, which keeps no computer
+    players: the people, and how to have the computer play a seat.
+
+    Examples:
+        >>> print(_seats_from_code(["Ann", "Robo"], {}))
+        People play every seat at this terminal: Ann and Robo (a share code keeps no computer players). To have the computer play a seat, add --bot KIND NAME to the command, such as --bot greedy Robo.
+        >>> print(_seats_from_code(["Ann", "Robo"], {"Robo": "greedy"}))
+        People play Ann at this terminal; the computer plays Robo (greedy).
+    """
+    people = [name for name in players if name not in bot_kinds]
+    if not people:
+        computers = ", ".join(f"{name} ({bot_kinds[name]})" for name in players)
+        return f"The computer plays every seat: {computers}."
+    named = ", ".join(people[:-1]) + " and " + people[-1] if len(people) > 1 else people[0]
+    if not bot_kinds:
+        return (
+            f"People play every seat at this terminal: {named} (a share code keeps no "
+            f"computer players). To have the computer play a seat, add --bot KIND NAME to "
+            f"the command, such as --bot greedy {shlex.quote(players[-1])}."
+        )
+    computers = ", ".join(f"{name} ({bot_kinds[name]})" for name in players if name in bot_kinds)
+    return f"People play {named} at this terminal; the computer plays {computers}."
 
 
 def _wins_text(wins: Fraction) -> str:

@@ -93,16 +93,21 @@ class Save:
 @attrs.frozen
 class Code:
     """Print a share code, to resume with ``play --code CODE``; ``code --qr FILE`` also
-    writes it as a QR code image (``.svg`` or ``.png``; needs the ``qr`` extra).
+    writes it as a QR code image (``.svg`` or ``.png``; needs the ``qr`` extra), and
+    ``code --light`` or ``code --dark`` draws the terminal's QR code for a light or a
+    dark background (``background``; ``None`` for the terminal's own).
 
     Examples:
         >>> Code()
-        Code(qr=None)
+        Code(qr=None, background=None)
         >>> parse_command("code --qr game.svg")
-        Code(qr='game.svg')
+        Code(qr='game.svg', background=None)
+        >>> parse_command("code --light")
+        Code(qr=None, background='light')
     """
 
     qr: str | None = None
+    background: str | None = None
 
 
 @attrs.frozen
@@ -162,6 +167,7 @@ Commands (dice are numbered 1 to 5 as shown above them):
   save FILE            save the game to FILE (resume: play --load FILE)
   code                 print a share code (resume: play --code CODE)
   code --qr FILE       also write it as a QR code, FILE.svg or FILE.png (the qr extra)
+  code --light         draw its QR code for a light terminal background (--dark: dark)
   help                 this list
   quit                 stop playing (offers to save first)"""
 
@@ -292,10 +298,13 @@ def parse_command(line: str, *, card: Card = CLASSIC) -> Command:
         return Fill(card.boxes.parse(rest))
     if kind == "code" and rest:
         option, _, path = rest.partition(" ")
+        if option.lower() in ("--light", "--dark") and not path.strip():
+            return Code(background=option.lower()[2:])
         if option.lower() != "--qr" or not path.strip():
             raise MalformedInputError(
-                f"command {quote(text)}: 'code' takes nothing after it, or '--qr FILE' to write "
-                f"the code as a QR code image, such as 'code --qr game.svg'"
+                f"command {quote(text)}: 'code' takes nothing after it, '--qr FILE' to write "
+                f"the code as a QR code image, such as 'code --qr game.svg', or '--light' or "
+                f"'--dark' to draw its QR code for a light or a dark terminal background"
             )
         return Code(path.strip())
     if kind == "save":

@@ -646,12 +646,32 @@ class Session:
             path = _extras.write_qr(code, command.qr)
         self.say(f"Share code: {code}")
         self.say(f"Resume with: {self.resume_command('--code', code)}")
-        # On a terminal, with the qr extra, the code is drawn too, for a phone to scan.
-        lines = _extras.qr_lines(code) if getattr(self.console, "interactive", False) else None
-        for line in lines or ():
-            self.say(line)
         if command.qr is not None:
             self.say(f"QR code written to {path}; scanning it gives the share code.")
+        size = self._terminal_size()
+        if size is not None:  # on a terminal, the code is drawn too, for a phone to scan
+            self._draw_qr(code, command.background, size[1])
+
+    def _draw_qr(self, code: str, background: str | None, lines: int) -> None:
+        """Draw the share code as a QR code, with the prompt after it in ``lines``, for the
+        terminal's background; or say why it is not drawn (nothing without segno)."""
+        background = background or _extras.terminal_background()
+        drawing = _extras.qr_lines(code, background=background)
+        if drawing is None:
+            return
+        if not drawing:
+            self.say("The share code is too long for any QR code; copy its text above.")
+        elif len(drawing) >= lines:
+            self.say(
+                f"The share code is too long for a QR code in this terminal's {lines} lines "
+                f"(it needs {len(drawing) + 1}): copy its text above, write it as an image "
+                f"with 'code --qr game.png', or make the terminal taller."
+            )
+        else:
+            other = "dark" if background == "light" else "light"
+            self.say(f"QR code for a {background} background ('code --{other}' for a {other} one):")
+            for line in drawing:
+                self.say(line)
 
     def _snapshot(self, action: str) -> None:
         self.history.append(_Snapshot(len(self.record.actions), self.rng.getstate(), action))
