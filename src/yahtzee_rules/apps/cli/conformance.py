@@ -91,8 +91,8 @@ def _selection(parser: argparse.ArgumentParser) -> None:
         "--rules",
         metavar="NAME",
         default="forced",
-        help="a ruleset of the Classic, Yatzy or Yacht card by name (default forced), or "
-        "rules notation such as 'free-choice,yb=0'",
+        help="a ruleset of the Classic, Yatzy, Yacht or Triple Yahtzee card by name (default "
+        "forced), or rules notation such as 'free-choice,yb=0'",
     )
     parser.add_argument(
         "--kind",
