@@ -315,6 +315,36 @@ def test_each_planted_mistake_is_found_and_explained_by_its_rule(kind: str, mist
     assert disagreement(question, json.loads(lines[3].removeprefix("  the program:"))) == lines[1]
 
 
+@pytest.mark.parametrize("kind", ["python", "node"])
+def test_the_example_scorer_plays_triple_yahtzee_and_its_planted_mistake_is_found(
+    kind: str,
+) -> None:
+    """Triple Yahtzee's fill cases and random questions of every kind; then the Yahtzee
+    bonus multiplied by the column it is written in, found by the clause T5."""
+    asked = ("--rules", "triple", "--kind", "fill")
+    status, out, _ = _check(*asked, "--random", "150", "--", *_scorer(kind))
+    assert status == 0, out
+    assert out.startswith("244 questions (94 cases, 150 random), every answer agrees with the "
+                          "triple rules")  # fmt: skip
+    status, out, _ = _check(*asked, "--random", "0", "--", *_scorer(kind), "bonus-times-column")
+    assert status == 1, out
+    lines = out.splitlines()
+    assert lines[0].startswith("Disagreement at case triple/fill/")
+    assert lines[1].startswith("T5 Triple Yahtzee: an extra Yahtzee earns the bonus while all "
+                               "three Yahtzee boxes hold 50, added once, not multiplied: fill ")  # fmt: skip
+    assert lines[1].endswith("the program's yahtzee_bonus is 200, the rules 100")
+
+
+def test_check_takes_a_ruleset_of_every_card() -> None:
+    """The rules are checked before the program starts with a question every card can
+    answer (a card without an Aces box once made this a usage error)."""
+    status, out, _ = _check("--rules", "yacht", "--kind", "refusal", "--random", "0", "--",
+                            *SCORERS["python"])  # fmt: skip
+    assert status == 0, out
+    assert out.startswith("26 questions (26 cases, 0 random), every answer agrees with the "
+                          "yacht rules")  # fmt: skip
+
+
 def test_a_mistake_found_by_a_random_question_is_shrunk_to_a_minimal_card() -> None:
     """Only the random questions reach the Yahtzee bonus here; the card reported is one
     that no longer shows the mistake with any box emptied or a bonus mark dropped."""
