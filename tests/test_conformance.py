@@ -209,6 +209,20 @@ def test_the_documented_sizes_of_the_exhaustive_set() -> None:
         assert re.search(rf"^\| `{kind}` \|.*\| {size:,}( \(|\s*\|)", page, re.MULTILINE), kind
 
 
+def test_the_documented_sizes_of_the_triple_set() -> None:
+    """The Triple Yahtzee paragraph of the page: each kind of the default set, the
+    exhaustive score cases (counted without their answers) and the whole set's size."""
+    page = (ROOT / "docs" / "how-to" / "check-an-implementation.md").read_text(encoding="utf-8")
+    paragraph = " ".join(page.split("On Triple Yahtzee's card, whose")[1].split("\n\n")[0].split())
+    sizes = Counter(case["kind"] for case in cases("triple"))
+    for kind in ("score", "options", "fill", "game"):
+        assert f"({sizes[kind]:,} `{kind}` cases" in paragraph, kind
+    rules = conformance._rules_of({"rules": "triple"})
+    exhaustive = sum(1 for _ in conformance._questions_score(rules, True))
+    assert f"every roll in every box, {exhaustive:,})" in paragraph
+    assert f"Triple Yahtzee's {sizes.total():,}, below the table" in " ".join(page.split())
+
+
 def test_every_named_ruleset_is_covered_and_rules_of_another_card_are_refused() -> None:
     assert set(conformance._covered_names()) == set(Rules.names()) == {*RULESETS, *TRIPLES[:2]}
     plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
