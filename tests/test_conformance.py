@@ -32,6 +32,8 @@ from yahtzee_rules import (
     legal_fills,
     score,
 )
+from yahtzee_rules.core.boxes import Card, registered
+from yahtzee_rules.core.yacht import YachtBox, yacht_scores
 from yahtzee_rules.testing import conformance
 from yahtzee_rules.testing.conformance import (
     CLAUSES,
@@ -46,8 +48,10 @@ RULESETS = (
     *("forced", "free-choice", "none", "kinds-first", "forced-yahtzee", "classic+5fh"),
     *("yatzy", "forced-yatzy", "yatzy+5fh", "yatzy+4k2p", "yatzy+5fh+4k2p", "yacht"),
 )
+#: The rulesets of Triple Yahtzee's card: the named ones, then the other Joker rules.
+TRIPLES = ("triple", "triple-in-order", "triple,free-choice", "triple,none")
 #: The default set's size on each card.
-SIZES = {"classic": 3626, "yatzy": 4014, "yacht": 3249}
+SIZES = {"classic": 3626, "yatzy": 4014, "yacht": 3249, "triple": 3861}
 EXAMPLES = ROOT / "docs" / "how-to" / "conformance"
 NODE = shutil.which("node")
 SCORERS = {
@@ -84,7 +88,7 @@ def _check(*args: str, timeout: float = 120) -> tuple[int, str, float]:
 # --- the cases ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", [*RULESETS, "triple"])
 def test_the_cases_replay_against_the_library_through_the_written_file(name: str) -> None:
     """Every case as the command writes it (JSON lines, read back) has the library's
     answer, computed afresh; and replay_cases finds no disagreement."""
@@ -205,10 +209,32 @@ def test_the_documented_sizes_of_the_exhaustive_set() -> None:
         assert re.search(rf"^\| `{kind}` \|.*\| {size:,}( \(|\s*\|)", page, re.MULTILINE), kind
 
 
-def test_rules_of_another_card_are_refused_with_the_reason() -> None:
-    result = run("cases", "--rules", "triple")
+def test_the_documented_sizes_of_the_triple_set() -> None:
+    """The Triple Yahtzee paragraph of the page: each kind of the default set, the
+    exhaustive score cases (counted without their answers) and the whole set's size."""
+    page = (ROOT / "docs" / "how-to" / "check-an-implementation.md").read_text(encoding="utf-8")
+    paragraph = " ".join(page.split("On Triple Yahtzee's card, whose")[1].split("\n\n")[0].split())
+    sizes = Counter(case["kind"] for case in cases("triple"))
+    for kind in ("score", "options", "fill", "game"):
+        assert f"({sizes[kind]:,} `{kind}` cases" in paragraph, kind
+    rules = conformance._rules_of({"rules": "triple"})
+    exhaustive = sum(1 for _ in conformance._questions_score(rules, True))
+    assert f"every roll in every box, {exhaustive:,})" in paragraph
+    assert f"Triple Yahtzee's {sizes.total():,}, below the table" in " ".join(page.split())
+
+
+def test_every_named_ruleset_is_covered_and_rules_of_another_card_are_refused() -> None:
+    assert set(conformance._covered_names()) == set(Rules.names()) == {*RULESETS, *TRIPLES[:2]}
+    plain = Card(name="plain", title="Plain", boxes=YachtBox, scorer=yacht_scores)
+    with registered(plain):
+        for rules in ("plain", Rules.for_card(plain)):
+            with pytest.raises(MalformedInputError, match="the Plain card has no numbered clauses"):
+                next(cases(rules))
+        with pytest.raises(MalformedInputError, match="question rules 'plain'"):
+            answer({"ask": "score", "rules": "plain", "dice": "12345", "box": "ones"})
+    result = run("cases", "--rules", "triple,free-choice,ub=x")
     assert result.returncode == 2
-    assert "the Triple Yahtzee card has no numbered clauses yet" in result.stderr
+    assert "triple,free-choice,ub=x" in result.stderr
     with pytest.raises(MalformedInputError, match="case kind 'scores': no such kind"):
         next(cases(kinds=["scores"]))
 
@@ -253,6 +279,10 @@ def test_the_shipped_schema_is_up_to_date_and_every_case_is_valid() -> None:
     for name in ("forced", "forced-yahtzee", "yatzy+5fh+4k2p", "yacht"):
         for case in cases(name):
             validator.validate(case)
+    for case in cases("triple-in-order", kinds=["options", "fill"]):
+        validator.validate(case)
+    legal = next(case for case in cases("triple", kinds=["fill"]) if case["answer"]["legal"])
+    assert not validator.is_valid({**legal, "answer": {**legal["answer"], "columns": [{}]}})
     document = json.loads(run("cases", "--kind", "refusal", "--format", "json").stdout)
     validator.validate(document)
     broken = next(cases(kinds=["refusal"]))
@@ -297,6 +327,36 @@ def test_each_planted_mistake_is_found_and_explained_by_its_rule(kind: str, mist
     question = json.loads(lines[2].removeprefix("  question:"))
     assert json.loads(lines[4].removeprefix("  the rules:")) == answer(question)
     assert disagreement(question, json.loads(lines[3].removeprefix("  the program:"))) == lines[1]
+
+
+@pytest.mark.parametrize("kind", ["python", "node"])
+def test_the_example_scorer_plays_triple_yahtzee_and_its_planted_mistake_is_found(
+    kind: str,
+) -> None:
+    """Triple Yahtzee's fill cases and random questions of every kind; then the Yahtzee
+    bonus multiplied by the column it is written in, found by the clause T5."""
+    asked = ("--rules", "triple", "--kind", "fill")
+    status, out, _ = _check(*asked, "--random", "150", "--", *_scorer(kind))
+    assert status == 0, out
+    assert out.startswith("244 questions (94 cases, 150 random), every answer agrees with the "
+                          "triple rules")  # fmt: skip
+    status, out, _ = _check(*asked, "--random", "0", "--", *_scorer(kind), "bonus-times-column")
+    assert status == 1, out
+    lines = out.splitlines()
+    assert lines[0].startswith("Disagreement at case triple/fill/")
+    assert lines[1].startswith("T5 Triple Yahtzee: an extra Yahtzee earns the bonus while all "
+                               "three Yahtzee boxes hold 50, added once, not multiplied: fill ")  # fmt: skip
+    assert lines[1].endswith("the program's yahtzee_bonus is 200, the rules 100")
+
+
+def test_check_takes_a_ruleset_of_every_card() -> None:
+    """The rules are checked before the program starts with a question every card can
+    answer (a card without an Aces box once made this a usage error)."""
+    status, out, _ = _check("--rules", "yacht", "--kind", "refusal", "--random", "0", "--",
+                            *SCORERS["python"])  # fmt: skip
+    assert status == 0, out
+    assert out.startswith("26 questions (26 cases, 0 random), every answer agrees with the "
+                          "yacht rules")  # fmt: skip
 
 
 def test_a_mistake_found_by_a_random_question_is_shrunk_to_a_minimal_card() -> None:
@@ -450,3 +510,101 @@ def test_a_classic_rule_on_the_yatzy_card_is_explained_by_yatzy_s_clause() -> No
 
     with pytest.raises(AssertionError, match=r"case yatzy/score/\d+: Y4 Yatzy: Small Straight"):
         replay_cases(classic_straight, "yatzy", kinds=["score"])
+
+
+# --- Triple Yahtzee and the bonus threshold ------------------------------------------
+
+
+def test_the_triple_cases_replay_and_name_every_clause_of_the_card() -> None:
+    """The cases of every Triple ruleset (but the score cases, alike on each and replayed
+    for ``triple`` above) agree with the library's answers asked afresh, and every T
+    clause is named by some case."""
+    named: Counter[str] = Counter()
+    for name in TRIPLES:
+        for case in cases(name, kinds=["refusal", "options", "fill", "game"]):
+            assert disagreement(case["question"], case["answer"]) is None, case["id"]
+            named[case["clause"]] += 1
+    own = {clause for clause, (page, _) in CLAUSES.items() if page == "rulesets/triple.md"}
+    assert own == {f"T{number}" for number in range(1, 13)}
+    assert own <= set(named) <= set(CLAUSES), own - set(named)
+
+
+def test_a_triple_fill_answer_gives_each_column_s_totals_at_each_column_s_threshold() -> None:
+    found: set[tuple[str, int, int]] = set()
+    for case in cases("triple", kinds=["fill"]):
+        reply = case["answer"]
+        if not reply["legal"]:
+            continue
+        columns, total = reply["columns"], reply["totals"]
+        assert [set(column) for column in columns] == [set(conformance.COLUMN_TOTALS)] * 3
+        weighted = sum(m * col["grand_total"] for m, col in zip((1, 2, 3), columns, strict=True))
+        assert weighted + total["yahtzee_bonus"] == total["grand_total"]
+        box = case["question"]["box"]
+        if box.startswith("aces_x"):
+            column = columns[int(box[-1]) - 1]
+            found.add((box, column["upper_subtotal"], column["upper_bonus"]))
+            if column["upper_subtotal"] == 5:  # the first column 3 short, the second's Aces
+                assert (total["upper_bonus"], columns[0]["upper_subtotal"]) == (0, 60)
+    for m in (1, 2, 3):
+        assert {(f"aces_x{m}", 62, 0), (f"aces_x{m}", 63, 35), (f"aces_x{m}", 65, 35)} <= found
+    assert all("columns" not in case["answer"] for case in cases(kinds=["fill"]))
+
+
+def _planted(mistake: str) -> Any:
+    """The library's answers on Triple Yahtzee's card, with one mistake planted."""
+
+    def mine(question: dict[str, Any]) -> object:
+        reply = answer(question)
+        if question["ask"] != "fill" or not reply["legal"]:
+            return reply
+        total, columns = reply["totals"], reply["columns"]
+        if mistake == "combined-upper-bonus" and not total["upper_bonus"]:
+            upper = sum(column["upper_subtotal"] for column in columns)
+            total["upper_bonus"] = 35 if upper >= 63 else 0
+        if mistake == "bonus-times-column":
+            earned = reply["card"]["bonus_marks"] - question["card"]["bonus_marks"]
+            total["yahtzee_bonus"] += 100 * earned * (int(question["box"][-1]) - 1)
+        return reply
+
+    return mine
+
+
+@pytest.mark.parametrize(
+    ("mistake", "expected"),
+    [
+        ("combined-upper-bonus", r"T2 Triple Yahtzee: each column earns its own upper bonus"),
+        ("bonus-times-column", r"T5 Triple Yahtzee: an extra Yahtzee earns the bonus .*"
+         r"the program's yahtzee_bonus is [23]00, the rules 100"),
+    ],
+)  # fmt: skip
+def test_a_triple_mistake_is_explained_by_the_card_s_clause(mistake: str, expected: str) -> None:
+    with pytest.raises(AssertionError, match=rf"^case triple/fill/\d+: {expected}"):
+        replay_cases(_planted(mistake), "triple", kinds=["fill"])
+
+
+@pytest.mark.parametrize("name", ["forced,ut=70", "yatzy,ut=70", "triple,ut=70"])
+def test_the_bonus_edges_follow_the_ruleset_s_threshold(name: str) -> None:
+    """A house rule's threshold gets fills one short of it, at it and past it, and a
+    program that keeps the usual 63 is caught, the threshold named."""
+    rules = Rules.parse(name)
+    assert rules.upper_bonus_threshold == 70
+    found: set[tuple[int, bool]] = set()
+    for case in cases(rules, kinds=["fill"]):
+        reply = case["answer"]
+        if reply["legal"] and case["question"]["box"].startswith(("aces", "ones")):
+            for column in reply.get("columns", [reply["totals"]]):
+                found.add((column["upper_subtotal"], column["upper_bonus"] > 0))
+    assert {(69, False), (70, True), (72, True)} <= found
+
+    def sixty_three(question: dict[str, Any]) -> object:
+        reply = answer(question)
+        if question["ask"] == "fill" and reply["legal"] and "columns" not in reply:
+            reached = reply["totals"]["upper_subtotal"] >= 63
+            reply["totals"]["upper_bonus"] = rules.upper_bonus if reached else 0
+        elif question["ask"] == "fill" and reply["legal"]:
+            for column in reply["columns"]:
+                column["upper_bonus"] = rules.upper_bonus if column["upper_subtotal"] >= 63 else 0
+        return reply
+
+    with pytest.raises(AssertionError, match=r"the rules 0 \(the threshold of these rules is 70\)"):
+        replay_cases(sixty_three, rules, kinds=["fill"])

@@ -1,7 +1,7 @@
-"""A tiny Yahtzee scorer (Hasbro's Classic rules, forced Joker) that speaks the
-``yahtzee-rules check`` protocol: one JSON question a line in, one answer a line out.
-``python scorer.py MISTAKE`` plants one classic mistake, to see the checker catch it.
-It is the same program as scorer.js, for machines without Node.
+"""A tiny Yahtzee scorer (Hasbro's Classic rules, forced Joker, and Triple Yahtzee's three
+columns) that speaks the ``yahtzee-rules check`` protocol: one JSON question a line in,
+one answer a line out. ``python scorer.py MISTAKE`` plants one classic mistake, to see
+the checker catch it. It is the same program as scorer.js, for machines without Node.
 """
 
 import json
@@ -12,6 +12,16 @@ UPPER = ["aces", "twos", "threes", "fours", "fives", "sixes"]
 LOWER = ["three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
          "large_straight", "yahtzee", "chance"]
 JOKER = {"full_house": 25, "small_straight": 30, "large_straight": 40}
+
+
+def columns_of(rules):  # the boxes of each column: one column, or Triple's three
+    if rules.startswith("triple"):
+        return [[f"{box}_x{m}" for box in UPPER + LOWER] for m in (1, 2, 3)]
+    return [UPPER + LOWER]
+
+
+def row(box):  # the Classic box of a box in any column
+    return box.rsplit("_x", 1)[0]
 
 
 def score(dice, box):
@@ -37,39 +47,48 @@ def score(dice, box):
     return sum(dice)  # chance
 
 
-def options(card, dice):
-    open_boxes = [box for box in UPPER + LOWER if box not in card["boxes"]]
-    plain = {box: score(dice, box) for box in open_boxes}
-    joker = len(set(dice)) == 1 and "yahtzee" in card["boxes"]
+def options(card, dice, columns):
+    open_boxes = [box for column in columns for box in column if box not in card["boxes"]]
+    plain = {box: score(dice, row(box)) for box in open_boxes}
+    joker = len(set(dice)) == 1 and all(column[11] in card["boxes"] for column in columns)
     if not joker or MISTAKE == "joker-order":
         return plain
-    upper, lower = UPPER[dice[0] - 1], [box for box in open_boxes if box in LOWER]
-    if upper in open_boxes:
-        return {upper: plain[upper]}
+    upper = [column[dice[0] - 1] for column in columns if column[dice[0] - 1] in open_boxes]
+    lower = [box for box in open_boxes if row(box) in LOWER]
+    if upper:
+        return {box: plain[box] for box in upper}
     if lower:
-        return {box: JOKER.get(box, plain[box]) for box in lower}
+        return {box: JOKER.get(row(box), plain[box]) for box in lower}
     return {box: 0 for box in open_boxes}
 
 
-def bonus(card, dice):
-    held = card["boxes"].get("yahtzee")
-    earns = held is not None if MISTAKE == "bonus-without-50" else held == 50
+def bonus(card, dice, columns):
+    held = [card["boxes"].get(column[11]) for column in columns]
+    earns = None not in held if MISTAKE == "bonus-without-50" else held.count(50) == len(held)
     return 100 if len(set(dice)) == 1 and earns else 0
 
 
-def fill(card, dice, box):
-    allowed = options(card, dice)
+def fill(card, dice, box, columns):
+    allowed = options(card, dice, columns)
     if box not in allowed:
         return {"legal": False}
     boxes = {**card["boxes"], box: allowed[box]}
-    marks = card["bonus_marks"] + (1 if bonus(card, dice) else 0)
-    upper = sum(boxes.get(b, 0) for b in UPPER)
-    lower = sum(boxes.get(b, 0) for b in LOWER)
-    counted = upper + lower if MISTAKE == "bonus-on-grand-total" else upper
-    totals = {"upper_subtotal": upper, "upper_bonus": 35 if counted >= 63 else 0,
-              "lower_subtotal": lower, "yahtzee_bonus": 100 * marks}
-    totals["grand_total"] = upper + totals["upper_bonus"] + lower + totals["yahtzee_bonus"]
-    return {"legal": True, "card": {"boxes": boxes, "bonus_marks": marks}, "totals": totals}
+    earned = bonus(card, dice, columns)
+    marks = card["bonus_marks"] + (1 if earned else 0)
+    each = []
+    for column in columns:
+        upper = sum(boxes.get(b, 0) for b in column[:6])
+        lower = sum(boxes.get(b, 0) for b in column[6:])
+        counted = upper + lower if MISTAKE == "bonus-on-grand-total" else upper
+        each.append({"upper_subtotal": upper, "upper_bonus": 35 if counted >= 63 else 0,
+                     "lower_subtotal": lower})
+        each[-1]["grand_total"] = sum(each[-1].values())
+    totals = {name: sum(m * c[name] for m, c in enumerate(each, 1)) for name in each[0]}
+    times = int(box[-1]) if MISTAKE == "bonus-times-column" else 1  # Triple: x1, x2, x3
+    totals["yahtzee_bonus"] = 100 * card["bonus_marks"] + earned * times
+    totals["grand_total"] += totals["yahtzee_bonus"]
+    reply = {"legal": True, "card": {"boxes": boxes, "bonus_marks": marks}, "totals": totals}
+    return {**reply, "columns": each} if len(columns) > 1 else reply
 
 
 def can_roll(q):
@@ -81,13 +100,14 @@ def can_roll(q):
 if __name__ == "__main__":
     for line in sys.stdin:
         q = json.loads(line)
-        dice = [int(f) for f in q["dice"] or ""]
+        dice, columns = [int(f) for f in q["dice"] or ""], columns_of(q["rules"])
         if q["ask"] == "score":
-            reply = {"points": score(dice, q["box"])}
+            reply = {"points": score(dice, row(q["box"]))}
         elif q["ask"] == "roll":
             reply = {"legal": can_roll(q)}
         elif q["ask"] == "options":
-            reply = {"options": options(q["card"], dice), "bonus": bonus(q["card"], dice)}
+            reply = {"options": options(q["card"], dice, columns),
+                     "bonus": bonus(q["card"], dice, columns)}
         else:
-            reply = fill(q["card"], dice, q["box"])
+            reply = fill(q["card"], dice, q["box"], columns)
         print(json.dumps(reply), flush=True)

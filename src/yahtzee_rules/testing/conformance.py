@@ -11,7 +11,8 @@ questions:
 - ``roll``: whether a roll is allowed, holding some dice (``{"legal": false}``);
 - ``options``: every box the dice may fill on a card, with its points, and the
   Yahtzee bonus the roll earns (``{"options": {"fours": 20}, "bonus": 100}``);
-- ``fill``: the card and its totals after filling a box, or ``{"legal": false}``.
+- ``fill``: the card and its totals after filling a box, or ``{"legal": false}``; on
+  Triple Yahtzee's card also the totals of each column (``columns``).
 
 Every answer here comes from the library's own scoring, filling and turn functions;
 nothing in this module scores a roll itself. Every case names the numbered rule
@@ -28,13 +29,21 @@ Examples:
     >>> first = next(cases())
     >>> first["id"], first["clause"], first["answer"]
     ('forced/score/1', 'R3.1', {'points': 5})
+    >>> card = {"boxes": {"yahtzee_x1": 50, "yahtzee_x2": 50, "yahtzee_x3": 50}, "bonus_marks": 0}
+    >>> q = {"ask": "fill", "rules": "triple", "card": card, "dice": "44444", "box": "fours_x3"}
+    >>> answer(q)["totals"]["yahtzee_bonus"], answer(q)["columns"][2]
+    (100, {'upper_subtotal': 20, 'upper_bonus': 0, 'lower_subtotal': 50, 'grand_total': 70})
+    >>> print(disagreement(q, {**answer(q), "totals": {**answer(q)["totals"], "yahtzee_bonus": 300}}))
+    T5 Triple Yahtzee: an extra Yahtzee earns the bonus while all three Yahtzee boxes hold 50, added once, not multiplied: fill fours_x3 with 44444 on card triple:y.1=50,y.2=50,y.3=50: the program's yahtzee_bonus is 300, the rules 100
 """
 
 from __future__ import annotations
 
+import collections
+import itertools
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from yahtzee_rules.bots.simulation import RandomStrategy
@@ -43,7 +52,7 @@ from yahtzee_rules.core.classic import CLASSIC, Category
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import JokerRule, Rules
 from yahtzee_rules.play.scorecard import Scorecard
-from yahtzee_rules.play.scoring import fill, forced_category, is_joker, legal_fills, score
+from yahtzee_rules.play.scoring import fill, legal_fills, score
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._text import show
@@ -53,6 +62,7 @@ __all__ = [
     "ASKS",
     "CASES_VERSION",
     "CLAUSES",
+    "COLUMN_TOTALS",
     "KINDS",
     "TOTALS",
     "answer",
@@ -73,6 +83,7 @@ _RULES_PAGE = "explanation/rules.md"
 _CLASSIC_PAGE = "rulesets/classic.md"
 _YATZY_PAGE = "rulesets/yatzy.md"
 _YACHT_PAGE = "rulesets/yacht.md"
+_TRIPLE_PAGE = "rulesets/triple.md"
 
 #: Every rule clause a case can name: its id, the documentation page (under ``docs/``)
 #: that holds it as an anchor, and the clause in a few words. A test checks that every
@@ -148,6 +159,56 @@ CLAUSES: Mapping[str, tuple[str, str]] = {
     "H4": (_YACHT_PAGE, "Yacht: the straights are 1-2-3-4-5 and 2-3-4-5-6, each 30"),
     "H5": (_YACHT_PAGE, "Yacht: five of a kind scores 50 in Yacht"),
     "H6": (_YACHT_PAGE, "Yacht: no upper bonus, no bonus for a second Yacht, no Joker"),
+    "T1": (_TRIPLE_PAGE, "Triple Yahtzee: a turn fills one open box, in any column"),
+    "T2": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee: each column earns its own upper bonus, when its own six upper "
+        "boxes reach 63",
+    ),
+    "T3": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee: each column's total is multiplied by 1, 2 or 3, then the columns "
+        "are added up",
+    ),
+    "T4": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee: five equal dice are an extra Yahtzee only once all three Yahtzee "
+        "boxes are filled",
+    ),
+    "T5": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee: an extra Yahtzee earns the bonus while all three Yahtzee boxes "
+        "hold 50, added once, not multiplied",
+    ),
+    "T6": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee: while a Yahtzee box holds 0, extra Yahtzees earn no bonus",
+    ),
+    "T7": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee, the forced Joker: an extra Yahtzee must fill an open upper box of "
+        "its face, in any column",
+    ),
+    "T8": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee, the forced Joker: with every upper box of its face filled, an "
+        "extra Yahtzee fills any open lower box at its Joker value",
+    ),
+    "T9": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee, the forced Joker: with every lower box filled, an extra Yahtzee "
+        "fills an open upper box for 0",
+    ),
+    "T10": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee, the free-choice Joker: any open box; Full House and the straights "
+        "take Joker values only once every upper box of the face is filled",
+    ),
+    "T11": (_TRIPLE_PAGE, "Triple Yahtzee, no Joker: an extra Yahtzee scores like any roll"),
+    "T12": (
+        _TRIPLE_PAGE,
+        "Triple Yahtzee in order: a box opens only once the box to its left is filled",
+    ),
 }
 
 #: The questions of the protocol, in the order the cases ask them.
@@ -162,6 +223,10 @@ KINDS = ("score", "refusal", "options", "fill", "game")
 #: The totals a ``fill`` answer gives, named as :class:`~yahtzee_rules.Totals` names them.
 TOTALS = ("upper_subtotal", "upper_bonus", "lower_subtotal", "yahtzee_bonus", "grand_total")
 
+#: The totals of each column a ``fill`` answer gives on a card of several columns (its
+#: ``columns``), before the column's multiplier: the Yahtzee bonus is the whole card's.
+COLUMN_TOTALS = tuple(name for name in TOTALS if name != "yahtzee_bonus")
+
 # The clauses of each card the cases cover (by the name of the card a switched card is
 # based on): of its lower boxes (by code), its upper boxes, its upper bonus (at and below
 # the threshold), an extra five of a kind without a Joker, no Yahtzee bonus, its switches.
@@ -172,10 +237,31 @@ _BOX_CLAUSES = {
     | {"fh": "Y5", "c": "Y5", "y": "Y6"},
     "yacht": {"fh": "H2", "ch": "H2", "4k": "H3", "ls": "H4", "bs": "H4", "y": "H5"},
 }
-_UPPER_CLAUSES = {"classic": "R3.1", "yatzy": "Y1", "yacht": "H1"}
-_UPPER_BONUS_CLAUSES = {"classic": ("R3.2", "R3.3"), "yatzy": ("Y2", "Y2"), "yacht": ("H6", "H6")}
-_NO_JOKER_CLAUSES = {"classic": "R7.2", "yatzy": "Y6", "yacht": "H6"}
-_NO_BONUS_CLAUSES = {"classic": "R7.3", "yatzy": "Y6", "yacht": "H6"}
+_BOX_CLAUSES["triple"] = _BOX_CLAUSES["classic"]  # each box scores as on the Classic card
+_UPPER_CLAUSES = {"classic": "R3.1", "yatzy": "Y1", "yacht": "H1", "triple": "R3.1"}
+_UPPER_BONUS_CLAUSES = {
+    "classic": ("R3.2", "R3.3"),
+    "yatzy": ("Y2", "Y2"),
+    "yacht": ("H6", "H6"),
+    "triple": ("T2", "T2"),
+}
+_NO_JOKER_CLAUSES = {"classic": "R7.2", "yatzy": "Y6", "yacht": "H6", "triple": "T11"}
+_NO_BONUS_CLAUSES = {"classic": "R7.3", "yatzy": "Y6", "yacht": "H6", "triple": "R7.3"}
+# Any open box (no Joker involved), then the totals: the grand total of the card
+_PLAIN_CLAUSES = {"triple": "T1"}
+_GRAND_TOTAL_CLAUSES = {"triple": "T3"}
+# The Yahtzee bonus: earned, not earned with a 0 in a Yahtzee box, not yet an extra Yahtzee
+_BONUS_CLAUSES = {"classic": ("R5.1", "R5.2", "R4.6"), "triple": ("T5", "T6", "T4")}
+# The Joker's steps: the upper box of the face, then the lower boxes, then the upper for 0;
+# and the free-choice Joker
+_JOKER_CLAUSES = {
+    "classic": ("R6.2", "R6.3", "R6.4", "R7.1"),
+    "triple": ("T7", "T8", "T9", "T10"),
+}
+# The Joker steps that give boxes Joker values
+_JOKER_VALUE_CLAUSES = {"V1"} | {steps[i] for steps in _JOKER_CLAUSES.values() for i in (1, 3)}
+# Five equal dice while a Yahtzee box is open
+_NOT_EXTRA_CLAUSES = {"triple": "T4"}
 _SWITCHED = {
     ("classic", "fh", Switch.FIVE_OF_A_KIND_FULL_HOUSE): "V3",
     ("yatzy", "fh", Switch.FIVE_OF_A_KIND_FULL_HOUSE): "Y7",
@@ -184,8 +270,16 @@ _SWITCHED = {
 
 
 def _design(rules: Rules) -> str:
-    """The name of the card the rules play, or of the card it is a switched copy of."""
+    """The name of the card the rules play, or of the card it is a switched copy of;
+    ``"triple"`` for a card of several columns (Triple Yahtzee, in order or not)."""
+    if len(rules.card.multipliers) > 1:
+        return "triple"
     return (rules.card.base or rules.card).name
+
+
+def _plain(rules: Rules) -> str:
+    """The clause of a roll that may fill any open box."""
+    return _PLAIN_CLAUSES.get(_design(rules), "R2.3")
 
 
 # --- reading questions --------------------------------------------------------------
@@ -199,11 +293,16 @@ def _rules_of(question: Mapping[str, Any]) -> Rules:
         rules = Rules.from_name(text)  # a name, with any parts from_name reads
     except RulesError:
         rules = Rules.parse(text)
+    return _covered(rules, text)
+
+
+def _covered(rules: Rules, text: object) -> Rules:
+    """``rules``, if the cases cover their card; else refuse them, naming ``text``."""
     if _design(rules) not in _UPPER_CLAUSES:
         raise MalformedInputError(
             f"question rules {show(text)}: the conformance cases cover the rulesets of the "
-            f"Classic, Yatzy and Yacht cards ({', '.join(_covered_names())}); the "
-            f"{rules.card.title} card has no numbered clauses yet"
+            f"Classic, Yatzy, Yacht and Triple Yahtzee cards ({', '.join(_covered_names())}); "
+            f"the {rules.card.title} card has no numbered clauses"
         )
     return rules
 
@@ -292,11 +391,16 @@ def answer(question: Mapping[str, Any]) -> dict[str, Any]:
     except IllegalActionError:
         return {"legal": False}
     result = totals(after, rules=rules)
-    return {
+    found = {
         "legal": True,
         "card": _card_json(after),
         "totals": {name: getattr(result, name) for name in TOTALS},
     }
+    if result.columns:
+        found["columns"] = [
+            {name: getattr(column, name) for name in COLUMN_TOTALS} for column in result.columns
+        ]
+    return found
 
 
 def _roll_legal(question: Mapping[str, Any]) -> bool:
@@ -328,41 +432,63 @@ def _box_clause(rules: Rules, box: Box) -> str:
     for switch in rules.card.switches:
         if (design, box.code, switch) in _SWITCHED:
             return _SWITCHED[design, box.code, switch]
-    return _BOX_CLAUSES[design].get(box.code, "R2.3")
+    code = CLASSIC.members[box.row].code if design == "triple" else box.code
+    return _BOX_CLAUSES[design].get(code, _plain(rules))
+
+
+def _extra(card: Scorecard, rules: Rules) -> bool:
+    """Whether five equal dice are an extra Yahtzee on ``card``: every Yahtzee box filled."""
+    yahtzees = rules.card.yahtzees
+    return bool(yahtzees) and not any(card.is_open(box) for box in yahtzees)
 
 
 def _placement_clause(card: Scorecard, dice: Dice, rules: Rules) -> str:
     """The clause that decides where ``dice`` may go on ``card``."""
     if rules.in_order:
         return "Y8"
+    design = _design(rules)
+    plain = "T12" if rules.card.left_to_right else _plain(rules)
     if dice.faces[0] != dice.faces[4]:
-        return "R2.3"
-    face = rules.card.boxes.for_face(dice.faces[0])
-    yahtzee = rules.card.yahtzee
-    extra = yahtzee is not None and not card.is_open(yahtzee)
-    if rules.forced_yahtzee and card.is_open(face) and not extra:
+        return plain
+    faces = rules.card.face_boxes(dice.faces[0])
+    extra = _extra(card, rules)
+    if rules.forced_yahtzee and any(card.is_open(box) for box in faces) and not extra:
         return "V2"
     if rules.joker is JokerRule.NONE and extra:
-        return _NO_JOKER_CLAUSES[_design(rules)]  # an extra Yahtzee, without a Joker
-    if not is_joker(card, dice, rules=rules):
-        return "R2.3"
+        return _NO_JOKER_CLAUSES[design]  # an extra Yahtzee, without a Joker
+    if not extra:
+        return _NOT_EXTRA_CLAUSES.get(design, plain)
+    steps = _JOKER_CLAUSES.get(design, _JOKER_CLAUSES["classic"])
     if rules.joker is JokerRule.FREE_CHOICE:
-        return "R7.1"
-    if forced_category(card, dice, rules=rules) is not None:
-        return "R6.2"
+        return steps[3]
+    if any(card.is_open(box) for box in faces):
+        return steps[0]
     if rules.joker is JokerRule.KINDS_FIRST:
         return "V1"
     if any(card.is_open(box) for box in rules.card.boxes.lower()):
-        return "R6.3"
-    return "R6.4"
+        return steps[1]
+    return steps[2]
+
+
+def _refused_clause(card: Scorecard, dice: Dice, rules: Rules, box: Box) -> str:
+    """The clause that keeps ``dice`` out of ``box`` on ``card``."""
+    if not card.is_open(box):
+        return "R1.1"
+    left = rules.card.left_of(box) if rules.card.left_to_right else None
+    if left is not None and card.is_open(left):
+        return "T12"
+    return _placement_clause(card, dice, rules)
 
 
 def _bonus_clause(card: Scorecard, rules: Rules) -> str:
-    yahtzee = rules.card.yahtzee
-    if rules.yahtzee_bonus == 0 or yahtzee is None:
+    yahtzees = rules.card.yahtzees
+    if rules.yahtzee_bonus == 0 or not yahtzees:
         return _NO_BONUS_CLAUSES[_design(rules)]
-    held = card[yahtzee]
-    return "R5.2" if held == 0 else "R4.6" if held is None else "R5.1"
+    earned, zero, first = _BONUS_CLAUSES.get(_design(rules), _BONUS_CLAUSES["classic"])
+    held = [card[box] for box in yahtzees]
+    if None in held:
+        return first
+    return zero if 0 in held else earned
 
 
 def clause_of(question: Mapping[str, Any]) -> str:
@@ -374,6 +500,9 @@ def clause_of(question: Mapping[str, Any]) -> str:
         >>> card = {"boxes": {"yahtzee": 0}, "bonus_marks": 0}
         >>> clause_of({"ask": "options", "rules": "forced", "card": card, "dice": "22222"})
         'R6.2'
+        >>> card = {"boxes": {"yahtzee_x1": 50, "yahtzee_x2": 50}, "bonus_marks": 0}
+        >>> clause_of({"ask": "options", "rules": "triple", "card": card, "dice": "22222"})
+        'T4'
     """
     rules = _rules_of(question)
     ask = question.get("ask")
@@ -385,25 +514,26 @@ def clause_of(question: Mapping[str, Any]) -> str:
     card = _card_of(rules, question.get("card"))
     dice = _dice_of(question.get("dice"))
     placement = _placement_clause(card, dice, rules)
+    plain = (_plain(rules), "T12")
     if ask == "options":
-        if placement == "R2.3" and _bonus(card, dice, rules):
-            return "R5.1"
+        if placement in plain and _bonus(card, dice, rules):
+            return _bonus_clause(card, rules)
         return placement
     box = _box_of(rules, question.get("box"))
     ours = answer(question)
     if not ours["legal"]:
-        return "R1.1" if not card.is_open(box) else placement
-    if ours["totals"]["yahtzee_bonus"] > totals(card, rules=rules).yahtzee_bonus:
-        return "R5.1"
-    yahtzee = rules.card.yahtzee
-    held = None if yahtzee is None else card[yahtzee]
-    if dice.faces[0] == dice.faces[4] and held == 0 and rules.yahtzee_bonus:
-        return "R5.2"
-    if ours["totals"]["upper_bonus"] and not totals(card, rules=rules).upper_bonus:
+        return _refused_clause(card, dice, rules, box)
+    before = totals(card, rules=rules)
+    if ours["totals"]["yahtzee_bonus"] > before.yahtzee_bonus:
+        return _bonus_clause(card, rules)
+    held = [card[yahtzee] for yahtzee in rules.card.yahtzees]
+    if dice.faces[0] == dice.faces[4] and 0 in held and rules.yahtzee_bonus:
+        return _bonus_clause(card, rules)
+    if ours["totals"]["upper_bonus"] > before.upper_bonus:
         return _UPPER_BONUS_CLAUSES[_design(rules)][0]
-    if placement != "R2.3":
+    if placement not in plain:
         return placement
-    return "R8.1"
+    return _GRAND_TOTAL_CLAUSES.get(_design(rules), "R8.1")
 
 
 # --- comparing answers --------------------------------------------------------------
@@ -472,8 +602,7 @@ def _detail(
             )
         return None
     if theirs["legal"] is not ours["legal"]:
-        box = _box_of(rules, question.get("box"))
-        clause = "R1.1" if not card.is_open(box) else _placement_clause(card, dice, rules)
+        clause = _refused_clause(card, dice, rules, _box_of(rules, question.get("box")))
         said = "allows" if theirs["legal"] else "refuses"
         return (
             clause,
@@ -497,17 +626,17 @@ def _options_detail(
         if name in ours and name not in theirs:
             return placement, f"the program leaves out {name}, the rules allow it for {ours[name]}"
         if name in theirs and name not in ours:
-            clause = "R1.1" if not card.is_open(box) else placement
+            clause = _refused_clause(card, dice, rules, box)
             return clause, f"the program allows {name} for {_shown(theirs[name])}, the rules do not"
         if name in ours and theirs[name] != ours[name]:
-            clause = placement if placement in ("R6.3", "R7.1", "V1") else _box_clause(rules, box)
+            clause = placement if placement in _JOKER_VALUE_CLAUSES else _box_clause(rules, box)
             return (
                 clause,
                 f"the program gives {name} {_shown(theirs[name])}, the rules {ours[name]}",
             )
     extra = [name for name in theirs if name not in ours]
     if extra:
-        return "R2.3", f"the program names {_shown(extra[0])}, no box of the card"
+        return _plain(rules), f"the program names {_shown(extra[0])}, no box of the card"
     return None
 
 
@@ -524,13 +653,12 @@ def _fill_detail(
     if not isinstance(got_card.get("boxes"), Mapping) or not isinstance(got_totals, Mapping):
         return clause_of(question), f"the program's card or totals is {_shown(theirs)}"
     mine = ours["card"]["boxes"]
+    design = _design(rules)
     for name in sorted(set(mine) | set(got_card["boxes"])):
         if got_card["boxes"].get(name) != mine.get(name):
-            clause = (
-                _box_clause(rules, box)
-                if _placement_clause(card, dice, rules) == "R2.3"
-                else _placement_clause(card, dice, rules)
-            )
+            placement = _placement_clause(card, dice, rules)
+            plain = placement in (_plain(rules), "T12")
+            clause = _box_clause(rules, box) if plain else placement
             return clause, (
                 f"the program's card has {name} {_shown(got_card['boxes'].get(name))}, "
                 f"the rules {_shown(mine.get(name))}"
@@ -546,14 +674,50 @@ def _fill_detail(
             continue
         if name == "upper_bonus":
             below = ours["totals"]["upper_subtotal"] < rules.upper_bonus_threshold
-            clause = _UPPER_BONUS_CLAUSES[_design(rules)][below]
-        elif name == "yahtzee_bonus":
+            clause = _UPPER_BONUS_CLAUSES[design][below]
+            return clause, (
+                f"the program's upper_bonus is {_shown(got_totals.get(name))}, the rules "
+                f"{value}{_threshold_note(rules)}"
+            )
+        if name == "yahtzee_bonus":
             clause = _bonus_clause(card, rules)
         elif name == "upper_subtotal":
-            clause = _UPPER_CLAUSES[_design(rules)]
+            clause = _GRAND_TOTAL_CLAUSES.get(design, _UPPER_CLAUSES[design])
         else:
-            clause = "R8.1"
+            clause = _GRAND_TOTAL_CLAUSES.get(design, "R8.1")
         return clause, f"the program's {name} is {_shown(got_totals.get(name))}, the rules {value}"
+    if "columns" in ours:
+        return _columns_detail(rules, ours["columns"], theirs.get("columns"))
+    return None
+
+
+def _threshold_note(rules: Rules) -> str:
+    """The upper bonus threshold of ``rules``, where it is not the card's usual one."""
+    threshold = rules.upper_bonus_threshold
+    usual = Rules.for_card(rules.card).upper_bonus_threshold
+    return "" if threshold == usual else f" (the threshold of these rules is {threshold})"
+
+
+def _columns_detail(
+    rules: Rules, ours: list[dict[str, int]], theirs: object
+) -> tuple[str, str] | None:
+    """How the program's totals of each column differ from the rules', if they do."""
+    design = _design(rules)
+    whole = _GRAND_TOTAL_CLAUSES.get(design, "R8.1")
+    if (
+        not isinstance(theirs, list)
+        or len(theirs) != len(ours)
+        or not all(isinstance(column, Mapping) for column in theirs)
+    ):
+        return whole, f"the program's columns are {_shown(theirs)}, the rules {_shown(ours)}"
+    for number, (mine, given) in enumerate(zip(ours, theirs, strict=True), start=1):
+        for name in COLUMN_TOTALS:
+            if given.get(name) != mine[name]:
+                bonus = name == "upper_bonus"
+                return _UPPER_BONUS_CLAUSES[design][0] if bonus else whole, (
+                    f"the program's column {number} {name} is {_shown(given.get(name))}, "
+                    f"the rules {mine[name]}{_threshold_note(rules) if bonus else ''}"
+                )
     return None
 
 
@@ -596,9 +760,18 @@ def _case(
 
 
 def _questions_score(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any]]:
-    del exhaustive  # every roll in every box is small enough for both sets
-    for box in rules.card.members:
-        for dice in Dice.all():
+    """Every roll in every box; on a card of several columns, whose boxes of a row score
+    alike, the default set asks every roll in every row, in each column in turn."""
+    columns = rules.card.columns
+    if exhaustive or len(columns) < 2:
+        boxes = [[box] * len(Dice.all()) for box in rules.card.members]
+    else:
+        boxes = [
+            [columns[number % len(columns)][row] for number in range(len(Dice.all()))]
+            for row in range(len(columns[0]))
+        ]
+    for row in boxes:
+        for dice, box in zip(Dice.all(), row, strict=True):
             yield {"ask": "score", "rules": str(rules), "dice": str(dice), "box": box.name.lower()}
 
 
@@ -631,8 +804,27 @@ def _marked(rules: Rules, boxes: Mapping[Any, int], marks: int) -> Scorecard:
             marks -= 1
 
 
-def _filled(rules: Rules, boxes: Mapping[Any, int], marks: int = 0) -> dict[str, Any]:
-    return _card_json(_marked(rules, boxes, marks))
+def _filled(
+    rules: Rules, boxes: Mapping[Any, int], marks: int = 0, *, opening: Box | None = None
+) -> dict[str, Any]:
+    return _card_json(_marked(rules, _with_left(rules, boxes, opening), marks))
+
+
+def _with_left(
+    rules: Rules, boxes: Mapping[Any, int], opening: Box | None = None
+) -> dict[Any, int]:
+    """``boxes``, and on a card that fills each row left to right every box to the left of
+    one of them (or of ``opening``, the box to fill) too, with its lowest value."""
+    found = dict(boxes)
+    if not rules.card.left_to_right:
+        return found
+    pending = [*boxes, *([] if opening is None else [opening])]
+    while pending:
+        left = rules.card.left_of(pending.pop())
+        if left is not None and left not in found:
+            found[left] = min(rules.card.possible[left])
+            pending.append(left)
+    return found
 
 
 def _five_cards(rules: Rules) -> Iterator[dict[str, Any]]:
@@ -655,6 +847,9 @@ def _five_cards(rules: Rules) -> Iterator[dict[str, Any]]:
 
 def _joker_cards(rules: Rules) -> Iterator[dict[str, Any]]:
     """Cards covering every branch of the Joker and the bonus, for each face."""
+    if _design(rules) == "triple":
+        yield from _triple_joker_cards(rules)
+        return
     if _design(rules) != "classic":
         yield from _five_cards(rules)
         return
@@ -686,14 +881,65 @@ def _joker_cards(rules: Rules) -> Iterator[dict[str, Any]]:
                     yield {"card": _filled(rules, boxes, marks), "dice": str(face) * 5}
 
 
+def _rows(rules: Rules, rows: Iterable[Category]) -> list[Box]:
+    """The boxes of these Classic rows in every column of a card of several columns."""
+    return [column[row.row] for row in rows for column in rules.card.columns]
+
+
+def _triple_joker_cards(rules: Rules) -> Iterator[dict[str, Any]]:
+    """Cards covering every branch of the Joker and the bonus on a card of several
+    columns, for each face: the Yahtzee boxes open, some filled, all 50 or one 0; the
+    face's upper boxes open, one filled or all; the lower boxes open, partly or all filled."""
+    card = rules.card
+    yahtzees = card.yahtzees
+    some = dict.fromkeys(yahtzees[:-1], 50)
+    helds: list[dict[Box, int]] = [{}, some, {**some, yahtzees[-1]: 50}, {**some, yahtzees[-1]: 0}]
+    kinds = (Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND)
+    lower_rows = [box for box in Category.lower() if box is not Category.YAHTZEE]
+    lower_sets = [
+        [],
+        _rows(rules, kinds),
+        _rows(rules, [box for box in lower_rows if box is not Category.CHANCE]),
+        _rows(rules, lower_rows),
+    ]
+    low = {box: min(card.possible[box]) for box in card.members}
+    for face in range(1, 7):
+        faces = card.face_boxes(face)
+        others = _rows(rules, [box for box in Category.upper() if box.face != face][:3])
+        for held in helds:
+            for upper_filled in (0, 1, len(faces)):
+                for lower in lower_sets:
+                    boxes: dict[Box, int] = {box: low[box] for box in lower} | held
+                    boxes.update({box: low[box] for box in faces[:upper_filled]})
+                    if len(lower) == len(lower_sets[-1]) and len(held) == len(yahtzees):
+                        boxes.update({box: low[box] for box in others})  # two upper rows open
+                    if len(boxes) == len(card):
+                        continue
+                    marks = 1 if 0 not in held.values() and len(held) == len(yahtzees) else 0
+                    marks = marks if rules.yahtzee_bonus and len(boxes) > len(yahtzees) else 0
+                    yield {"card": _filled(rules, boxes, marks), "dice": str(face) * 5}
+
+
 def _random_card(rules: Rules, rng: random.Random, filled: int) -> Scorecard:
     """A card of ``filled`` boxes holding values some roll scores, with consistent marks."""
     chosen = rng.sample(rules.card.members, filled)
+    yahtzees = rules.card.yahtzees
+    several = len(yahtzees) > 1 and filled >= len(yahtzees) and rng.random() < 0.5
+    if several:  # every Yahtzee box filled, so that extra Yahtzees and their bonus are likely
+        others = [box for box in chosen if box not in yahtzees]
+        chosen = [*yahtzees, *others[: filled - len(yahtzees)]]
+    if rules.card.left_to_right:  # as many boxes of each row, filled from the left
+        rows = collections.Counter(box.row for box in chosen)
+        chosen = [
+            column[row] for row, count in rows.items() for column in rules.card.columns[:count]
+        ]
     boxes = {box: rng.choice(sorted(rules.card.possible[box])) for box in chosen}
+    if several:
+        boxes.update({box: 50 if rng.random() < 0.8 else 0 for box in yahtzees if box in boxes})
     marks = 0
-    yahtzee = rules.card.yahtzee
-    if yahtzee is not None and boxes.get(yahtzee) == 50 and rules.yahtzee_bonus and filled > 1:
-        marks = rng.randrange(min(filled - 1, 3) + 1)
+    bonus = bool(yahtzees) and all(boxes.get(box) == 50 for box in yahtzees)
+    if bonus and rules.yahtzee_bonus and filled > len(yahtzees):
+        marks = rng.randrange(min(filled - len(yahtzees), 3) + 1)
     return _marked(rules, boxes, marks)
 
 
@@ -713,16 +959,36 @@ def _questions_options(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any
         yield {"ask": "options", "rules": str(rules), "card": _card_json(card), "dice": str(dice)}
 
 
-def _bonus_edges() -> Iterator[tuple[dict[Category, int], str, Category]]:
+#: Dice for Aces scoring 2, 3 and 5: with the other upper boxes 3 short of the upper bonus
+#: threshold, one short, at the threshold and past it.
+_THRESHOLD_DICE = ("11234", "11123", "11111")
+
+
+def _threshold_rest(rules: Rules, boxes: Sequence[Box]) -> dict[Box, int]:
+    """Values some roll scores in ``boxes`` (the upper boxes of a column but Aces) that
+    add up to 3 below the ruleset's upper bonus threshold, or as near under it as any
+    do, each as near as can be to three dice of its face."""
+    target = rules.upper_bonus_threshold - 3
+    choices = [sorted(rules.card.possible[box]) for box in boxes]
+
+    def distance(values: tuple[int, ...]) -> tuple[int, int]:
+        off = sum(
+            abs(value - 3 * (box.face or 0)) for value, box in zip(values, boxes, strict=True)
+        )
+        return target - sum(values), off
+
+    fitting = [values for values in itertools.product(*choices) if sum(values) <= target]
+    best = min(fitting, key=distance) if fitting else tuple(choice[0] for choice in choices)
+    return dict(zip(boxes, best, strict=True))
+
+
+def _bonus_edges(rules: Rules) -> Iterator[tuple[dict[Box, int], str, Box]]:
     """Fills on each side of the upper bonus threshold, and of the Yahtzee bonus."""
-    par = {box: 3 * (box.face or 0) for box in Category.upper()}
-    extras: tuple[dict[Category, int], ...] = ({}, {Category.CHANCE: 20})
+    rest = _threshold_rest(rules, list(Category.upper())[1:])
+    extras: tuple[dict[Box, int], ...] = ({}, {Category.CHANCE: 20})
     for extra in extras:
-        rest = {**par, **extra}
-        del rest[Category.ACES]
-        yield rest, "11234", Category.ACES  # 62: one short
-        yield rest, "11123", Category.ACES  # 63: the bonus
-        yield rest, "11111", Category.ACES  # 65
+        for dice in _THRESHOLD_DICE:
+            yield {**rest, **extra}, dice, Category.ACES
     yield {Category.SIXES: 30, Category.FIVES: 25, Category.CHANCE: 30}, "44445", Category.FOURS
     for held in (50, 0):
         for box in (Category.FOURS, Category.CHANCE, Category.LARGE_STRAIGHT):
@@ -735,24 +1001,57 @@ def _bonus_edges() -> Iterator[tuple[dict[Category, int], str, Category]]:
 def _upper_edges(rules: Rules) -> Iterator[tuple[dict[Box, int], str, Box]]:
     """Fills on each side of the upper bonus threshold, on cards of other designs."""
     upper = rules.card.boxes.upper()
-    rest: dict[Box, int] = {box: 3 * (box.face or 0) for box in upper[1:]}
+    rest: dict[Box, int] = _threshold_rest(rules, upper[1:])
     lower = [box for box in rules.card.members if not box.is_upper]
     twenty = [box for box in lower if 20 in rules.card.possible[box]][:1]
     for extra in ({}, dict.fromkeys(twenty, 20)):
-        for dice in ("11234", "11123", "11111"):  # 62, 63 and 65 at the threshold of 63
+        for dice in _THRESHOLD_DICE:
             yield {**rest, **extra}, dice, upper[0]
     yield {upper[0]: 3}, "11111", upper[0]  # a closed box
 
 
+def _triple_edges(rules: Rules) -> Iterator[tuple[dict[Box, int], str, Box]]:
+    """Fills on each side of each column's upper bonus threshold, and of the Yahtzee
+    bonus, on a card of several columns."""
+    columns = rules.card.columns
+    for column in columns:
+        upper = [box for box in column if box.is_upper]
+        rest: dict[Box, int] = _threshold_rest(rules, upper[1:])
+        for extra in ({}, {column[Category.CHANCE.row]: 20}):
+            for dice in _THRESHOLD_DICE:
+                yield {**rest, **extra}, dice, upper[0]
+    # the first column 3 short, Aces of the second: past the threshold only added up
+    first = [box for box in columns[0] if box.is_upper]
+    yield _threshold_rest(rules, first[1:]), "11111", columns[1][Category.ACES.row]
+    yahtzees = rules.card.yahtzees
+    fours = rules.card.face_boxes(4)
+    targets = [columns[0][Category.FOURS.row], columns[1][Category.CHANCE.row]]
+    targets.append(columns[-1][Category.LARGE_STRAIGHT.row])
+    for last in (50, 0):
+        held = {**dict.fromkeys(yahtzees[:-1], 50), yahtzees[-1]: last}
+        for box in targets:
+            yield held, "44444", box
+            yield {**held, **dict.fromkeys(fours, 12)}, "44444", box
+    some = dict.fromkeys(yahtzees[:-1], 50)
+    yield some, "44444", yahtzees[-1]  # the last Yahtzee box: 50, no bonus
+    yield some, "44444", columns[0][Category.CHANCE.row]  # not yet an extra Yahtzee
+    yield {fours[0]: 12}, "44444", fours[0]  # a closed box
+
+
 def _questions_fill(rules: Rules, exhaustive: bool) -> Iterator[dict[str, Any]]:
+    design = _design(rules)
     edges: Iterable[tuple[Mapping[Any, int], str, Box]] = (
-        _bonus_edges() if _design(rules) == "classic" else _upper_edges(rules)
+        _bonus_edges(rules)
+        if design == "classic"
+        else _triple_edges(rules)
+        if design == "triple"
+        else _upper_edges(rules)
     )
     for boxes, dice, box in edges:
         yield {
             "ask": "fill",
             "rules": str(rules),
-            "card": _filled(rules, boxes),
+            "card": _filled(rules, boxes, opening=box),
             "dice": dice,
             "box": box.name.lower(),
         }
@@ -819,10 +1118,12 @@ def cases(
     ``move`` and lists the move's ``rolls``.
 
     Args:
-        rules: A ruleset of the Classic, Yatzy or Yacht card, or its name (or notation).
+        rules: A ruleset of the Classic, Yatzy, Yacht or Triple Yahtzee card, or its name
+            (or notation).
         kinds: Which of :data:`KINDS`, in the order of :data:`KINDS`.
         exhaustive: The exhaustive set (every keep of every roll, 2,000 random cards
-            per kind, 100 games) instead of the small default one.
+            per kind, 100 games; on Triple Yahtzee's card every roll in every box of
+            every column) instead of the small default one.
 
     Raises:
         MalformedInputError: For an unknown kind, or rules of another card.
@@ -832,8 +1133,7 @@ def cases(
         >>> Counter(case["kind"] for case in cases(kinds=["refusal", "game"]))
         Counter({'game': 39, 'refusal': 26})
     """
-    if isinstance(rules, str):
-        rules = _rules_of({"rules": rules})
+    rules = _rules_of({"rules": rules}) if isinstance(rules, str) else _covered(rules, rules)
     wanted = list(kinds)
     for kind in wanted:
         if kind not in KINDS:
@@ -880,7 +1180,8 @@ def cases_schema() -> dict[str, Any]:
         >>> schema["$id"], schema["$defs"]["case"]["properties"]["kind"]["enum"][0]
         ('urn:yahtzee-rules:schema:cases-v1', 'score')
     """
-    covered = [Rules.from_name(name).card for name in _covered_names()]
+    covered = list(dict.fromkeys(Rules.from_name(name).card for name in _covered_names()))
+    most_marks = max(len(card) - len(card.yahtzees) for card in covered)
     boxes = list(dict.fromkeys(box.name.lower() for card in covered for box in card.members))
     dice = {"type": "string", "pattern": "^[1-6]{5}$", "description": "five faces, ascending"}
     keep = {"type": "string", "pattern": "^[1-6]{0,5}$", "description": "the faces held"}
@@ -895,7 +1196,7 @@ def cases_schema() -> dict[str, Any]:
                 "propertyNames": {"enum": boxes},
                 "additionalProperties": points,
             },
-            "bonus_marks": {"type": "integer", "minimum": 0, "maximum": len(CLASSIC) - 1},
+            "bonus_marks": {"type": "integer", "minimum": 0, "maximum": most_marks},
         },
     )
     box = {"enum": boxes}
@@ -949,6 +1250,13 @@ def cases_schema() -> dict[str, Any]:
                 "legal": {"const": True},
                 "card": _ref("card"),
                 "totals": _object(TOTALS, dict.fromkeys(TOTALS, points)),
+                "columns": {
+                    "type": "array",
+                    "description": "on a card of several columns only: each column's totals, "
+                    "before its multiplier, in the order of the multipliers",
+                    "minItems": 2,
+                    "items": _object(COLUMN_TOTALS, dict.fromkeys(COLUMN_TOTALS, points)),
+                },
             },
         ),
     }
@@ -1013,8 +1321,7 @@ def random_questions(rules: Rules | str, rng: random.Random) -> Iterator[dict[st
         >>> sorted({next(questions)["ask"] for _ in range(40)})
         ['fill', 'options', 'roll', 'score']
     """
-    if isinstance(rules, str):
-        rules = _rules_of({"rules": rules})
+    rules = _rules_of({"rules": rules}) if isinstance(rules, str) else _covered(rules, rules)
     while True:
         ask = rng.choice(ASKS)
         dice = _random_dice(rng)
@@ -1049,12 +1356,14 @@ def _simpler(question: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     card = question.get("card")
     if not isinstance(card, Mapping):
         return
+    yahtzees = [box.name.lower() for box in _rules_of(question).card.yahtzees]
     boxes = card["boxes"]
     if card.get("bonus_marks"):
         yield {**question, "card": {**card, "bonus_marks": card["bonus_marks"] - 1}}
     for name in boxes:
         rest = {key: value for key, value in boxes.items() if key != name}
-        marks = card.get("bonus_marks", 0) if rest.get("yahtzee") == 50 else 0
+        held = yahtzees and all(rest.get(yahtzee) == 50 for yahtzee in yahtzees)
+        marks = card.get("bonus_marks", 0) if held else 0
         yield {**question, "card": {"boxes": rest, "bonus_marks": marks}}
     for name, value in boxes.items():
         if value:

@@ -91,8 +91,8 @@ def _selection(parser: argparse.ArgumentParser) -> None:
         "--rules",
         metavar="NAME",
         default="forced",
-        help="a ruleset of the Classic, Yatzy or Yacht card by name (default forced), or "
-        "rules notation such as 'free-choice,yb=0'",
+        help="a ruleset of the Classic, Yatzy, Yacht or Triple Yahtzee card by name (default "
+        "forced), or rules notation such as 'free-choice,yb=0'",
     )
     parser.add_argument(
         "--kind",
@@ -349,7 +349,7 @@ def run_check(args: argparse.Namespace) -> int:
             f"check: --timeout {args.timeout:g} --total-timeout {args.total_timeout:g} "
             f"--random {args.random}: the times must be above 0 and --random at least 0"
         )
-    answer({"ask": "score", "rules": args.rules, "dice": "11111", "box": "aces"})  # the rules
+    answer({"ask": "roll", "rules": args.rules, "rolls_used": 0, "keep": ""})  # the rules
     started = time.monotonic()
     program = _Program(command, args.timeout, started + args.total_timeout)
     count = 0
