@@ -255,7 +255,7 @@ def test_game_documents_are_checked() -> None:
         ({"current": 2}, "2 is outside 0 to 1"),
         ({"first": False}, "False is a bool"),
         ({"players": ["Ann", "Ann"]}, "appears twice"),
-        ({"players": ["Ann", 3]}, "3 is a int, not a string"),
+        ({"players": ["Ann", 3]}, "3 is an int, not a string"),
         ({"players": []}, "no players"),
         ({"cards": data["cards"][:1]}, "1 cards for 2 players"),
         ({"turn": None}, "not over"),

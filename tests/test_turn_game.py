@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import attrs
@@ -14,6 +15,7 @@ from yahtzee_rules import (
     Category,
     Dice,
     Game,
+    GameRecord,
     IllegalActionError,
     Keep,
     MalformedInputError,
@@ -213,3 +215,18 @@ def test_game_information_needs_no_arithmetic_in_the_caller() -> None:
     assert game.rolls_left == 2
     assert game.round == 2
     assert game.totals().upper_bonus_needed == 63
+
+
+@pytest.mark.parametrize(
+    ("rules", "suggestion"),
+    [
+        ("yatzy", "use Rules.from_name('yatzy')"),
+        ("free-choice,yb=0", "use Rules.parse('free-choice,yb=0')"),
+        (3, "Rules.from_name('yatzy') (Rules.names() lists them)"),
+    ],
+)
+def test_rules_given_as_text_name_the_call_that_reads_them(rules: object, suggestion: str) -> None:
+    # Game.new(["Ann"], rules="yatzy") is the first thing a Yatzy developer tries.
+    for start in (Game.new, GameRecord.new):
+        with pytest.raises(MalformedInputError, match=re.escape(suggestion)):
+            start(["Ann"], rules=rules)  # type: ignore[arg-type]

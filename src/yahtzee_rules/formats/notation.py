@@ -64,7 +64,7 @@ from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._limits import MAX_INPUT_LENGTH
-from yahtzee_rules.support._text import show
+from yahtzee_rules.support._text import a_type, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -410,7 +410,7 @@ def to_notation(value: object) -> str:
             check_registered(card, "notation")
         return str(value)
     raise MalformedInputError(
-        f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: a {type(value).__name__} has "
+        f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: {a_type(value)} has "
         f"no notation; give a {kind_list()}"
     )
 
@@ -475,6 +475,6 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
         raise _text.fail(
             kind.__name__.lower(),
             text,
-            f"this is a {type(value).__name__}, not a {kind.__name__}",
+            f"this is {a_type(value)}, not a {kind.__name__}",
         )
     return cast(T, value)

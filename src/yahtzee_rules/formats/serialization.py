@@ -67,7 +67,7 @@ from yahtzee_rules.support._limits import (
     MAX_MATCH_PLAYER_GAMES,
     MAX_PLAYERS,
 )
-from yahtzee_rules.support._text import brief, quote, show
+from yahtzee_rules.support._text import a_type, brief, quote, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -212,7 +212,7 @@ def _body(value: object) -> tuple[str, dict[str, Any]]:
         kind = next((kind for kind in KINDS if isinstance(value, kind.type)), None)
     if kind is None:
         raise MalformedInputError(
-            f"value {show(value)}: a {type(value).__name__} has no JSON form; give a {kind_list()}"
+            f"value {show(value)}: {a_type(value)} has no JSON form; give a {kind_list()}"
         )
     return kind.name, _WRITERS[kind.name](value)
 
@@ -295,7 +295,7 @@ class _Reader:
         self, value: object, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
     ) -> dict[str, Any]:
         if type(value) is not dict:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an object")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not an object")
         present = set(value)
         for key in value:
             if type(key) is not str:
@@ -324,14 +324,14 @@ class _Reader:
 
     def integer(self, value: object, path: str, low: int = 0, high: int = _MAX_INT) -> int:
         if type(value) is not int:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an int")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not an int")
         if not low <= value <= high:
             raise self.fail(path, f"{self.shown(value)} is outside {low} to {high}")
         return value
 
     def text(self, value: object, path: str, choices: dict[str, T]) -> T:
         if type(value) is not str:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not a string")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not a string")
         found = choices.get(value)
         if found is None:
             raise self.fail(
@@ -341,7 +341,7 @@ class _Reader:
 
     def array(self, value: object, path: str, max_length: int) -> list[Any]:
         if type(value) is not list and type(value) is not tuple:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not a list")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not a list")
         if len(value) > max_length:
             raise self.fail(path, f"{len(value)} items; at most {max_length} are allowed")
         return list(value)
@@ -452,7 +452,7 @@ class _Reader:
             if type(name) is not str:
                 raise self.fail(
                     f"{path}.players[{index}]",
-                    f"{self.shown(name)} is a {type(name).__name__}, not a string",
+                    f"{self.shown(name)} is {a_type(name)}, not a string",
                 )
         rules = self.rules(data["rules"], f"{path}.rules")
         first = self.integer(data["first"], f"{path}.first", 0, len(players) - 1)
@@ -610,14 +610,12 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
         )
     reader = _Reader(name)
     if type(data) is not dict:
-        raise reader.fail("$", f"{reader.shown(data)} is a {type(data).__name__}, not an object")
+        raise reader.fail("$", f"{reader.shown(data)} is {a_type(data)}, not an object")
     if "version" not in data:
         raise reader.fail("$", "no 'version'; every document starts with \"version\": 1")
     version = data["version"]
     if type(version) is not int:
-        raise reader.fail(
-            "$.version", f"{reader.shown(version)} is a {type(version).__name__}, not an int"
-        )
+        raise reader.fail("$.version", f"{reader.shown(version)} is {a_type(version)}, not an int")
     if version != VERSION:
         raise reader.fail(
             "$.version",
@@ -706,9 +704,7 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
                 f"{name} JSON {raw[:60]!r}: not UTF-8 ({error.reason} at byte {error.start})"
             ) from None
     if not isinstance(text, str):
-        raise MalformedInputError(
-            f"{name} JSON {show(text)}: a {type(text).__name__}, not text or bytes"
-        )
+        raise MalformedInputError(f"{name} JSON {show(text)}: {a_type(text)}, not text or bytes")
     if len(text) > limit:
         raise MalformedInputError(
             f"{name} JSON {quote(text)}: longer than the limit of {limit} characters"

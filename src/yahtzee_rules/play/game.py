@@ -24,7 +24,7 @@ import attrs
 
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import RNG, Dice, DiceLike, Keep, KeepLike
-from yahtzee_rules.core.rules import Rules, TieRule
+from yahtzee_rules.core.rules import Rules, TieRule, not_rules_error
 from yahtzee_rules.play._filling import check_pair, fill_unchecked, legal
 from yahtzee_rules.play._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.play.scorecard import Scorecard, category_arg, empty_card
@@ -264,7 +264,7 @@ class Game:
         setter = object.__setattr__
         setter(self, "players", _to_players(players))
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+            raise not_rules_error(rules)
         setter(self, "rules", rules)
         setter(self, "cards", _to_cards(cards))
         setter(self, "first", _seat_arg(first, len(self.players), "first"))
@@ -332,7 +332,7 @@ class Game:
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+            raise not_rules_error(rules)
         empty = empty_card(rules.card)
         cards = (empty,) * len(names)
         turn = raw_turn(empty, rules, None, 0)

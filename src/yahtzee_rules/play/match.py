@@ -51,7 +51,7 @@ from yahtzee_rules.play.record import Fill, GameRecord, Roll, check_ruleset
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._frozen import reinit_error, tuple_of
 from yahtzee_rules.support._limits import MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
-from yahtzee_rules.support._text import show
+from yahtzee_rules.support._text import a_type, show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 __all__ = ["MAX_BEST_OF", "MAX_MATCH_LENGTH", "MAX_MATCH_PLAYER_GAMES", "Match", "MatchStanding"]
@@ -425,7 +425,7 @@ class Match:
         """
         what = "match share code"
         if not isinstance(code, str):
-            raise MalformedInputError(f"{what} {show(code)}: a {type(code).__name__}, not text")
+            raise MalformedInputError(f"{what} {show(code)}: {a_type(code)}, not text")
         if len(code) > MAX_MATCH_LENGTH:
             raise _text.fail(what, code, f"longer than the limit of {MAX_MATCH_LENGTH} characters")
         if _SHARE_RE.fullmatch(code) is None:

@@ -47,7 +47,7 @@ from yahtzee_rules.core.dice import (
     outcome_index,
     roll_table,
 )
-from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.core.rules import Rules, not_rules_error
 from yahtzee_rules.play import _sharecode
 from yahtzee_rules.play.game import Game, Replay, parse_game
 from yahtzee_rules.play.scorecard import Scorecard, category_arg
@@ -327,10 +327,7 @@ def check_ruleset(value: object, expected: object, what: str, shown: str) -> Non
     if expected is None:
         return
     if not isinstance(expected, Rules):
-        raise MalformedInputError(
-            f"rules {show(expected)}: not a Rules; give the rules to read under, such as "
-            f"Rules.from_name('yacht')"
-        )
+        raise not_rules_error(expected)
     found: Rules | None = None
     if isinstance(value, GameRecord):
         found = value.start.rules

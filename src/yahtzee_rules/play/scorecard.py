@@ -29,7 +29,7 @@ from yahtzee_rules.core.boxes import Box, Card, card_of
 from yahtzee_rules.core.classic import CLASSIC, Category
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._frozen import reinit_error
-from yahtzee_rules.support._text import counted, show
+from yahtzee_rules.support._text import a_type, counted, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = ["Scorecard", "possible_values"]
@@ -139,7 +139,7 @@ def _check_boxes(
             continue
         if type(points) is not int:
             raise MalformedInputError(
-                f"scorecard box {category.label} {show(points)}: a {type(points).__name__}, "
+                f"scorecard box {category.label} {show(points)}: {a_type(points)}, "
                 f"not points; a box holds an int or None while open"
             )
         if points not in card.possible[category]:

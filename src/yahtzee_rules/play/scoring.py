@@ -215,6 +215,8 @@ class BoxOption:
             rule closes it and what is allowed instead.
         bonus: The Yahtzee bonus points that filling it now would add (0 or
             ``rules.yahtzee_bonus``).
+        is_legal: Whether the box may be filled now (``reason`` is ``None``); a
+            property, derived from ``reason``.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard

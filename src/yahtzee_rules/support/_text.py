@@ -68,6 +68,17 @@ _BOUNDED.maxstring = 60
 _BOUNDED.maxother = 60
 
 
+def a_type(value: object) -> str:
+    """The type of ``value`` with its article, as a message names it: ``"an int"``, ``"a str"``.
+
+    Examples:
+        >>> a_type(12345), a_type("12345"), a_type(None)
+        ('an int', 'a str', 'a NoneType')
+    """
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def show(value: object, limit: int = 200) -> str:
     """Any value a user passed, as text for a message: bounded, and never raising.
 
@@ -117,7 +128,7 @@ def check_text(what: str, text: object, limit: int = MAX_INPUT_LENGTH) -> str:
     if not isinstance(text, str):
         shown = show(text, 60)
         raise MalformedInputError(
-            f"{what} {shown}: a {type(text).__name__}, not text; notation is a str such as '13366'"
+            f"{what} {shown}: {a_type(text)}, not text; notation is a str such as '13366'"
         )
     if len(text) > limit:
         raise fail(
