@@ -621,7 +621,7 @@ class Game:
             turn = self._playing("roll")  # raises with the reason
         return rolled_game(self, next_dice(turn.dice, turn.rolls_used, rng, keep, outcome))
 
-    def can_fill(self, category: Box) -> bool:
+    def can_fill(self, category: Box | str) -> bool:
         """Whether the current player may fill ``category`` now.
 
         Examples:
@@ -631,7 +631,7 @@ class Game:
         """
         return self.turn is not None and self.turn.can_fill(category)
 
-    def verify_fill(self, category: Box) -> None:
+    def verify_fill(self, category: Box | str) -> None:
         """Raise the reason the current player may not fill ``category`` now.
 
         Examples:
@@ -641,8 +641,12 @@ class Game:
         label = category_arg(category, self.rules.card).label
         self._playing(f"fill {label}").verify_fill(category)
 
-    def fill(self, category: Box) -> Game:
+    def fill(self, category: Box | str) -> Game:
         """The current player fills ``category``; play passes to the next seat.
+
+        Args:
+            category: A box of the rules' card, or its name, label or code as text
+                (``"fh"``, ``"full house"``).
 
         Raises:
             IllegalActionError: Once the game is over, before a roll, for a filled box
@@ -654,13 +658,13 @@ class Game:
             >>> game.current_player, game.totals("Ann").grand_total
             ('Bob', 50)
         """
-        category = category_arg(category, self.rules.card)
+        box: Box = category_arg(category, self.rules.card)
         turn = self._turn
         dice = None if turn is None else turn.dice
         if dice is None:  # over, or not rolled yet: raise with the reason
-            self._playing(f"fill {category.label}").fill(category)
+            self._playing(f"fill {box.label}").fill(box)
         current = self.current
-        card = fill_unchecked(self.cards[current], dice, category, self.rules)  # type: ignore[arg-type]
+        card = fill_unchecked(self.cards[current], dice, box, self.rules)  # type: ignore[arg-type]
         cards = (*self.cards[:current], card, *self.cards[current + 1 :])
         nxt = (current + 1) % len(cards)
         if nxt == self.first and card.is_complete:

@@ -729,7 +729,7 @@ class Match:
         """
         return self.with_record(self._current("roll").roll(rng, keep=keep, outcome=outcome))
 
-    def fill(self, category: Box) -> Match:
+    def fill(self, category: Box | str) -> Match:
         """Fill a box in the current game, as :meth:`GameRecord.fill <yahtzee_rules.GameRecord.fill>`.
 
         Raises:

@@ -641,8 +641,13 @@ class GameRecord:
             thrown.remove(face)
         return _raw_record(self.start, (*self.actions, roll_action(held, tuple(thrown))), game)
 
-    def fill(self, category: Box) -> GameRecord:
+    def fill(self, category: Box | str) -> GameRecord:
         """Fill ``category`` as :meth:`Game.fill <yahtzee_rules.Game.fill>` does and record it.
+
+        Args:
+            category: A box of the rules' card, or its name, label or code as text
+                (``"fh"``, ``"full house"``), read as :meth:`Category.parse
+                <yahtzee_rules.Category.parse>` reads it for the rules' card.
 
         Raises:
             IllegalActionError: Once the game is over, before a roll, for a filled box
@@ -651,10 +656,12 @@ class GameRecord:
         Examples:
             >>> GameRecord.new(1).roll(outcome="12345").fill(Category.CHANCE).actions[-1]
             Fill(Category.CHANCE)
+            >>> str(GameRecord.new(1).roll(outcome="22333").fill("full house"))
+            'forced 0 Player%201 : 22333 fh'
         """
-        category = category_arg(category, self.start.rules.card)
-        game = self._game.fill(category)
-        return _raw_record(self.start, (*self.actions, fill_action(category)), game)
+        box: Box = category_arg(category, self.start.rules.card)
+        game = self._game.fill(box)
+        return _raw_record(self.start, (*self.actions, fill_action(box)), game)
 
     def undo(self, n: int = 1) -> GameRecord:
         """The record without its last ``n`` actions (a roll or a fill each).
