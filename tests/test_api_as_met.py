@@ -6,6 +6,8 @@ import pytest
 
 from yahtzee_rules import (
     Category,
+    Dice,
+    Fill,
     GameRecord,
     MalformedInputError,
     Match,
@@ -15,8 +17,13 @@ from yahtzee_rules import (
     Turn,
     YatzyBox,
     fill,
+    from_dict,
+    from_json,
     score,
+    to_dict,
+    to_json,
 )
+from yahtzee_rules.formats.serialization import MAX_JSON_LENGTH
 
 # --- a box named by text, as dice are -----------------------------------------------------------
 
@@ -39,7 +46,7 @@ def test_every_box_may_be_named_by_its_code_or_label_wherever_a_box_is_filled(na
 
 def test_text_boxes_read_as_the_rules_card_and_bad_text_is_named() -> None:
     yatzy = GameRecord.new(["Ann"], rules=Rules.from_name("yatzy")).roll(outcome="11345")
-    assert yatzy.fill("pair").actions[-1].category is YatzyBox.ONE_PAIR
+    assert yatzy.fill("pair").actions[-1] == Fill(YatzyBox.ONE_PAIR)
     with pytest.raises(MalformedInputError, match=r"category 'fh\.1': no such box"):
         yatzy.fill("fh.1")  # a Triple Yahtzee code: not a box of Yatzy's card
     classic = GameRecord.new(["Ann"]).roll(outcome="22333")
@@ -53,4 +60,55 @@ def test_text_boxes_read_as_the_rules_card_and_bad_text_is_named() -> None:
     assert fill(Scorecard(), "22333", "fh")["fh"] == 25
     assert Turn().roll(outcome="22333").options[Category.FULL_HOUSE] == 25
     triple = GameRecord.new(["Ann"], rules=Rules.from_name("triple")).roll(outcome="22333")
-    assert triple.fill("fh.3").actions[-1].category is TripleBox.FULL_HOUSE_X3
+    assert triple.fill("fh.3").actions[-1] == Fill(TripleBox.FULL_HOUSE_X3)
+
+
+# --- a JSON document read without naming its kind -----------------------------------------------
+
+
+def test_from_json_reads_the_kind_from_the_document() -> None:
+    record = GameRecord.new(["Ann", "Bob"]).roll(outcome="22333").fill("fh")
+    values: list[object] = [
+        record,
+        record.game,
+        record.game.turn,
+        record.game.cards[0],
+        record.actions[-1],
+        Category.FULL_HOUSE,
+        YatzyBox.ONE_PAIR,
+        Rules.from_name("yatzy"),
+        Match.new(["Ann", "Bob"]),
+    ]
+    for value in values:
+        assert from_json(to_json(value)) == value
+        assert from_dict(to_dict(value)) == value
+    # rules= still checks what the document was written under
+    with pytest.raises(MalformedInputError, match="written under the 'forced' rules"):
+        from_json(to_json(record), rules=Rules.from_name("yatzy"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"version": 1, "type": "dice"}', r"dice JSON at \$: .*faces"),
+        ('{"version": 1, "type": "chips", "faces": [1]}', r"'chips' is not a type of document"),
+        (
+            '{"version": 1}',
+            r"document JSON at \$\.type: None is not a type of document; the types are dice",
+        ),
+        ("[1, 2]", r"document JSON at \$: \[1, 2\] is a list, not an object"),
+        ('{"version": 1, "type": "dice", "faces": [1, 3, 3, 6', "document JSON .*: not JSON"),
+    ],
+)
+def test_from_json_without_a_kind_refuses_with_the_document_named(text: str, message: str) -> None:
+    with pytest.raises(MalformedInputError, match=message):
+        from_json(text)
+
+
+def test_from_json_without_a_kind_bounds_what_it_reads() -> None:
+    # only a match may be longer than MAX_JSON_LENGTH; a longer document of another kind is refused
+    padded = '{"version": 1, "type": "dice", "faces": [1, 3, 3, 6, 6]' + " " * MAX_JSON_LENGTH + "}"
+    with pytest.raises(MalformedInputError, match="only a match may be longer"):
+        from_json(padded)
+    with pytest.raises(MalformedInputError, match="longer than the limit"):
+        from_json(padded, Dice)

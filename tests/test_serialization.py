@@ -324,7 +324,7 @@ def test_bad_json_bytes() -> None:
     with pytest.raises(MalformedInputError, match="longer than the limit"):
         from_json(b" " * (4 * MAX_JSON_LENGTH + 1), Dice)
     with pytest.raises(MalformedInputError, match="not text or bytes"):
-        from_json(12, Dice)  # type: ignore[arg-type]
+        from_json(12, Dice)  # type: ignore[call-overload]
 
 
 def test_roll_and_fill_documents() -> None:
