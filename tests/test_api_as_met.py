@@ -112,3 +112,26 @@ def test_from_json_without_a_kind_bounds_what_it_reads() -> None:
         from_json(padded)
     with pytest.raises(MalformedInputError, match="longer than the limit"):
         from_json(padded, Dice)
+
+
+# --- a card read in any order -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["forced", "yatzy", "triple"])
+def test_a_card_reads_its_boxes_in_any_order_and_writes_them_in_card_order(name: str) -> None:
+    rules = Rules.from_name(name)
+    record = GameRecord.new(["Ann"], rules=rules)
+    for outcome in ("11111", "22333", "12345", "66655"):  # fill four boxes
+        game = record.roll(outcome=outcome).game
+        record = record.roll(outcome=outcome).fill(next(iter(game.options)))
+    card = record.game.cards[0]
+    written = str(card)
+    prefix, colon, body = written.rpartition(":")
+    fields = body.split(",")
+    for order in (fields[::-1], fields[1:] + fields[:1]):
+        text = f"{prefix}{colon}{','.join(order)}"
+        assert Scorecard.parse(text) == card, text
+        assert str(Scorecard.parse(text)) == written
+    # a Triple card as its sheet reads, row by row: Aces in every column, then Twos
+    triple = Scorecard.parse("triple:1.1=1,1.2=2,1.3=3,2.2=4")
+    assert str(triple) == "triple:1.1=1,1.2=2,2.2=4,1.3=3"  # card order: column by column

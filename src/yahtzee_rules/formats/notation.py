@@ -194,7 +194,9 @@ def parse_rules(text: str) -> Rules:
 
 
 def parse_scorecard(text: str) -> Scorecard:
-    """Read a scorecard: ``code=points`` for each filled box in card order, then ``+marks``.
+    """Read a scorecard: ``code=points`` for each filled box, then ``+marks``.
+
+    The boxes are written in card order and read in any order (each box once).
 
     The empty card is ``-``. Bonus marks (each a 100-point extra Yahtzee) come
     last as ``+N`` and are written only when there are any. The card is then
@@ -202,7 +204,7 @@ def parse_scorecard(text: str) -> Scorecard:
     roll can give, and bonus marks need 50 in the Yahtzee box.
 
     Raises:
-        MalformedInputError: For bad syntax, boxes out of card order or repeated,
+        MalformedInputError: For bad syntax, a box given twice,
             impossible values, or impossible bonus marks.
 
     Examples:

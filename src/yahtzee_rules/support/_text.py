@@ -260,7 +260,8 @@ def parse_card(
     build: Callable[[tuple[int | None, ...], int], T],
     empty: T,
 ) -> T:
-    """Read a card of the boxes ``codes``; ``build(boxes, marks)`` makes and checks it.
+    """Read a card of the boxes ``codes``, given in any order; ``build(boxes, marks)`` makes
+    and checks it. (Cards are written in card order: the reading is lenient, the writing one.)
 
     ``what`` and ``whole`` name the input in messages; ``empty`` is the empty card.
     """
@@ -277,7 +278,6 @@ def parse_card(
     positions = {code: index for index, code in enumerate(codes)}
     boxes: list[int | None] = [None] * len(codes)
     marks = 0
-    last = -1
     for index, part in enumerate(parts):
         code, equals, points = part.partition("=")
         position = positions.get(code) if equals else None
@@ -294,14 +294,13 @@ def parse_card(
                 f"{quote(part, 40)} is not a box written as code=points (such as 'fh=25') "
                 f"nor, last, bonus marks written as '+N'; write '-' for an empty card",
             )
-        if position <= last:
+        if boxes[position] is not None:  # boxes may come in any order, each once
             raise fail(
                 what,
                 whole,
-                f"box {quote(part, 40)} is out of card order or repeated; write boxes in card "
-                f"order: {' '.join(codes)}",
+                f"box {quote(part, 40)} is repeated; write each box once (the card's boxes: "
+                f"{' '.join(codes)})",
             )
-        last = position
         boxes[position] = int(points)
     try:
         return build(tuple(boxes), marks)
