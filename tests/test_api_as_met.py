@@ -8,6 +8,7 @@ from yahtzee_rules import (
     Category,
     Dice,
     Fill,
+    Game,
     GameRecord,
     MalformedInputError,
     Match,
@@ -135,3 +136,26 @@ def test_a_card_reads_its_boxes_in_any_order_and_writes_them_in_card_order(name:
     # a Triple card as its sheet reads, row by row: Aces in every column, then Twos
     triple = Scorecard.parse("triple:1.1=1,1.2=2,1.3=3,2.2=4")
     assert str(triple) == "triple:1.1=1,1.2=2,2.2=4,1.3=3"  # card order: column by column
+
+
+# --- a player's card and totals: named for the argument they take ------------------------------
+
+
+def test_game_card_and_totals_still_work_with_a_warning_naming_the_new_spelling() -> None:
+    game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill("c")
+    calls = [
+        (lambda: game.totals("Ann"), game.player_totals("Ann"), "player_totals"),
+        (lambda: game.totals(), game.player_totals(game.current), "player_totals"),
+        (lambda: game.card(0), game.player_card(0), "player_card"),
+        (lambda: game.card(), game.player_card(game.current), "player_card"),
+    ]
+    for old, new, name in calls:
+        with pytest.warns(
+            DeprecationWarning, match=rf"use game\.{name}\(player\).*goes in 2\.0"
+        ) as caught:
+            assert old() == new
+        assert caught[0].filename == __file__  # the warning points at the caller's line
+    assert game.player_card("Bob") is game.cards[1]
+    assert game.player_totals(0).grand_total == 15
+    with pytest.raises(MalformedInputError, match="'Cy': no such player"):
+        game.player_totals("Cy")

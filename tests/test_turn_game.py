@@ -114,7 +114,7 @@ def test_r1_2_finished_games_have_13_turns_each_and_a_result(game: Game) -> None
     assert game.rolls_left == 0
     assert all(card.is_complete for card in game.cards)
     result = game.result
-    totals = [game.totals(seat).grand_total for seat in range(len(game.players))]
+    totals = [game.player_totals(seat).grand_total for seat in range(len(game.players))]
     assert {s.player for s in result.standings} == set(game.players)
     assert [s.total for s in result.standings] == sorted(totals, reverse=True)
     top = max(totals)
@@ -214,7 +214,7 @@ def test_game_information_needs_no_arithmetic_in_the_caller() -> None:
     assert game.box_options()[C.FOURS].bonus == 100
     assert game.rolls_left == 2
     assert game.round == 2
-    assert game.totals().upper_bonus_needed == 63
+    assert game.player_totals(game.current).upper_bonus_needed == 63
 
 
 @pytest.mark.parametrize(

@@ -307,7 +307,7 @@ def parse_record(text: str) -> GameRecord:
 
     Examples:
         >>> record = parse_record("forced 0 Ann,Bob : 22345 2/2456 c 66666 y")
-        >>> record.game.totals("Ann").grand_total, record.game.totals("Bob").grand_total
+        >>> record.game.player_totals("Ann").grand_total, record.game.player_totals("Bob").grand_total
         (19, 50)
         >>> parse_record("forced 0 Ann : 22345 c 12345 c")
         Traceback (most recent call last):

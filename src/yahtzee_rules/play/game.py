@@ -14,6 +14,7 @@ Examples:
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from gc import get_referents
 from itertools import islice
@@ -462,28 +463,49 @@ class Game:
         """
         return None if self.turn is None else self.turn.forced_category
 
-    def totals(self, player: int | str | None = None) -> Totals:
-        """Running totals of one player's card (the current player's by default).
+    def player_card(self, player: int | str) -> Scorecard:
+        """One player's card, by seat number or name (``game.cards[seat]`` by seat).
 
         Args:
-            player: A seat number or a name.
+            player: A seat number or a name; the current player is ``game.current``.
+
+        Raises:
+            MalformedInputError: For a name that is no player's or a seat out of range.
+
+        Examples:
+            >>> Game.new(["Ann"]).player_card("Ann").turns_played
+            0
+        """
+        return self.cards[self._seat(player)]
+
+    def player_totals(self, player: int | str) -> Totals:
+        """Running totals of one player's card, by seat number or name.
+
+        Args:
+            player: A seat number or a name; the current player is ``game.current``.
+
+        Raises:
+            MalformedInputError: For a name that is no player's or a seat out of range.
 
         Examples:
             >>> from yahtzee_rules import Category
             >>> game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill(Category.CHANCE)
-            >>> game.totals("Ann").grand_total, game.totals().grand_total
+            >>> game.player_totals("Ann").grand_total, game.player_totals(game.current).grand_total
             (15, 0)
         """
         return totals(self.cards[self._seat(player)], rules=self.rules)
 
-    def card(self, player: int | str | None = None) -> Scorecard:
-        """One player's card, by seat or name (the current player's by default).
+    def totals(self, player: int | str | None = None) -> Totals:
+        """Deprecated: use :meth:`player_totals` (``game.player_totals(game.current)`` for
+        the current player's); this spelling warns, and goes in 2.0."""
+        _deprecated("totals", "player_totals")
+        return self.player_totals(self.current if player is None else player)
 
-        Examples:
-            >>> Game.new(["Ann"]).card("Ann").turns_played
-            0
-        """
-        return self.cards[self._seat(player)]
+    def card(self, player: int | str | None = None) -> Scorecard:
+        """Deprecated: use :meth:`player_card` or ``game.cards[seat]``; this spelling warns,
+        and goes in 2.0."""
+        _deprecated("card", "player_card")
+        return self.player_card(self.current if player is None else player)
 
     def _seat(self, player: int | str | None) -> int:
         if player is None:
@@ -655,7 +677,7 @@ class Game:
         Examples:
             >>> from yahtzee_rules import Category
             >>> game = Game.new(["Ann", "Bob"]).roll(outcome="55555").fill(Category.YAHTZEE)
-            >>> game.current_player, game.totals("Ann").grand_total
+            >>> game.current_player, game.player_totals("Ann").grand_total
             ('Bob', 50)
         """
         box: Box = category_arg(category, self.rules.card)
@@ -677,6 +699,16 @@ class Game:
             nxt,
             raw_turn(cards[nxt], self.rules, None, 0),
         )
+
+
+def _deprecated(old: str, new: str) -> None:
+    """Warn that ``Game.<old>()`` is deprecated for ``Game.<new>``, at the caller's line."""
+    warnings.warn(
+        f"Game.{old}() is deprecated: use game.{new}(player), a seat number or a name "
+        f"(game.current for the current player); Game.{old}() goes in 2.0",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def rolled_game(game: Game, dice: Dice) -> Game:

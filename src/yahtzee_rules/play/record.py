@@ -14,7 +14,7 @@ Examples:
     >>> record = record.roll(keep="2345", outcome="6").fill(Category.LARGE_STRAIGHT)
     >>> str(record)
     'forced 0 Ann,Bob : 22345 2345/6 ls'
-    >>> record.game.totals("Ann").grand_total, record.game.current_player
+    >>> record.game.player_totals("Ann").grand_total, record.game.current_player
     (40, 'Bob')
     >>> record.undo().game.dice
     Dice('23456')
@@ -391,7 +391,7 @@ class GameRecord:
     Examples:
         >>> from yahtzee_rules import Game
         >>> record = GameRecord(Game.new(["Ann"]), (Roll("12345"), Fill(Category.CHANCE)))
-        >>> record.game.card("Ann")[Category.CHANCE]
+        >>> record.game.player_card("Ann")[Category.CHANCE]
         15
         >>> record
         GameRecord.parse('forced 0 Ann : 12345 c')
@@ -470,7 +470,7 @@ class GameRecord:
                 of other rules is refused, with both named.
 
         Examples:
-            >>> GameRecord.parse("forced 0 Ann : 12345 ls").game.card("Ann").turns_played
+            >>> GameRecord.parse("forced 0 Ann : 12345 ls").game.player_card("Ann").turns_played
             1
             >>> GameRecord.parse("yacht 0 Ann : 12345 ls", rules=Rules())
             Traceback (most recent call last):
@@ -606,7 +606,7 @@ class GameRecord:
 
         Examples:
             >>> record = GameRecord.new(1).play(Roll("55555")).play(Fill(Category.YAHTZEE))
-            >>> record.game.totals().grand_total
+            >>> record.game.player_totals(record.game.current).grand_total
             50
         """
         game = _apply(self._game, action)
