@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+import random
+
 import pytest
 
 from yahtzee_rules import (
@@ -159,3 +162,24 @@ def test_game_card_and_totals_still_work_with_a_warning_naming_the_new_spelling(
     assert game.player_totals(0).grand_total == 15
     with pytest.raises(MalformedInputError, match="'Cy': no such player"):
         game.player_totals("Cy")
+
+
+# --- a roll without an rng: what the docs promise -----------------------------------------------
+
+
+@pytest.mark.parametrize("cls", [Turn, Game, GameRecord, Match])
+def test_every_roll_says_what_a_missing_rng_does(cls: type) -> None:
+    doc = inspect.getdoc(cls.roll) or ""
+    rng = doc.split("Args:", 1)[1].split("keep:", 1)[0]
+    assert "omitted" in rng.lower(), cls
+    assert "private generator" in rng, cls
+
+
+def test_a_roll_without_an_rng_leaves_the_global_state_and_the_record_replays() -> None:
+    before = random.getstate()
+    record = GameRecord.new(["Ann"]).roll().roll(keep=()).fill("c")
+    match = Match.new(["Ann", "Bob"]).roll()
+    assert random.getstate() == before
+    assert GameRecord.parse(str(record)) == record  # the faces are recorded, not the generator
+    assert match.current is not None
+    assert match.current.game.dice is not None

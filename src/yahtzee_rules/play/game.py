@@ -626,6 +626,13 @@ class Game:
     ) -> Game:
         """The current player holds ``keep`` and rolls; see :meth:`Turn.roll`.
 
+        Args:
+            rng: The random source, as for :meth:`Turn.roll <yahtzee_rules.Turn.roll>`: a
+                seeded :class:`random.Random` replays the dice; omitted (with no
+                ``outcome``), the library's private generator throws them, unseeded.
+            keep: The dice to hold; ``None`` holds nothing.
+            outcome: Instead of ``rng``, the faces the thrown dice showed.
+
         Raises:
             IllegalActionError: Once the game is over, for a fourth roll, or holding
                 dice that are not showing.

@@ -720,6 +720,14 @@ class Match:
     ) -> Match:
         """Roll in the current game, as :meth:`GameRecord.roll <yahtzee_rules.GameRecord.roll>`.
 
+        Args:
+            rng: The random source, as for :meth:`Turn.roll <yahtzee_rules.Turn.roll>`: a
+                seeded :class:`random.Random` replays the dice; omitted (with no
+                ``outcome``), the library's private generator throws them, unseeded.
+                The record keeps the faces either way, so it always replays.
+            keep: The dice to hold; ``None`` holds nothing.
+            outcome: Instead of ``rng``, the faces the thrown dice showed.
+
         Raises:
             IllegalActionError: If no game is in progress or the roll is not allowed.
 

@@ -621,6 +621,14 @@ class GameRecord:
     ) -> GameRecord:
         """Roll as :meth:`Game.roll <yahtzee_rules.Game.roll>` does and record what the dice showed.
 
+        Args:
+            rng: The random source, as for :meth:`Turn.roll <yahtzee_rules.Turn.roll>`: a
+                seeded :class:`random.Random` replays the dice; omitted (with no
+                ``outcome``), the library's private generator throws them, unseeded.
+                The record keeps the faces either way, so it always replays.
+            keep: The dice to hold; ``None`` holds nothing.
+            outcome: Instead of ``rng``, the faces the thrown dice showed.
+
         Raises:
             IllegalActionError: Once the game is over, for a fourth roll, or holding
                 dice that are not showing.

@@ -321,8 +321,10 @@ class Turn:
         """Hold ``keep`` and throw the other dice; the first roll throws all five.
 
         Args:
-            rng: The random source. Omitted, a private generator is used; the global
-                :mod:`random` state is never touched.
+            rng: The random source: pass a seeded :class:`random.Random` to replay the
+                dice. Omitted (with no ``outcome``), the library's own private generator,
+                seeded by the operating system, throws them: fine for play, but nothing
+                replays it. The global :mod:`random` state is never touched.
             keep: The dice to hold, a sub-multiset of the dice showing (any earlier
                 holds may be released). ``None`` holds nothing.
             outcome: Instead of ``rng``, the faces the thrown dice showed, one per die
