@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -146,7 +147,7 @@ def test_a_card_reads_its_boxes_in_any_order_and_writes_them_in_card_order(name:
 
 def test_game_card_and_totals_still_work_with_a_warning_naming_the_new_spelling() -> None:
     game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill("c")
-    calls = [
+    calls: list[tuple[Callable[[], object], object, str]] = [
         (lambda: game.totals("Ann"), game.player_totals("Ann"), "player_totals"),
         (lambda: game.totals(), game.player_totals(game.current), "player_totals"),
         (lambda: game.card(0), game.player_card(0), "player_card"),
@@ -168,7 +169,9 @@ def test_game_card_and_totals_still_work_with_a_warning_naming_the_new_spelling(
 
 
 @pytest.mark.parametrize("cls", [Turn, Game, GameRecord, Match])
-def test_every_roll_says_what_a_missing_rng_does(cls: type) -> None:
+def test_every_roll_says_what_a_missing_rng_does(
+    cls: type[Turn | Game | GameRecord | Match],
+) -> None:
     doc = inspect.getdoc(cls.roll) or ""
     rng = doc.split("Args:", 1)[1].split("keep:", 1)[0]
     assert "omitted" in rng.lower(), cls
