@@ -14,8 +14,10 @@ from yahtzee_rules import (
     Fill,
     Game,
     GameRecord,
+    Keep,
     MalformedInputError,
     Match,
+    Roll,
     Rules,
     Scorecard,
     TripleBox,
@@ -186,3 +188,39 @@ def test_a_roll_without_an_rng_leaves_the_global_state_and_the_record_replays() 
     assert GameRecord.parse(str(record)) == record  # the faces are recorded, not the generator
     assert match.current is not None
     assert match.current.game.dice is not None
+
+
+# --- undo that keeps the dice ---------------------------------------------------------------------
+
+
+def test_undo_keep_dice_takes_back_a_fill_but_not_the_dice_thrown_after_it() -> None:
+    # Ann fills Chance and the table throws Bob's first roll; Ann meant Threes.
+    record = GameRecord.new(["Ann", "Bob"]).roll(outcome="33345").roll(keep="333", outcome="36")
+    played = record.fill("c").roll(random.Random(1))
+    bob_dice = played.game.dice
+    back = played.undo(2, keep_dice=True)
+    assert back == played.undo(2)  # the same record, compared, saved and shared alike
+    assert str(back) == str(played.undo(2))
+    assert back.game.dice == record.game.dice  # Ann's dice are back, with her rolls left
+    for seed in range(5):  # whatever the generator: Bob's dice were thrown already
+        assert back.fill("3").roll(random.Random(seed)).game.dice == bob_dice
+    assert back.fill("3").roll().game.dice == bob_dice
+    # a plain undo forgets the roll: another generator throws other dice
+    assert {played.undo(2).fill("3").roll(random.Random(s)).game.dice for s in range(5)} != {
+        bob_dice
+    }
+
+
+def test_undo_keep_dice_keeps_each_roll_where_it_was_thrown() -> None:
+    record = GameRecord.new(["Ann"]).roll(outcome="12345").roll(keep="1", outcome="6666")
+    back = record.undo(2, keep_dice=True)
+    again = back.roll(random.Random(3))
+    assert again.game.dice == Dice("12345")  # the first roll
+    assert again.roll(random.Random(3), keep="1").game.dice == Dice("16666")  # the second
+    other = again.roll(random.Random(3), keep="12")  # another hold: new dice for the rest
+    last = other.actions[-1]
+    assert isinstance(last, Roll)
+    assert last.keep == Keep("12")
+    assert other.undo().undo(keep_dice=False).roll(random.Random(9)).game.dice == Dice("12345")
+    with pytest.raises(MalformedInputError, match="keep_dice 1: not True or False"):
+        record.undo(1, keep_dice=1)  # type: ignore[arg-type]
