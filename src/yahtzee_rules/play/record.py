@@ -666,12 +666,13 @@ class GameRecord:
             >>> record.actions[-1].dice == record.game.dice
             True
         """
-        held = EMPTY_KEEP if keep is None else as_keep(keep)
         if outcome is None and self._kept and self._game.turn is not None:
-            kept = self._kept.get(_roll_at(self._game, held))
+            place = _roll_at(self._game, EMPTY_KEEP if keep is None else as_keep(keep))
+            kept = self._kept.get(place)
             if kept is not None:  # thrown before and undone with keep_dice: the same dice
                 rng, outcome = None, kept
         game = self._game.roll(rng, keep=keep, outcome=outcome)
+        held = EMPTY_KEEP if keep is None else as_keep(keep)
         assert game.dice is not None
         thrown = list(game.dice.faces)
         for face in held.faces:
