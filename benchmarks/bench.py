@@ -50,7 +50,7 @@ def random_game(rng: random.Random) -> int:
             assert dice is not None
             game = game.roll(rng, keep=rng.choice(dice.keeps()))
         game = game.fill(rng.choice(tuple(game.options)))
-    return game.totals(0).grand_total
+    return game.player_totals(0).grand_total
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -373,3 +375,13 @@ def test_rolling_with_both_rng_and_outcome_is_refused() -> None:
         roll_off(2, rng, outcomes=["12345", "66666"])
     assert Turn().roll(None, outcome="12345").dice == Dice("12345")
     assert Game.new(1).roll(rng).dice is not None
+
+
+def test_box_options_docstring_lists_every_attribute_a_caller_reads() -> None:
+    # A game developer reads BoxOption's docstring to learn what an option has.
+    doc = inspect.getdoc(BoxOption) or ""
+    section = doc.split("Attributes:", 1)[1].split("Examples:", 1)[0]
+    listed = set(re.findall(r"^    (\w+):", section, re.M))
+    fields = {field.name for field in attrs.fields(BoxOption)}
+    properties = {name for name, value in vars(BoxOption).items() if isinstance(value, property)}
+    assert listed == fields | properties

@@ -57,7 +57,7 @@ def test_a_table_for_other_rules_or_a_part_card_is_refused() -> None:
     with pytest.raises(MalformedInputError, match="not a Table"):
         tournament(bots, deals=1, rules=YACHT, table="table")  # type: ignore[arg-type]
     game = Game.new(["x"], rules=YACHT).roll(outcome="12345")
-    card = game.fill(next(iter(game.options))).card("x")  # one box filled
+    card = game.fill(next(iter(game.options))).player_card("x")  # one box filled
     with pytest.raises(MalformedInputError, match="empty card"):
         tournament(bots, deals=1, rules=YACHT, table=build_table(rules=YACHT, start=card))
 

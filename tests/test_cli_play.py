@@ -465,7 +465,7 @@ def test_computer_players_take_their_turns_and_undo_takes_them_back() -> None:
     assert "Undone: Ann's fill of Chance." in lines
     game = session.game
     assert game.current_player == "Ann"
-    assert game.card("Cy").turns_played == 1
+    assert game.player_card("Cy").turns_played == 1
     assert GameRecord(session.record.start, session.record.actions).game == game
 
 

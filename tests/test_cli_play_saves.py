@@ -151,7 +151,7 @@ def test_a_game_saved_to_a_file_or_a_code_resumes_where_it_stopped(tmp_path: Pat
     code = re.findall(r"Share code: (\S+)", first.stdout)[0]
     record = json.loads((tmp_path / "game.json").read_text())["record"]
     game = GameRecord.parse(record).game
-    assert game.card("Ann")[Category.CHANCE] is not None
+    assert game.player_card("Ann")[Category.CHANCE] is not None
     assert game.rolls_left == 1
     assert GameRecord.from_share_code(code).game == game
     for how in (["--load", "game.json"], ["--code", code]):

@@ -227,7 +227,7 @@ def test_simulate_with_decisions_plays_the_same_games_as_through_game(rules: Rul
         game = Game.new(2, rules=rules) if start is None else _game_from(start, rules)
         while game.turn is not None:
             game = _play_turn(game, plain_seats[game.current], rng)
-        expected.extend(game.totals(seat).grand_total for seat in range(2))
+        expected.extend(game.player_totals(seat).grand_total for seat in range(2))
     assert played == expected
     if start is None:
         assert list(simulate(seats, games=12, seed=4, rules=rules).scores) == (

@@ -69,7 +69,7 @@ def test_there_are_462_keeps() -> None:
         ([1, 2, 3, 4, 5.0], "face 5.0 is a float, not an int"),
         ([1, 2, 3, 4, "5"], "face '5' is a str, not an int"),
         ([1, 2, 3, 4, 9], "face 9 is outside 1-6"),
-        (12345, "a int is not dice"),
+        (12345, "an int is not dice"),
         (None, "a NoneType is not dice"),
         (b"12345", "a bytes is not dice"),
         ({1, 2, 3, 4, 5}, "a set is not dice"),

@@ -65,7 +65,7 @@ def extra_yahtzee_record(rules: Rules, players: tuple[str, ...] = ("Ann",)) -> G
     record = GameRecord.new(list(players), rules=rules)
     while True:
         game = record.game
-        mine = game.card(0)
+        mine = game.player_card(0)
         if game.current == 0 and (
             all(mine[box] is not None for box in card.yahtzees)
             or (not possible and set(mine.open_categories) <= set(card.yahtzees))
@@ -166,7 +166,7 @@ def test_the_joker_note_follows_the_rules_on_every_card(name: str) -> None:
     record = extra_yahtzee_record(rules)
     game = record.game
     note = joker_note(game)
-    assert note == scoring_joker_note(game.card(0), "44444", rules=rules)
+    assert note == scoring_joker_note(game.player_card(0), "44444", rules=rules)
     if rules.joker is JokerRule.NONE:
         assert note is None
         return
@@ -231,7 +231,7 @@ def test_play_through_an_extra_yahtzee(
 def test_score_shows_an_extra_yahtzee(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     rules = Rules.from_name(name)
     record = extra_yahtzee_record(rules)
-    card = record.game.card(0)
+    card = record.game.player_card(0)
     out = _main(capsys, "score", "44444", "--card", str(card), "--rules", name)
     assert out.startswith(f"Dice 44444 on the card {card}, ")
     options = record.game.box_options()
@@ -357,9 +357,9 @@ def test_the_solver_commands_from_a_late_card(
     pytest.importorskip("numpy")
     rules = Rules.from_name(name)
     record = extra_yahtzee_record(rules)
-    while len(record.game.card(0).open_categories) > 3:  # a late card: a second's work
+    while len(record.game.player_card(0).open_categories) > 3:  # a late card: a second's work
         record = record.fill(next(iter(record.game.options))).roll(outcome="44444")
-    card = str(record.game.card(0))
+    card = str(record.game.player_card(0))
     assert "optimal play: " in _main(capsys, "solve", "--rules", name)
     out = _main(capsys, "distribution", "--rules", name, "--card", card)
     assert out.startswith(f"Final score under optimal play from the card {card}, ")
@@ -397,5 +397,7 @@ def test_the_web_table_through_an_extra_yahtzee(name: str) -> None:
     url = filled.url
     code = url.path.split("/play/")[1]
     after = GameRecord.from_share_code(code).game
-    assert after.card(0)[box] == option.points
-    assert after.card(0).bonus_marks == record.game.card(0).bonus_marks + (option.bonus > 0)
+    assert after.player_card(0)[box] == option.points
+    assert after.player_card(0).bonus_marks == record.game.player_card(0).bonus_marks + (
+        option.bonus > 0
+    )

@@ -120,7 +120,7 @@ def test_the_message_check_can_fail() -> None:
     assert names_the_input("dice '1234x': a face is 1 to 6", "1234x")
     assert not names_the_input("a face is 1 to 6", "1234x")
     assert not names_the_input("not an object", {"faces": 7})
-    assert names_the_input("dice JSON at $.faces: 7 is a int, not a string", {"faces": 7})
+    assert names_the_input("dice JSON at $.faces: 7 is an int, not a string", {"faces": 7})
 
 
 @settings(max_examples=300)

@@ -66,6 +66,18 @@ def test_every_public_name_resolves_and_is_listed() -> None:
         _ = yahtzee_rules.Nothing  # type: ignore[attr-defined]
 
 
+def test_dir_and_the_namespace_show_only_the_public_names() -> None:
+    # Tab completion and dir() list what a user may use: no Any, ModuleType, sys...
+    subpackages = {"apps", "bots", "core", "formats", "integrations", "play", "support", "testing"}
+    public = set(yahtzee_rules.__all__) | subpackages
+    shown = set(dir(yahtzee_rules))
+    dunders = {name for name in shown if name.startswith("__") and name.endswith("__")}
+    assert shown - dunders == public - dunders
+    # ... and the module's own namespace has nothing else without an underscore
+    extra = {name for name in vars(yahtzee_rules) if not name.startswith("_")} - public
+    assert not extra, extra
+
+
 def test_submodules_load_as_attributes_and_never_hide_a_public_name() -> None:
     code = """
         import yahtzee_rules
@@ -135,7 +147,7 @@ def test_the_type_checkers_imports_name_exactly_the_public_table() -> None:
     block = next(
         node
         for node in ast.parse(source).body
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING"
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "_typing.TYPE_CHECKING"
     )
     imported = {}
     for node in block.body:

@@ -36,7 +36,7 @@ def play_game(match: Match, winner: str | None) -> Match:
     while match.current is not None:
         game = match.current.game
         player = game.current_player
-        box = game.card(player).open_categories[0]
+        box = game.player_card(player).open_categories[0]
         dice = "12346"
         if box is C.CHANCE:
             dice = "11113" if player == winner else "11112"

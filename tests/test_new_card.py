@@ -143,7 +143,7 @@ def test_the_card_plays_saves_and_loads(mini: Any) -> None:
     assert game.is_over
     assert len(record.actions) == 2 * 2 * len(card)
     for player in game.players:
-        assert game.totals(player) == totals(game.cards[game.players.index(player)])
+        assert game.player_totals(player) == totals(game.cards[game.players.index(player)])
     # notation
     assert from_notation(to_notation(record), GameRecord) == record
     assert from_notation(to_notation(game), Game) == game
@@ -192,7 +192,7 @@ def test_the_solver_solves_it(mini: Any) -> None:
     best = table.expected_final(empty)
     # at least what filling the first open box every turn scores on average
     played = [_play(rules, seed).game for seed in range(20)]
-    greedy = sum(g.totals(p).grand_total for g in played for p in g.players) / 40
+    greedy = sum(g.player_totals(p).grand_total for g in played for p in g.players) / 40
     assert greedy < best < 8 * 30 + 35
     # with only Chance open (and no bonus in reach), the value of one Chance turn
     only_chance = Scorecard({box: 0 for box in card if box is not card.boxes.CHANCE})

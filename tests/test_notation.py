@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -186,7 +188,10 @@ def test_any_accepted_text_is_canonical_and_valid(data: st.DataObject) -> None:
         value = PARSERS[kind](edited)
     except MalformedInputError:
         return
-    assert to_notation(value) == edited
+    written = to_notation(value)
+    if written != edited:  # the one leniency: a card's boxes read in any order
+        assert sorted(re.split(r"[ ,/]", written)) == sorted(re.split(r"[ ,/]", edited)), edited
+        assert PARSERS[kind](written) == value
     revalidate(value)
 
 
@@ -334,8 +339,8 @@ def test_record_notation_example() -> None:
         (parse_rules, "forced,yb=0,ub=50", "out of order"),
         (parse_rules, "hasbro", "unknown Joker rule"),
         (parse_rules, "forced,ub=1234567890", "at most 9 digits"),
-        (parse_scorecard, "fh=25,1=3", "card order"),
-        (parse_scorecard, "1=3,1=3", "card order"),
+        (parse_scorecard, "1=3,1=3", "repeated"),
+        (parse_scorecard, "fh=25,1=3,fh=0", "repeated; write each box once"),
         (parse_scorecard, "1=3,", "empty field"),
         (parse_scorecard, "+1", "not a box"),
         (parse_scorecard, "y=50,+0", "bonus marks; leave"),

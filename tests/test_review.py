@@ -46,10 +46,10 @@ def _reduced_start(rules: Rules, open_boxes: int, rng: random.Random) -> Scoreca
     """A card of ``rules`` reached by random legal play, with ``open_boxes`` boxes open."""
     game = Game.new(["x"], rules=rules)
     strategy = RandomStrategy()
-    while sum(v is None for v in game.card().boxes) > open_boxes:
+    while sum(v is None for v in game.player_card(game.current).boxes) > open_boxes:
         game = game.roll(rng)
         game = game.fill(strategy.choose_box(game.turn, rng))  # type: ignore[arg-type]
-    return game.card()
+    return game.player_card(game.current)
 
 
 def _play(

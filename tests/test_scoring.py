@@ -81,7 +81,7 @@ def test_score_matches_a_direct_reading_of_the_rules(dice: Dice) -> None:
     ("dice", "category", "message"),
     [
         ("12345", 3, "not a Category"),
-        ("12345", "fours", "not a Category"),
+        ("12345", "fourz", "no such box"),
         ("12345", None, "not a Category"),
         ("1234", C.ACES, "not five digits"),
         ([1, 2, 3, 4, True], C.ACES, "bool"),

@@ -255,7 +255,7 @@ def test_game_documents_are_checked() -> None:
         ({"current": 2}, "2 is outside 0 to 1"),
         ({"first": False}, "False is a bool"),
         ({"players": ["Ann", "Ann"]}, "appears twice"),
-        ({"players": ["Ann", 3]}, "3 is a int, not a string"),
+        ({"players": ["Ann", 3]}, "3 is an int, not a string"),
         ({"players": []}, "no players"),
         ({"cards": data["cards"][:1]}, "1 cards for 2 players"),
         ({"turn": None}, "not over"),
@@ -324,7 +324,7 @@ def test_bad_json_bytes() -> None:
     with pytest.raises(MalformedInputError, match="longer than the limit"):
         from_json(b" " * (4 * MAX_JSON_LENGTH + 1), Dice)
     with pytest.raises(MalformedInputError, match="not text or bytes"):
-        from_json(12, Dice)  # type: ignore[arg-type]
+        from_json(12, Dice)  # type: ignore[call-overload]
 
 
 def test_roll_and_fill_documents() -> None:

@@ -265,7 +265,7 @@ def test_play_turn_records_one_whole_turn_and_simulate_plays_the_same_turns(
     whole = GameRecord.new(2)
     while not whole.game.is_over:
         whole = play_turn(whole, strategy, rng)
-    scores = tuple(whole.game.totals(seat).grand_total for seat in range(2))
+    scores = tuple(whole.game.player_totals(seat).grand_total for seat in range(2))
     assert simulate(strategy, games=1, seed=seed, players=2).scores == scores
 
 
@@ -368,7 +368,7 @@ def test_optimal_seats_play_the_same_games_as_through_game() -> None:
                 game = Game.new(len(seats), rules=played)
                 while game.turn is not None:
                     game = _play_turn(game, seats[game.current], rng)
-                expected.extend(game.totals(seat).grand_total for seat in range(len(seats)))
+                expected.extend(game.player_totals(seat).grand_total for seat in range(len(seats)))
             assert list(result.scores) == expected
         else:  # a table that does not cover the empty card: the game path says so
             with pytest.raises(MalformedInputError, match="covers only"):

@@ -88,7 +88,7 @@ def _random_play(params: dict[str, object], seed: int) -> tuple[Game, list[float
 
 def test_the_returns_are_the_final_totals_or_the_result() -> None:
     game, returns = _random_play({"players": 3}, 1)
-    assert returns == [float(game.totals(seat).grand_total) for seat in range(3)]
+    assert returns == [float(game.player_totals(seat).grand_total) for seat in range(3)]
     game, returns = _random_play({"players": 3, "reward": "win"}, 1)
     winners = game.result.winners
     assert returns == [1.0 if name in winners else -1.0 for name in game.players]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import attrs
@@ -14,6 +15,7 @@ from yahtzee_rules import (
     Category,
     Dice,
     Game,
+    GameRecord,
     IllegalActionError,
     Keep,
     MalformedInputError,
@@ -112,7 +114,7 @@ def test_r1_2_finished_games_have_13_turns_each_and_a_result(game: Game) -> None
     assert game.rolls_left == 0
     assert all(card.is_complete for card in game.cards)
     result = game.result
-    totals = [game.totals(seat).grand_total for seat in range(len(game.players))]
+    totals = [game.player_totals(seat).grand_total for seat in range(len(game.players))]
     assert {s.player for s in result.standings} == set(game.players)
     assert [s.total for s in result.standings] == sorted(totals, reverse=True)
     top = max(totals)
@@ -212,4 +214,19 @@ def test_game_information_needs_no_arithmetic_in_the_caller() -> None:
     assert game.box_options()[C.FOURS].bonus == 100
     assert game.rolls_left == 2
     assert game.round == 2
-    assert game.totals().upper_bonus_needed == 63
+    assert game.player_totals(game.current).upper_bonus_needed == 63
+
+
+@pytest.mark.parametrize(
+    ("rules", "suggestion"),
+    [
+        ("yatzy", "use Rules.from_name('yatzy')"),
+        ("free-choice,yb=0", "use Rules.parse('free-choice,yb=0')"),
+        (3, "Rules.from_name('yatzy') (Rules.names() lists them)"),
+    ],
+)
+def test_rules_given_as_text_name_the_call_that_reads_them(rules: object, suggestion: str) -> None:
+    # Game.new(["Ann"], rules="yatzy") is the first thing a Yatzy developer tries.
+    for start in (Game.new, GameRecord.new):
+        with pytest.raises(MalformedInputError, match=re.escape(suggestion)):
+            start(["Ann"], rules=rules)  # type: ignore[arg-type]

@@ -113,8 +113,8 @@ def test_a_joker_turn_shows_the_library_s_options_and_reasons() -> None:
     assert "forced Joker requires Fours" in refused.text
     filled = _post(client, link, "fill", {"box": "4"})
     game = _record_of(_path(filled)).game
-    assert game.totals("Ann").yahtzee_bonus == 100
-    assert game.card("Ann")[Category.FOURS] == 20
+    assert game.player_totals("Ann").yahtzee_bonus == 100
+    assert game.player_card("Ann")[Category.FOURS] == 20
 
 
 def test_undo_goes_back_before_the_human_move_and_the_bot_turn_after_it() -> None:

@@ -109,7 +109,7 @@ def test_a_joker_turn_from_a_forged_but_legal_link(page: Any, server: str) -> No
     with page.expect_navigation():
         fours.click()
     after = _record(page).game
-    assert after.totals("Ann").yahtzee_bonus == 100
+    assert after.player_totals("Ann").yahtzee_bonus == 100
     assert page.get_by_role("heading", level=1).inner_text() == "Bob's turn"
 
 

@@ -67,7 +67,7 @@ def test_points_add_up_to_each_final_total(rules: Rules) -> None:
         game = environment._play.game
         assert game.is_over
         assert total == {
-            f"player_{seat}": float(game.totals(seat).grand_total) for seat in range(3)
+            f"player_{seat}": float(game.player_totals(seat).grand_total) for seat in range(3)
         }
 
 

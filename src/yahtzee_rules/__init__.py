@@ -18,18 +18,16 @@ first time it is used (``from yahtzee_rules import Dice`` imports the dice and n
 more), and the submodules (``yahtzee_rules.bots.solver``, ``yahtzee_rules.apps.cli``) likewise.
 """
 
-from __future__ import annotations
-
-import sys
-from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+import sys as _sys
+import typing as _typing
+from importlib import import_module as _import_module
+from types import ModuleType as _ModuleType
 
 from yahtzee_rules import _moved
 from yahtzee_rules.core._shipped import CARD_MODULES as _CARD_MODULES
 from yahtzee_rules.core._shipped import install as _install_card_loader
 
-if TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compares them)
+if _typing.TYPE_CHECKING:  # what type checkers see: the names of _PUBLIC (a test compares them)
     from yahtzee_rules.bots.simulation import BatchStrategy as BatchStrategy
     from yahtzee_rules.bots.simulation import GreedyStrategy as GreedyStrategy
     from yahtzee_rules.bots.simulation import OptimalStrategy as OptimalStrategy
@@ -192,13 +190,13 @@ lazy lookup all read it."""
 __all__ = sorted(name for name, module in _PUBLIC.items() if module)
 
 
-def _load(name: str) -> Any:
+def _load(name: str) -> object:
     """A public name (imported from its module, then kept here) or a public submodule."""
     if name in _PUBLIC:
         module = _PUBLIC[name]
         if module is None:
-            return import_module(f"{__name__}.{name}")
-        value = getattr(import_module(f"{__name__}.{module}"), name)
+            return _import_module(f"{__name__}.{name}")
+        value = getattr(_import_module(f"{__name__}.{module}"), name)
         globals()[name] = value
         return value
     if name in _moved.MOVED:
@@ -207,10 +205,12 @@ def _load(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names, the public subpackages and the module's dunders; nothing private."""
+    dunders = {name for name in globals() if name.startswith("__") and name.endswith("__")}
+    return sorted(dunders | set(_PUBLIC))
 
 
-class _Package(ModuleType):
+class _Package(_ModuleType):
     """The package's module: a submodule named like a public name does not replace it,
     nor does a module at its old path (so that reading that as an attribute always warns).
 
@@ -218,8 +218,8 @@ class _Package(ModuleType):
     ``totals`` to the module, hiding the function :func:`totals`.
     """
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and (_PUBLIC.get(name) or name in _moved.MOVED):
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, _ModuleType) and (_PUBLIC.get(name) or name in _moved.MOVED):
             return
         super().__setattr__(name, value)
 
@@ -227,13 +227,13 @@ class _Package(ModuleType):
 def _load_cards() -> None:
     """Import the modules of the cards the library ships, so each is known by name."""
     for module in _CARD_MODULES:
-        import_module(module)
+        _import_module(module)
 
 
 _install_card_loader(_load_cards)
 
-if not TYPE_CHECKING:  # type checkers see every name in the imports above
+if not _typing.TYPE_CHECKING:  # type checkers see every name in the imports above
     __getattr__ = _load
 
-sys.modules[__name__].__class__ = _Package
+_sys.modules[__name__].__class__ = _Package
 _moved.install()

@@ -154,7 +154,7 @@ def play_demo(
         forced = before.forced_category
         note = ""
         if forced is not None and is_joker(
-            before.card(before.current), rolls[-1].dice, rules=rules
+            before.player_card(before.current), rolls[-1].dice, rules=rules
         ):
             note = f" ({rules.joker.label} box {forced.label})"  # not Forced Yatzy's order
         note += f" +{option.bonus} Yahtzee bonus" if option.bonus else ""

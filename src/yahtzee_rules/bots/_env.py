@@ -48,7 +48,7 @@ from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play.game import Game, rolled_game
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
-from yahtzee_rules.support._text import show
+from yahtzee_rules.support._text import a_type, show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 __all__ = [
@@ -189,7 +189,7 @@ def action_number(
             return index
         problem = "outside the action space"
     else:
-        problem = f"a {type(action).__name__}, not an int"
+        problem = f"{a_type(action)}, not an int"
     raise invalid(
         f"{what} {show(action, 60)}: {problem}; {what}s are the ints 0 to {actions - 1} ({meaning})"
     )

@@ -478,7 +478,7 @@ def _ranking(
     play again (with dice of their own) until one wins.
     """
     rules = game.rules
-    scores = [game.totals(seat).grand_total for seat in range(len(order))]
+    scores = [game.player_totals(seat).grand_total for seat in range(len(order))]
     top = max(scores)
     leaders = [seat for seat, score in enumerate(scores) if score == top]
     wins = [0.0] * len(order)
@@ -516,7 +516,7 @@ def _play_off(
             for seat in range(len(players))
         ]
         game = _play(players, strategies, rules, faces, rngs, [r.getstate() for r in rngs])
-        scores = [game.totals(seat).grand_total for seat in range(len(players))]
+        scores = [game.player_totals(seat).grand_total for seat in range(len(players))]
         top = max(scores)
         leaders = [seat for seat, score in enumerate(scores) if score == top]
         if len(leaders) == 1:
@@ -629,7 +629,7 @@ def _play_deals(
                     raise error from failed.error
                 for seat, strategy in enumerate(order):
                     wins[strategy] += shares[seat]
-                    points[strategy] += game.totals(seat).grand_total
+                    points[strategy] += game.player_totals(seat).grand_total
                 if records is not None and table is not None:
                     from yahtzee_rules.bots.solver import review
 

@@ -508,7 +508,7 @@ def play_turn(game: Game | GameRecord, strategy: Strategy, rng: random.Random) -
         >>> record = play_turn(Game.new(["Ann", "Bob"]), GreedyStrategy(), random.Random(2))
         >>> [str(action) for action in record.actions]  # rolled, held 3456 twice, filled
         ['13456', '3456/6', '3456/1', 'ss']
-        >>> record.game.current_player, record.game.totals("Ann").grand_total
+        >>> record.game.current_player, record.game.player_totals("Ann").grand_total
         ('Bob', 30)
         >>> record = play_turn(record, GreedyStrategy(), random.Random(4))  # Bob's turn
         >>> record
@@ -620,7 +620,7 @@ def _play_games(
             raise strategy_failed(
                 show(seats[game.current], 80), game.current, where, error
             ) from error
-        scores.extend(game.totals(seat).grand_total for seat in range(len(seats)))
+        scores.extend(game.player_totals(seat).grand_total for seat in range(len(seats)))
         if progress is not None:
             progress(done + number + 1, total)
     return scores

@@ -29,7 +29,7 @@ import attrs
 
 from yahtzee_rules.core._classic_scores import classic_scores
 from yahtzee_rules.support._frozen import reinit_error
-from yahtzee_rules.support._text import counted, show
+from yahtzee_rules.support._text import a_type, counted, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = ["Dice", "DiceLike", "Keep", "KeepLike"]
@@ -67,7 +67,7 @@ def faces_from(value: object, *, what: str, lengths: range) -> tuple[int, ...]:
         value, Iterable
     ):
         raise MalformedInputError(
-            f"{what} {show(value)}: a {type(value).__name__} is not dice; "
+            f"{what} {show(value)}: {a_type(value)} is not dice; "
             f"give text such as '13366' or a sequence of ints"
         )
     else:
@@ -82,7 +82,7 @@ def faces_from(value: object, *, what: str, lengths: range) -> tuple[int, ...]:
         for face in faces:
             if type(face) is not int:
                 raise MalformedInputError(
-                    f"{what} {show(value)}: face {show(face)} is a {type(face).__name__}, not an int; "
+                    f"{what} {show(value)}: face {show(face)} is {a_type(face)}, not an int; "
                     f"{_plural(what)} {allowed}"
                 )
     for face in faces:

@@ -710,3 +710,32 @@ def _named(name: object) -> Rules | None:
         return attrs.evolve(base, **changes)
     except MalformedInputError:
         return None
+
+
+def not_rules_error(value: object) -> MalformedInputError:
+    """The error for ``value`` given where a :class:`Rules` is needed, naming the call that
+    makes one from it: a ruleset's name or rules notation given as text is one call away.
+
+    Examples:
+        >>> print(not_rules_error("yatzy"))
+        rules 'yatzy': not a Rules; text is not read here: use Rules.from_name('yatzy')
+        >>> print(not_rules_error("free-choice,yb=0"))
+        rules 'free-choice,yb=0': not a Rules; text is not read here: use Rules.parse('free-choice,yb=0')
+        >>> print(not_rules_error(3))
+        rules 3: not a Rules; use Rules() (Hasbro's Classic game) or a named ruleset such as Rules.from_name('yatzy') (Rules.names() lists them)
+    """
+    usual = (
+        "use Rules() (Hasbro's Classic game) or a named ruleset such as "
+        "Rules.from_name('yatzy') (Rules.names() lists them)"
+    )
+    if isinstance(value, str):
+        for reader in (Rules.from_name, Rules.parse):
+            try:
+                reader(value)
+            except MalformedInputError:
+                continue
+            return MalformedInputError(
+                f"rules {show(value)}: not a Rules; text is not read here: "
+                f"use Rules.{reader.__name__}({value!r})"
+            )
+    return MalformedInputError(f"rules {show(value)}: not a Rules; {usual}")

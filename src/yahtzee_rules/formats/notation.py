@@ -64,7 +64,7 @@ from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._limits import MAX_INPUT_LENGTH
-from yahtzee_rules.support._text import show
+from yahtzee_rules.support._text import a_type, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -194,7 +194,9 @@ def parse_rules(text: str) -> Rules:
 
 
 def parse_scorecard(text: str) -> Scorecard:
-    """Read a scorecard: ``code=points`` for each filled box in card order, then ``+marks``.
+    """Read a scorecard: ``code=points`` for each filled box, then ``+marks``.
+
+    The boxes are written in card order and read in any order (each box once).
 
     The empty card is ``-``. Bonus marks (each a 100-point extra Yahtzee) come
     last as ``+N`` and are written only when there are any. The card is then
@@ -202,7 +204,7 @@ def parse_scorecard(text: str) -> Scorecard:
     roll can give, and bonus marks need 50 in the Yahtzee box.
 
     Raises:
-        MalformedInputError: For bad syntax, boxes out of card order or repeated,
+        MalformedInputError: For bad syntax, a box given twice,
             impossible values, or impossible bonus marks.
 
     Examples:
@@ -305,7 +307,7 @@ def parse_record(text: str) -> GameRecord:
 
     Examples:
         >>> record = parse_record("forced 0 Ann,Bob : 22345 2/2456 c 66666 y")
-        >>> record.game.totals("Ann").grand_total, record.game.totals("Bob").grand_total
+        >>> record.game.player_totals("Ann").grand_total, record.game.player_totals("Bob").grand_total
         (19, 50)
         >>> parse_record("forced 0 Ann : 22345 c 12345 c")
         Traceback (most recent call last):
@@ -410,7 +412,7 @@ def to_notation(value: object) -> str:
             check_registered(card, "notation")
         return str(value)
     raise MalformedInputError(
-        f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: a {type(value).__name__} has "
+        f"value {_text.quote(show(value, MAX_INPUT_LENGTH), 60)}: {a_type(value)} has "
         f"no notation; give a {kind_list()}"
     )
 
@@ -475,6 +477,6 @@ def from_notation(text: str, kind: type[T], *, rules: Rules | None = None) -> T:
         raise _text.fail(
             kind.__name__.lower(),
             text,
-            f"this is a {type(value).__name__}, not a {kind.__name__}",
+            f"this is {a_type(value)}, not a {kind.__name__}",
         )
     return cast(T, value)

@@ -39,7 +39,7 @@ import copy
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, overload
 
 from yahtzee_rules.core.boxes import Box, Card, card_of, check_registered
 from yahtzee_rules.core.classic import CLASSIC, Category
@@ -67,7 +67,7 @@ from yahtzee_rules.support._limits import (
     MAX_MATCH_PLAYER_GAMES,
     MAX_PLAYERS,
 )
-from yahtzee_rules.support._text import brief, quote, show
+from yahtzee_rules.support._text import a_type, brief, quote, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -212,7 +212,7 @@ def _body(value: object) -> tuple[str, dict[str, Any]]:
         kind = next((kind for kind in KINDS if isinstance(value, kind.type)), None)
     if kind is None:
         raise MalformedInputError(
-            f"value {show(value)}: a {type(value).__name__} has no JSON form; give a {kind_list()}"
+            f"value {show(value)}: {a_type(value)} has no JSON form; give a {kind_list()}"
         )
     return kind.name, _WRITERS[kind.name](value)
 
@@ -295,7 +295,7 @@ class _Reader:
         self, value: object, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
     ) -> dict[str, Any]:
         if type(value) is not dict:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an object")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not an object")
         present = set(value)
         for key in value:
             if type(key) is not str:
@@ -324,14 +324,14 @@ class _Reader:
 
     def integer(self, value: object, path: str, low: int = 0, high: int = _MAX_INT) -> int:
         if type(value) is not int:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not an int")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not an int")
         if not low <= value <= high:
             raise self.fail(path, f"{self.shown(value)} is outside {low} to {high}")
         return value
 
     def text(self, value: object, path: str, choices: dict[str, T]) -> T:
         if type(value) is not str:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not a string")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not a string")
         found = choices.get(value)
         if found is None:
             raise self.fail(
@@ -341,7 +341,7 @@ class _Reader:
 
     def array(self, value: object, path: str, max_length: int) -> list[Any]:
         if type(value) is not list and type(value) is not tuple:
-            raise self.fail(path, f"{self.shown(value)} is a {type(value).__name__}, not a list")
+            raise self.fail(path, f"{self.shown(value)} is {a_type(value)}, not a list")
         if len(value) > max_length:
             raise self.fail(path, f"{len(value)} items; at most {max_length} are allowed")
         return list(value)
@@ -452,7 +452,7 @@ class _Reader:
             if type(name) is not str:
                 raise self.fail(
                     f"{path}.players[{index}]",
-                    f"{self.shown(name)} is a {type(name).__name__}, not a string",
+                    f"{self.shown(name)} is {a_type(name)}, not a string",
                 )
         rules = self.rules(data["rules"], f"{path}.rules")
         first = self.integer(data["first"], f"{path}.first", 0, len(players) - 1)
@@ -572,13 +572,23 @@ def _read_body(reader: _Reader, kind: str, data: dict[str, Any]) -> object:
     return read(reader, body)
 
 
-def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
+@overload
+def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T: ...
+
+
+@overload
+def from_dict(data: object, kind: None = None, *, rules: Rules | None = None) -> object: ...
+
+
+def from_dict(data: object, kind: type[T] | None = None, *, rules: Rules | None = None) -> object:
     """Read a value of type ``kind`` from :func:`to_dict` data, checking everything.
 
     Args:
         data: A dict as :func:`to_dict` writes it (or as :func:`json.loads` reads it).
         kind: The type expected: Dice, Keep, Category (or another card's boxes, such
             as YachtBox), Rules, Scorecard, Turn, Game, Roll, Fill, GameRecord or Match.
+            Left out, the document's ``"type"`` says which (any of them is read); give
+            it when only one will do, so that a document of another type is refused.
         rules: If given, the rules the value must belong to: a document written
             under other rules (or of another card) is refused, with both named.
 
@@ -602,28 +612,37 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
         Traceback (most recent call last):
         ...
         yahtzee_rules.support.errors.MalformedInputError: rules JSON at $.upper_bonus: True is a bool, not an int
+        >>> from_dict({"version": 1, "type": "keep", "faces": [6, 6]})
+        Keep('66')
     """
-    name = _type_name(kind)
-    if name is None:
+    name = None if kind is None else _type_name(kind)
+    if name is None and kind is not None:
         raise MalformedInputError(
             f"kind {show(kind)}: no JSON form for this type; give {kind_list()}"
         )
-    reader = _Reader(name)
+    reader = _Reader(name or "document")
     if type(data) is not dict:
-        raise reader.fail("$", f"{reader.shown(data)} is a {type(data).__name__}, not an object")
+        raise reader.fail("$", f"{reader.shown(data)} is {a_type(data)}, not an object")
     if "version" not in data:
         raise reader.fail("$", "no 'version'; every document starts with \"version\": 1")
     version = data["version"]
     if type(version) is not int:
-        raise reader.fail(
-            "$.version", f"{reader.shown(version)} is a {type(version).__name__}, not an int"
-        )
+        raise reader.fail("$.version", f"{reader.shown(version)} is {a_type(version)}, not an int")
     if version != VERSION:
         raise reader.fail(
             "$.version",
             f"unknown version {reader.shown(version)}; this library reads version {VERSION}",
         )
-    if data.get("type") != name:
+    if name is None:  # the document says what it is
+        name = data.get("type")
+        if not isinstance(name, str) or name not in _READERS:
+            raise reader.fail(
+                "$.type",
+                f"{reader.shown(name)} is not a type of document; the types are "
+                f"{', '.join(kind.name for kind in KINDS)}",
+            )
+        reader = _Reader(name)
+    elif data.get("type") != name:
         raise reader.fail(
             "$.type",
             f"{reader.shown(data.get('type'))} is not {show(name)}; this is not a {name} document",
@@ -637,7 +656,7 @@ def from_dict(data: object, kind: type[T], *, rules: Rules | None = None) -> T:
         )
     shown = value.rules if isinstance(value, Match) else value
     check_ruleset(shown, rules, f"{name} JSON", "at $")
-    return cast(T, value)
+    return value
 
 
 def _type_name(kind: object) -> str | None:
@@ -671,8 +690,20 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
-def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -> T:
+@overload
+def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -> T: ...
+
+
+@overload
+def from_json(text: str | bytes, kind: None = None, *, rules: Rules | None = None) -> object: ...
+
+
+def from_json(
+    text: str | bytes, kind: type[T] | None = None, *, rules: Rules | None = None
+) -> object:
     """Read a value of type ``kind`` from JSON text; see :func:`from_dict` (and its ``rules``).
+
+    Without ``kind``, the document's ``"type"`` says what it is, as for :func:`from_dict`.
 
     Raises:
         MalformedInputError: For text that is not JSON (or is longer than
@@ -686,13 +717,16 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
         >>> game = Game.new(["Ann", "Bob"]).roll(outcome="12345")
         >>> from_json(to_json(game), Game) == game
         True
+        >>> from_json(to_json(game)) == game  # the document names its type
+        True
         >>> from_json('{"version": 1, "type": "dice", "faces": [1, 3, 3, 6', Game)
         Traceback (most recent call last):
         ...
         yahtzee_rules.support.errors.MalformedInputError: game JSON '{"version": 1, "type": "dice", "faces": [1, 3, 3, 6': not JSON: Expecting ',' delimiter at character 51
     """
-    name = _type_name(kind) or "value"
-    limit = MAX_MATCH_LENGTH if kind is Match else MAX_JSON_LENGTH
+    name = ("document" if kind is None else _type_name(kind)) or "value"
+    # a match may be longer; without a kind, a longer document must turn out to be one
+    limit = MAX_MATCH_LENGTH if kind in (Match, None) else MAX_JSON_LENGTH
     if isinstance(text, (bytes, bytearray)):
         if len(text) > 4 * limit:
             raise MalformedInputError(
@@ -706,14 +740,22 @@ def from_json(text: str | bytes, kind: type[T], *, rules: Rules | None = None) -
                 f"{name} JSON {raw[:60]!r}: not UTF-8 ({error.reason} at byte {error.start})"
             ) from None
     if not isinstance(text, str):
-        raise MalformedInputError(
-            f"{name} JSON {show(text)}: a {type(text).__name__}, not text or bytes"
-        )
+        raise MalformedInputError(f"{name} JSON {show(text)}: {a_type(text)}, not text or bytes")
     if len(text) > limit:
         raise MalformedInputError(
             f"{name} JSON {quote(text)}: longer than the limit of {limit} characters"
         )
-    return from_dict(read_json_text(text, f"{name} JSON"), kind, rules=rules)
+    data = read_json_text(text, f"{name} JSON")
+    if kind is None and len(text) > MAX_JSON_LENGTH and not _is_match(data):
+        raise MalformedInputError(
+            f"{name} JSON {quote(text)}: longer than the limit of {MAX_JSON_LENGTH} characters "
+            f"(only a match may be longer)"
+        )
+    return from_dict(data, kind, rules=rules)
+
+
+def _is_match(data: object) -> bool:
+    return isinstance(data, dict) and data.get("type") == "match"
 
 
 def read_json_text(text: str, what: str) -> Any:

@@ -55,7 +55,7 @@ import numpy as np
 from gymnasium import spaces
 
 from yahtzee_rules.bots._env import HOLDS, ActionGame, DiceStream, Int8Array, dice_array
-from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.core.rules import Rules, not_rules_error
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
@@ -110,7 +110,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+            raise not_rules_error(rules)
         if render_mode not in (None, "ansi"):
             raise MalformedInputError(f"render_mode {show(render_mode)}: not None or 'ansi'")
         self.rules = rules

@@ -369,7 +369,7 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         if game.turn is not None:
             return [0.0] * seats
         if self.reward == "points":
-            return [float(game.totals(seat).grand_total) for seat in range(seats)]
+            return [float(game.player_totals(seat).grand_total) for seat in range(seats)]
         result = game.result
         return [
             1.0 if name in result.winners else 0.0 if name in result.play_off else -1.0

@@ -58,7 +58,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from yahtzee_rules.bots._env import HOLDS, ActionGame, Int8Array, dice_array
-from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.core.rules import Rules, not_rules_error
 from yahtzee_rules.support._limits import MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
@@ -129,7 +129,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
                 f"players a game seats"
             )
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+            raise not_rules_error(rules)
         if reward not in _REWARDS:
             raise MalformedInputError(f"reward {show(reward)}: not 'points' or 'win'")
         if render_mode not in (None, "ansi"):

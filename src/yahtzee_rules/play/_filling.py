@@ -12,7 +12,7 @@ from itertools import islice
 
 from yahtzee_rules.core.boxes import Box, Card
 from yahtzee_rules.core.dice import Dice
-from yahtzee_rules.core.rules import JokerRule, Rules, plain_label
+from yahtzee_rules.core.rules import JokerRule, Rules, not_rules_error, plain_label
 from yahtzee_rules.play.scorecard import Scorecard, raw_card
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
@@ -167,9 +167,7 @@ def check_card(card: object) -> Scorecard:
 
 def check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
-        raise MalformedInputError(
-            f"rules {show(rules)}: not a Rules; use Rules() or Rules(joker=JokerRule.FREE_CHOICE)"
-        )
+        raise not_rules_error(rules)
     return rules
 
 

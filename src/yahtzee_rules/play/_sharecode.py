@@ -28,7 +28,7 @@ from yahtzee_rules.core.rules import JokerRule, Rules, TieRule
 from yahtzee_rules.play.game import Game, Replay, current_seat, is_new, make_game
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.support._limits import MAX_BONUS, MAX_INPUT_LENGTH, MAX_NAME_LENGTH, MAX_PLAYERS
-from yahtzee_rules.support._text import brief, quote, show
+from yahtzee_rules.support._text import a_type, brief, quote, show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 A = TypeVar("A")
@@ -191,7 +191,7 @@ def decode(
     """
     if not isinstance(code, str):
         shown = show(code, 60)
-        raise MalformedInputError(f"share code {shown}: a {type(code).__name__}, not text")
+        raise MalformedInputError(f"share code {shown}: {a_type(code)}, not text")
     if len(code) > MAX_INPUT_LENGTH:
         raise MalformedInputError(
             f"share code {quote(code)}: longer than the limit of {MAX_INPUT_LENGTH} characters"

@@ -14,6 +14,7 @@ Examples:
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from gc import get_referents
 from itertools import islice
@@ -24,7 +25,7 @@ import attrs
 
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import RNG, Dice, DiceLike, Keep, KeepLike
-from yahtzee_rules.core.rules import Rules, TieRule
+from yahtzee_rules.core.rules import Rules, TieRule, not_rules_error
 from yahtzee_rules.play._filling import check_pair, fill_unchecked, legal
 from yahtzee_rules.play._value_text import format_card, format_progress, parse_card, parse_progress
 from yahtzee_rules.play.scorecard import Scorecard, category_arg, empty_card
@@ -264,7 +265,7 @@ class Game:
         setter = object.__setattr__
         setter(self, "players", _to_players(players))
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+            raise not_rules_error(rules)
         setter(self, "rules", rules)
         setter(self, "cards", _to_cards(cards))
         setter(self, "first", _seat_arg(first, len(self.players), "first"))
@@ -332,7 +333,7 @@ class Game:
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+            raise not_rules_error(rules)
         empty = empty_card(rules.card)
         cards = (empty,) * len(names)
         turn = raw_turn(empty, rules, None, 0)
@@ -462,28 +463,49 @@ class Game:
         """
         return None if self.turn is None else self.turn.forced_category
 
-    def totals(self, player: int | str | None = None) -> Totals:
-        """Running totals of one player's card (the current player's by default).
+    def player_card(self, player: int | str) -> Scorecard:
+        """One player's card, by seat number or name (``game.cards[seat]`` by seat).
 
         Args:
-            player: A seat number or a name.
+            player: A seat number or a name; the current player is ``game.current``.
+
+        Raises:
+            MalformedInputError: For a name that is no player's or a seat out of range.
+
+        Examples:
+            >>> Game.new(["Ann"]).player_card("Ann").turns_played
+            0
+        """
+        return self.cards[self._seat(player)]
+
+    def player_totals(self, player: int | str) -> Totals:
+        """Running totals of one player's card, by seat number or name.
+
+        Args:
+            player: A seat number or a name; the current player is ``game.current``.
+
+        Raises:
+            MalformedInputError: For a name that is no player's or a seat out of range.
 
         Examples:
             >>> from yahtzee_rules import Category
             >>> game = Game.new(["Ann", "Bob"]).roll(outcome="12345").fill(Category.CHANCE)
-            >>> game.totals("Ann").grand_total, game.totals().grand_total
+            >>> game.player_totals("Ann").grand_total, game.player_totals(game.current).grand_total
             (15, 0)
         """
         return totals(self.cards[self._seat(player)], rules=self.rules)
 
-    def card(self, player: int | str | None = None) -> Scorecard:
-        """One player's card, by seat or name (the current player's by default).
+    def totals(self, player: int | str | None = None) -> Totals:
+        """Deprecated: use :meth:`player_totals` (``game.player_totals(game.current)`` for
+        the current player's); this spelling warns, and goes in 2.0."""
+        _deprecated("totals", "player_totals")
+        return self.player_totals(self.current if player is None else player)
 
-        Examples:
-            >>> Game.new(["Ann"]).card("Ann").turns_played
-            0
-        """
-        return self.cards[self._seat(player)]
+    def card(self, player: int | str | None = None) -> Scorecard:
+        """Deprecated: use :meth:`player_card` or ``game.cards[seat]``; this spelling warns,
+        and goes in 2.0."""
+        _deprecated("card", "player_card")
+        return self.player_card(self.current if player is None else player)
 
     def _seat(self, player: int | str | None) -> int:
         if player is None:
@@ -604,6 +626,13 @@ class Game:
     ) -> Game:
         """The current player holds ``keep`` and rolls; see :meth:`Turn.roll`.
 
+        Args:
+            rng: The random source, as for :meth:`Turn.roll <yahtzee_rules.Turn.roll>`: a
+                seeded :class:`random.Random` replays the dice; omitted (with no
+                ``outcome``), the library's private generator throws them, unseeded.
+            keep: The dice to hold; ``None`` holds nothing.
+            outcome: Instead of ``rng``, the faces the thrown dice showed.
+
         Raises:
             IllegalActionError: Once the game is over, for a fourth roll, or holding
                 dice that are not showing.
@@ -621,7 +650,7 @@ class Game:
             turn = self._playing("roll")  # raises with the reason
         return rolled_game(self, next_dice(turn.dice, turn.rolls_used, rng, keep, outcome))
 
-    def can_fill(self, category: Box) -> bool:
+    def can_fill(self, category: Box | str) -> bool:
         """Whether the current player may fill ``category`` now.
 
         Examples:
@@ -631,7 +660,7 @@ class Game:
         """
         return self.turn is not None and self.turn.can_fill(category)
 
-    def verify_fill(self, category: Box) -> None:
+    def verify_fill(self, category: Box | str) -> None:
         """Raise the reason the current player may not fill ``category`` now.
 
         Examples:
@@ -641,8 +670,12 @@ class Game:
         label = category_arg(category, self.rules.card).label
         self._playing(f"fill {label}").verify_fill(category)
 
-    def fill(self, category: Box) -> Game:
+    def fill(self, category: Box | str) -> Game:
         """The current player fills ``category``; play passes to the next seat.
+
+        Args:
+            category: A box of the rules' card, or its name, label or code as text
+                (``"fh"``, ``"full house"``).
 
         Raises:
             IllegalActionError: Once the game is over, before a roll, for a filled box
@@ -651,16 +684,16 @@ class Game:
         Examples:
             >>> from yahtzee_rules import Category
             >>> game = Game.new(["Ann", "Bob"]).roll(outcome="55555").fill(Category.YAHTZEE)
-            >>> game.current_player, game.totals("Ann").grand_total
+            >>> game.current_player, game.player_totals("Ann").grand_total
             ('Bob', 50)
         """
-        category = category_arg(category, self.rules.card)
+        box: Box = category_arg(category, self.rules.card)
         turn = self._turn
         dice = None if turn is None else turn.dice
         if dice is None:  # over, or not rolled yet: raise with the reason
-            self._playing(f"fill {category.label}").fill(category)
+            self._playing(f"fill {box.label}").fill(box)
         current = self.current
-        card = fill_unchecked(self.cards[current], dice, category, self.rules)  # type: ignore[arg-type]
+        card = fill_unchecked(self.cards[current], dice, box, self.rules)  # type: ignore[arg-type]
         cards = (*self.cards[:current], card, *self.cards[current + 1 :])
         nxt = (current + 1) % len(cards)
         if nxt == self.first and card.is_complete:
@@ -673,6 +706,16 @@ class Game:
             nxt,
             raw_turn(cards[nxt], self.rules, None, 0),
         )
+
+
+def _deprecated(old: str, new: str) -> None:
+    """Warn that ``Game.<old>()`` is deprecated for ``Game.<new>``, at the caller's line."""
+    warnings.warn(
+        f"Game.{old}() is deprecated: use game.{new}(player), a seat number or a name "
+        f"(game.current for the current player); Game.{old}() goes in 2.0",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def rolled_game(game: Game, dice: Dice) -> Game:

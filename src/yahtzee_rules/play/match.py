@@ -51,7 +51,7 @@ from yahtzee_rules.play.record import Fill, GameRecord, Roll, check_ruleset
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._frozen import reinit_error, tuple_of
 from yahtzee_rules.support._limits import MAX_MATCH_LENGTH, MAX_MATCH_PLAYER_GAMES
-from yahtzee_rules.support._text import show
+from yahtzee_rules.support._text import a_type, show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 __all__ = ["MAX_BEST_OF", "MAX_MATCH_LENGTH", "MAX_MATCH_PLAYER_GAMES", "Match", "MatchStanding"]
@@ -425,7 +425,7 @@ class Match:
         """
         what = "match share code"
         if not isinstance(code, str):
-            raise MalformedInputError(f"{what} {show(code)}: a {type(code).__name__}, not text")
+            raise MalformedInputError(f"{what} {show(code)}: {a_type(code)}, not text")
         if len(code) > MAX_MATCH_LENGTH:
             raise _text.fail(what, code, f"longer than the limit of {MAX_MATCH_LENGTH} characters")
         if _SHARE_RE.fullmatch(code) is None:
@@ -720,6 +720,14 @@ class Match:
     ) -> Match:
         """Roll in the current game, as :meth:`GameRecord.roll <yahtzee_rules.GameRecord.roll>`.
 
+        Args:
+            rng: The random source, as for :meth:`Turn.roll <yahtzee_rules.Turn.roll>`: a
+                seeded :class:`random.Random` replays the dice; omitted (with no
+                ``outcome``), the library's private generator throws them, unseeded.
+                The record keeps the faces either way, so it always replays.
+            keep: The dice to hold; ``None`` holds nothing.
+            outcome: Instead of ``rng``, the faces the thrown dice showed.
+
         Raises:
             IllegalActionError: If no game is in progress or the roll is not allowed.
 
@@ -729,7 +737,7 @@ class Match:
         """
         return self.with_record(self._current("roll").roll(rng, keep=keep, outcome=outcome))
 
-    def fill(self, category: Box) -> Match:
+    def fill(self, category: Box | str) -> Match:
         """Fill a box in the current game, as :meth:`GameRecord.fill <yahtzee_rules.GameRecord.fill>`.
 
         Raises:

@@ -14,7 +14,7 @@ Examples:
     >>> record = record.roll(keep="2345", outcome="6").fill(Category.LARGE_STRAIGHT)
     >>> str(record)
     'forced 0 Ann,Bob : 22345 2345/6 ls'
-    >>> record.game.totals("Ann").grand_total, record.game.current_player
+    >>> record.game.player_totals("Ann").grand_total, record.game.current_player
     (40, 'Bob')
     >>> record.undo().game.dice
     Dice('23456')
@@ -25,9 +25,10 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from gc import get_referents
 from itertools import islice
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
 import attrs
@@ -47,7 +48,7 @@ from yahtzee_rules.core.dice import (
     outcome_index,
     roll_table,
 )
-from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.core.rules import Rules, not_rules_error
 from yahtzee_rules.play import _sharecode
 from yahtzee_rules.play.game import Game, Replay, parse_game
 from yahtzee_rules.play.scorecard import Scorecard, category_arg
@@ -278,11 +279,29 @@ def _replay(start: Game, actions: Sequence[Roll | Fill], what: str, whole: str |
     return state.game()
 
 
-def _raw_record(start: Game, actions: tuple[Roll | Fill, ...], game: Game) -> GameRecord:
+_RollAt: TypeAlias = tuple[int, int, int, Keep]
+"""Where a roll is thrown: the seat, the boxes that seat has filled, the rolls it has used
+this turn, and the dice it holds. No two rolls of a game are thrown at the same place."""
+
+_NOTHING_KEPT: Mapping[_RollAt, tuple[int, ...]] = MappingProxyType({})
+
+
+def _roll_at(game: Game, held: Keep) -> _RollAt:
+    seat = game.current
+    return seat, game.cards[seat].turns_played, MAX_ROLLS - game.rolls_left, held
+
+
+def _raw_record(
+    start: Game,
+    actions: tuple[Roll | Fill, ...],
+    game: Game,
+    kept: Mapping[_RollAt, tuple[int, ...]] = _NOTHING_KEPT,
+) -> GameRecord:
     record = object.__new__(GameRecord)
     object.__setattr__(record, "start", start)
     object.__setattr__(record, "actions", actions)
     object.__setattr__(record, "_game", game)
+    object.__setattr__(record, "_kept", kept)
     return record
 
 
@@ -327,10 +346,7 @@ def check_ruleset(value: object, expected: object, what: str, shown: str) -> Non
     if expected is None:
         return
     if not isinstance(expected, Rules):
-        raise MalformedInputError(
-            f"rules {show(expected)}: not a Rules; give the rules to read under, such as "
-            f"Rules.from_name('yacht')"
-        )
+        raise not_rules_error(expected)
     found: Rules | None = None
     if isinstance(value, GameRecord):
         found = value.start.rules
@@ -394,7 +410,7 @@ class GameRecord:
     Examples:
         >>> from yahtzee_rules import Game
         >>> record = GameRecord(Game.new(["Ann"]), (Roll("12345"), Fill(Category.CHANCE)))
-        >>> record.game.card("Ann")[Category.CHANCE]
+        >>> record.game.player_card("Ann")[Category.CHANCE]
         15
         >>> record
         GameRecord.parse('forced 0 Ann : 12345 c')
@@ -407,6 +423,11 @@ class GameRecord:
     start: Game = attrs.field(validator=_check_start)
     actions: tuple[Roll | Fill, ...] = attrs.field(default=(), converter=_to_actions)
     _game: Game = attrs.field(init=False, eq=False, hash=False, repr=False)
+    # The faces of rolls taken back by undo(keep_dice=True), by where they were thrown: a
+    # memory of the session, not of the game (not compared, saved or shared).
+    _kept: Mapping[_RollAt, tuple[int, ...]] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
 
     def __attrs_pre_init__(self) -> None:
         # Refuse a second __init__: it would overwrite a value others may share.
@@ -415,6 +436,7 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_game", _replay(self.start, self.actions, "game record", None))
+        object.__setattr__(self, "_kept", _NOTHING_KEPT)
 
     def __str__(self) -> str:
         return " ".join([str(self.start), ":", *map(str, self.actions)])
@@ -473,7 +495,7 @@ class GameRecord:
                 of other rules is refused, with both named.
 
         Examples:
-            >>> GameRecord.parse("forced 0 Ann : 12345 ls").game.card("Ann").turns_played
+            >>> GameRecord.parse("forced 0 Ann : 12345 ls").game.player_card("Ann").turns_played
             1
             >>> GameRecord.parse("yacht 0 Ann : 12345 ls", rules=Rules())
             Traceback (most recent call last):
@@ -609,11 +631,11 @@ class GameRecord:
 
         Examples:
             >>> record = GameRecord.new(1).play(Roll("55555")).play(Fill(Category.YAHTZEE))
-            >>> record.game.totals().grand_total
+            >>> record.game.player_totals(record.game.current).grand_total
             50
         """
         game = _apply(self._game, action)
-        return _raw_record(self.start, (*self.actions, action), game)
+        return _raw_record(self.start, (*self.actions, action), game, self._kept)
 
     def roll(
         self,
@@ -623,6 +645,14 @@ class GameRecord:
         outcome: DiceLike | str | None = None,
     ) -> GameRecord:
         """Roll as :meth:`Game.roll <yahtzee_rules.Game.roll>` does and record what the dice showed.
+
+        Args:
+            rng: The random source, as for :meth:`Turn.roll <yahtzee_rules.Turn.roll>`: a
+                seeded :class:`random.Random` replays the dice; omitted (with no
+                ``outcome``), the library's private generator throws them, unseeded.
+                The record keeps the faces either way, so it always replays.
+            keep: The dice to hold; ``None`` holds nothing.
+            outcome: Instead of ``rng``, the faces the thrown dice showed.
 
         Raises:
             IllegalActionError: Once the game is over, for a fourth roll, or holding
@@ -636,16 +666,27 @@ class GameRecord:
             >>> record.actions[-1].dice == record.game.dice
             True
         """
+        if outcome is None and self._kept and self._game.turn is not None:
+            place = _roll_at(self._game, EMPTY_KEEP if keep is None else as_keep(keep))
+            kept = self._kept.get(place)
+            if kept is not None:  # thrown before and undone with keep_dice: the same dice
+                rng, outcome = None, kept
         game = self._game.roll(rng, keep=keep, outcome=outcome)
         held = EMPTY_KEEP if keep is None else as_keep(keep)
         assert game.dice is not None
         thrown = list(game.dice.faces)
         for face in held.faces:
             thrown.remove(face)
-        return _raw_record(self.start, (*self.actions, roll_action(held, tuple(thrown))), game)
+        action = roll_action(held, tuple(thrown))
+        return _raw_record(self.start, (*self.actions, action), game, self._kept)
 
-    def fill(self, category: Box) -> GameRecord:
+    def fill(self, category: Box | str) -> GameRecord:
         """Fill ``category`` as :meth:`Game.fill <yahtzee_rules.Game.fill>` does and record it.
+
+        Args:
+            category: A box of the rules' card, or its name, label or code as text
+                (``"fh"``, ``"full house"``), read as :meth:`Category.parse
+                <yahtzee_rules.Category.parse>` reads it for the rules' card.
 
         Raises:
             IllegalActionError: Once the game is over, before a roll, for a filled box
@@ -654,13 +695,25 @@ class GameRecord:
         Examples:
             >>> GameRecord.new(1).roll(outcome="12345").fill(Category.CHANCE).actions[-1]
             Fill(Category.CHANCE)
+            >>> str(GameRecord.new(1).roll(outcome="22333").fill("full house"))
+            'forced 0 Player%201 : 22333 fh'
         """
-        category = category_arg(category, self.start.rules.card)
-        game = self._game.fill(category)
-        return _raw_record(self.start, (*self.actions, fill_action(category)), game)
+        box: Box = category_arg(category, self.start.rules.card)
+        game = self._game.fill(box)
+        return _raw_record(self.start, (*self.actions, fill_action(box)), game, self._kept)
 
-    def undo(self, n: int = 1) -> GameRecord:
+    def undo(self, n: int = 1, *, keep_dice: bool = False) -> GameRecord:
         """The record without its last ``n`` actions (a roll or a fill each).
+
+        Args:
+            n: How many actions to take back.
+            keep_dice: Also remember the faces of the rolls taken back, so that rolling
+                again at the same place (the same player and turn, the same roll of it,
+                holding the same dice) shows the same dice instead of throwing new ones,
+                whatever ``rng`` is given: undoing a fill, or a misplaced hold, cannot
+                reroll the dice. Holding other dice throws new ones. The memory is the
+                session's, not the game's: records compare, save and share as without it,
+                and a later ``undo`` keeps it.
 
         Raises:
             IllegalActionError: If fewer than ``n`` actions have been recorded.
@@ -670,6 +723,10 @@ class GameRecord:
             >>> record = GameRecord.parse("forced 0 Ann : 12345 2345/6 ls")
             >>> str(record.undo()), str(record.undo(3))
             ('forced 0 Ann : 12345 2345/6', 'forced 0 Ann :')
+            >>> import random
+            >>> again = record.undo(2, keep_dice=True).roll(random.Random(7), keep="2345")
+            >>> again.game.dice  # the undone roll's dice, not the generator's
+            Dice('23456')
             >>> record.undo(4)
             Traceback (most recent call last):
             ...
@@ -682,7 +739,19 @@ class GameRecord:
             raise IllegalActionError(
                 f"undo {show(n)}: only {count} actions are recorded since the start; undo at most {count}"
             )
+        if type(keep_dice) is not bool:
+            raise MalformedInputError(f"keep_dice {show(keep_dice)}: not True or False")
         if n == 0:
             return self
-        kept = self.actions[: count - n]
-        return _raw_record(self.start, kept, _replay(self.start, kept, "game record", None))
+        actions = self.actions[: count - n]
+        game = _replay(self.start, actions, "game record", None)
+        memory = self._kept
+        if keep_dice:
+            found = dict(memory)
+            state = game
+            for action in self.actions[count - n :]:
+                if isinstance(action, Roll):
+                    found[_roll_at(state, action.keep)] = action.outcome
+                state = _apply(state, action)
+            memory = MappingProxyType(found)
+        return _raw_record(self.start, actions, game, memory)

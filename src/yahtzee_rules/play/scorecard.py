@@ -29,13 +29,13 @@ from yahtzee_rules.core.boxes import Box, Card, card_of
 from yahtzee_rules.core.classic import CLASSIC, Category
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._frozen import reinit_error
-from yahtzee_rules.support._text import counted, show
+from yahtzee_rules.support._text import a_type, counted, show
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = ["Scorecard", "possible_values"]
 
 
-def possible_values(category: Box) -> frozenset[int]:
+def possible_values(category: Box | str) -> frozenset[int]:
     """Every value a box can hold: what some roll scores there, Joker values, or 0.
 
     Examples:
@@ -50,16 +50,18 @@ def possible_values(category: Box) -> frozenset[int]:
     """
     if category.__class__ is Category:
         return CLASSIC.possible[category]
-    if not isinstance(category, Box):
-        category_arg(category, CLASSIC)
-    return card_of(category).possible[category]
+    box: Box = category if isinstance(category, Box) else category_arg(category, CLASSIC)
+    return card_of(box).possible[box]
 
 
 def category_arg(category: object, card: Card = CLASSIC) -> Any:
-    """``category`` if it is a box of ``card``, else raise naming both."""
+    """``category`` if it is a box of ``card``; text names one (its name, label or code,
+    read by the boxes' ``parse``, the one reader of box names); else raise naming both."""
     boxes = card.boxes
     if category.__class__ is boxes:
         return category
+    if isinstance(category, str):
+        return boxes.parse(category)
     kind = boxes.__name__
     if isinstance(category, Box):
         raise MalformedInputError(
@@ -68,7 +70,7 @@ def category_arg(category: object, card: Card = CLASSIC) -> Any:
         )
     raise MalformedInputError(
         f"category {show(category)}: not a {kind}; use a member such as {kind}.FOURS "
-        f"({kind}.parse reads names such as 'fours')"
+        f"or its name or code as text, such as 'fours'"
     )
 
 
@@ -139,7 +141,7 @@ def _check_boxes(
             continue
         if type(points) is not int:
             raise MalformedInputError(
-                f"scorecard box {category.label} {show(points)}: a {type(points).__name__}, "
+                f"scorecard box {category.label} {show(points)}: {a_type(points)}, "
                 f"not points; a box holds an int or None while open"
             )
         if points not in card.possible[category]:
@@ -252,7 +254,7 @@ class Scorecard:
         converted = (None,) * len(design) if boxes is None else _to_boxes(boxes, design)
         self.__attrs_init__(converted, bonus_marks, design)
 
-    def __getitem__(self, category: Box) -> int | None:
+    def __getitem__(self, category: Box | str) -> int | None:
         index: int = category_arg(category, self.card)
         return self.boxes[index]
 
@@ -311,7 +313,7 @@ class Scorecard:
                 raise _text.fail("scorecard", text, "a Classic card is written without a card name")
         return parse_card_of(design, body, "scorecard", text)
 
-    def is_open(self, category: Box) -> bool:
+    def is_open(self, category: Box | str) -> bool:
         """Whether ``category`` is still open.
 
         Examples:

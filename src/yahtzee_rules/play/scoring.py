@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 
-def score(dice: DiceLike, category: Box) -> int:
+def score(dice: DiceLike, category: Box | str) -> int:
     """The plain value of ``category`` for ``dice``: no Joker, no bonus.
 
     Upper boxes total the dice showing their face; Three and Four of a Kind and
@@ -93,10 +93,9 @@ def score(dice: DiceLike, category: Box) -> int:
             return dice.classic_row[category]  # type: ignore[union-attr]
         except AttributeError:
             pass
-    if not isinstance(category, Box):
-        category_arg(category)
+    box: Box = category if isinstance(category, Box) else category_arg(category)
     dice_value = as_dice(dice)
-    return card_of(category).table[dice_index(dice_value)][category]
+    return card_of(box).table[dice_index(dice_value)][box]
 
 
 def legal_fills(
@@ -215,6 +214,8 @@ class BoxOption:
             rule closes it and what is allowed instead.
         bonus: The Yahtzee bonus points that filling it now would add (0 or
             ``rules.yahtzee_bonus``).
+        is_legal: Whether the box may be filled now (``reason`` is ``None``); a
+            property, derived from ``reason``.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
@@ -281,7 +282,7 @@ def box_options(
 
 
 def verify_fill(
-    card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules | None = None
+    card: Scorecard, dice: DiceLike, category: Box | str, *, rules: Rules | None = None
 ) -> None:
     """Raise :class:`IllegalActionError` with the reason if ``dice`` may not fill ``category``.
 
@@ -303,7 +304,9 @@ def verify_fill(
     legal_points(card.boxes, dice_value, category_arg(category, rules.card), rules)
 
 
-def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules | None = None) -> bool:
+def can_fill(
+    card: Scorecard, dice: DiceLike, category: Box | str, *, rules: Rules | None = None
+) -> bool:
     """Whether ``dice`` may fill ``category`` on ``card`` now.
 
     Examples:
@@ -317,7 +320,7 @@ def can_fill(card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules | N
 
 
 def fill(
-    card: Scorecard, dice: DiceLike, category: Box, *, rules: Rules | None = None
+    card: Scorecard, dice: DiceLike, category: Box | str, *, rules: Rules | None = None
 ) -> Scorecard:
     """A new card with ``category`` filled for ``dice``, plus a bonus mark when one is due.
 

@@ -15,7 +15,7 @@ from gc import get_referents
 
 import attrs
 
-from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.core.rules import Rules, not_rules_error
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.support._frozen import reinit_error
 from yahtzee_rules.support._text import show
@@ -105,7 +105,7 @@ def totals(card: Scorecard, *, rules: Rules | None = None) -> Totals:
     if rules is None:
         rules = Rules.for_card(card.card)
     elif not isinstance(rules, Rules):
-        raise MalformedInputError(f"rules {show(rules)}: not a Rules; use Rules()")
+        raise not_rules_error(rules)
     elif rules.card != card.card:
         raise MalformedInputError(
             f"card {show(card)}: a {card.card.title} card, but the rules {show(rules.name)} play the "

@@ -321,8 +321,10 @@ class Turn:
         """Hold ``keep`` and throw the other dice; the first roll throws all five.
 
         Args:
-            rng: The random source. Omitted, a private generator is used; the global
-                :mod:`random` state is never touched.
+            rng: The random source: pass a seeded :class:`random.Random` to replay the
+                dice. Omitted (with no ``outcome``), the library's own private generator,
+                seeded by the operating system, throws them: fine for play, but nothing
+                replays it. The global :mod:`random` state is never touched.
             keep: The dice to hold, a sub-multiset of the dice showing (any earlier
                 holds may be released). ``None`` holds nothing.
             outcome: Instead of ``rng``, the faces the thrown dice showed, one per die
@@ -403,7 +405,7 @@ class Turn:
             )
         return self.dice
 
-    def verify_fill(self, category: Box) -> None:
+    def verify_fill(self, category: Box | str) -> None:
         """Raise the reason ``category`` may not be filled now; return ``None`` if it may.
 
         Raises:
@@ -417,11 +419,11 @@ class Turn:
             ...
             yahtzee_rules.support.errors.IllegalActionError: fill Chance: no dice yet; roll at least once before filling a box
         """
-        category = category_arg(category, self.rules.card)
-        dice = self._rolled(f"fill {category.label}")
-        verify_fill(self.card, dice, category, rules=self.rules)
+        box: Box = category_arg(category, self.rules.card)
+        dice = self._rolled(f"fill {box.label}")
+        verify_fill(self.card, dice, box, rules=self.rules)
 
-    def can_fill(self, category: Box) -> bool:
+    def can_fill(self, category: Box | str) -> bool:
         """Whether ``category`` may be filled now.
 
         Examples:
@@ -433,8 +435,12 @@ class Turn:
             self.card.boxes, self.dice, self.rules
         )
 
-    def fill(self, category: Box) -> Scorecard:
+    def fill(self, category: Box | str) -> Scorecard:
         """End the turn by filling ``category``; returns the new card.
+
+        Args:
+            category: A box of the rules' card, or its name, label or code as text
+                (``"ls"``, ``"large straight"``), as the boxes' ``parse`` reads it.
 
         Raises:
             IllegalActionError: Before the first roll, for a filled box, or a box the
@@ -445,11 +451,11 @@ class Turn:
             >>> Turn().roll(outcome="12345").fill(Category.LARGE_STRAIGHT)[Category.LARGE_STRAIGHT]
             40
         """
-        category = category_arg(category, self.rules.card)
+        box: Box = category_arg(category, self.rules.card)
         dice = self.dice
         if dice is None:
-            self._rolled(f"fill {category.label}")  # raises with the reason
-        return fill_unchecked(self.card, dice, category, self.rules)  # type: ignore[arg-type]
+            self._rolled(f"fill {box.label}")  # raises with the reason
+        return fill_unchecked(self.card, dice, box, self.rules)  # type: ignore[arg-type]
 
 
 def _check_roll(dice: Dice | None, rolls_used: int, held: Keep) -> None:

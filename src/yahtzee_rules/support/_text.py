@@ -68,6 +68,17 @@ _BOUNDED.maxstring = 60
 _BOUNDED.maxother = 60
 
 
+def a_type(value: object) -> str:
+    """The type of ``value`` with its article, as a message names it: ``"an int"``, ``"a str"``.
+
+    Examples:
+        >>> a_type(12345), a_type("12345"), a_type(None)
+        ('an int', 'a str', 'a NoneType')
+    """
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def show(value: object, limit: int = 200) -> str:
     """Any value a user passed, as text for a message: bounded, and never raising.
 
@@ -117,7 +128,7 @@ def check_text(what: str, text: object, limit: int = MAX_INPUT_LENGTH) -> str:
     if not isinstance(text, str):
         shown = show(text, 60)
         raise MalformedInputError(
-            f"{what} {shown}: a {type(text).__name__}, not text; notation is a str such as '13366'"
+            f"{what} {shown}: {a_type(text)}, not text; notation is a str such as '13366'"
         )
     if len(text) > limit:
         raise fail(
@@ -249,7 +260,8 @@ def parse_card(
     build: Callable[[tuple[int | None, ...], int], T],
     empty: T,
 ) -> T:
-    """Read a card of the boxes ``codes``; ``build(boxes, marks)`` makes and checks it.
+    """Read a card of the boxes ``codes``, given in any order; ``build(boxes, marks)`` makes
+    and checks it. (Cards are written in card order: the reading is lenient, the writing one.)
 
     ``what`` and ``whole`` name the input in messages; ``empty`` is the empty card.
     """
@@ -266,7 +278,6 @@ def parse_card(
     positions = {code: index for index, code in enumerate(codes)}
     boxes: list[int | None] = [None] * len(codes)
     marks = 0
-    last = -1
     for index, part in enumerate(parts):
         code, equals, points = part.partition("=")
         position = positions.get(code) if equals else None
@@ -283,14 +294,13 @@ def parse_card(
                 f"{quote(part, 40)} is not a box written as code=points (such as 'fh=25') "
                 f"nor, last, bonus marks written as '+N'; write '-' for an empty card",
             )
-        if position <= last:
+        if boxes[position] is not None:  # boxes may come in any order, each once
             raise fail(
                 what,
                 whole,
-                f"box {quote(part, 40)} is out of card order or repeated; write boxes in card "
-                f"order: {' '.join(codes)}",
+                f"box {quote(part, 40)} is repeated; write each box once (the card's boxes: "
+                f"{' '.join(codes)})",
             )
-        last = position
         boxes[position] = int(points)
     try:
         return build(tuple(boxes), marks)

@@ -115,7 +115,7 @@ def report(reviewed: Review, label: str) -> str:
         >>> record = GameRecord.parse(
         ...     "forced 0 Ann 1=0,2=0,3=0,4=0,5=0,6=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0 - : 12366 c"
         ... )
-        >>> table = build_table(start=record.start.card())
+        >>> table = build_table(start=record.start.player_card(0))
         >>> print(report(review(record, table), "forced Joker (Hasbro Classic)"))
         Review against optimal solitaire play, forced Joker (Hasbro Classic): luck is what the dice gave or took, cost what the decisions gave up, in expected final points.
         <BLANKLINE>

@@ -311,7 +311,7 @@ def _dice_form(position: Position, advice: Coach | None) -> str:
 def _card_table(position: Position) -> str:
     game = position.game
     seat = game.current
-    card = game.card(seat)
+    card = game.player_card(seat)
     rolled = not game.is_over and game.dice is not None
     options = game.box_options() if rolled else {}
     fill_action = escape(position.link()).replace("?", "/fill?", 1)
@@ -347,7 +347,7 @@ def _card_table(position: Position) -> str:
         else:
             cell = '<td class="num"></td><td>open</td>'
         rows.append(f'<tr><th scope="row">{label}</th>{cell}</tr>')
-    totals = game.totals(seat)
+    totals = game.player_totals(seat)
     summary = (
         f'<tr><th scope="row">Upper total</th><td class="num">{totals.upper_total}</td>'
         f"<td>bonus {totals.upper_bonus}"
@@ -382,7 +382,7 @@ def _all_cards(game: Game) -> str:
         )
         rows.append(f'<tr><th scope="row">{escape(box.label)}</th>{cells}</tr>')
     totals = "".join(
-        f'<td class="num"><strong>{game.totals(seat).grand_total}</strong></td>'
+        f'<td class="num"><strong>{game.player_totals(seat).grand_total}</strong></td>'
         for seat in range(len(game.players))
     )
     rows.append(f'<tr><th scope="row">Grand total</th>{totals}</tr>')
@@ -399,7 +399,7 @@ def _standings(position: Position) -> str:
     rows = "".join(
         f'<tr><td class="num">{s.rank}</td><th scope="row">{escape(s.player)}</th>'
         f'<td>{escape(position.kind(s.seat))}</td><td class="num">{s.total}</td>'
-        f'<td class="num">{game.totals(s.seat).upper_total}</td></tr>'
+        f'<td class="num">{game.player_totals(s.seat).upper_total}</td></tr>'
         for s in result.standings
     )
     if result.play_off:

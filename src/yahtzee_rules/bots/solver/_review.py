@@ -341,7 +341,7 @@ class Review:
         >>> record = GameRecord.parse(
         ...     "forced 0 Ann 1=0,2=0,3=0,4=0,5=0,6=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0 - : 12366 c"
         ... )  # only Chance open: 18 taken at once
-        >>> ann = review(record, build_table(start=record.start.card())).player("Ann")
+        >>> ann = review(record, build_table(start=record.start.player_card(0))).player("Ann")
         >>> round(ann.start, 4), ann.end, round(ann.luck, 4), round(ann.cost, 4)
         (23.3333, 18.0, 1.4167, 6.75)
     """
@@ -506,7 +506,7 @@ def review(record: GameRecord, table: Table | None = None) -> Review:
         >>> record = GameRecord.parse(
         ...     "forced 0 Ann 1=0,2=0,3=0,4=0,5=0,3k=0,4k=0,fh=0,ss=0,ls=0,y=0 - : 12366 66/145 6"
         ... )  # Sixes and Chance open; 66 held, then Sixes filled with two rolls used
-        >>> table = build_table(start=record.start.card())
+        >>> table = build_table(start=record.start.player_card(0))
         >>> ann = review(record, table).player("Ann")
         >>> [d.grade for d in ann.decisions]
         ['best', 'mistake']
