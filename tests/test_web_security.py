@@ -493,9 +493,9 @@ def test_a_table_with_a_key_plays_the_links_it_wrote() -> None:
     assert re.fullmatch(r"/play/[\w-]+\?seats=hg&sig=[\w-]{43}", link), link
     rolled = SIGNED.post(_move(link, "roll"))
     assert rolled.status_code == 200
-    coach = re.search(r'id="ask-coach" href="([^"]+)"', rolled.text)
+    coach = re.search(r'id="ask-coach" formaction="([^"]+)"', rolled.text)
     assert coach is not None
-    assert SIGNED.get(html.unescape(coach.group(1))).status_code == 200
+    assert SIGNED.post(html.unescape(coach.group(1)), data={"hold": "1"}).status_code == 200
     boxes = re.findall(r'name="box" value="([^"]+)"', rolled.text)
     filled = SIGNED.post(_move(_signed_path(rolled), "fill"), data={"box": boxes[0]})
     assert filled.status_code == 200  # and the bot played its turn

@@ -46,7 +46,6 @@ import attrs
 
 from yahtzee_rules.apps.cli import _extras
 from yahtzee_rules.apps.cli.commands import (
-    HELP,
     Code,
     Command,
     Fill,
@@ -57,6 +56,7 @@ from yahtzee_rules.apps.cli.commands import (
     Save,
     Show,
     Undo,
+    help_text,
     parse_command,
 )
 from yahtzee_rules.apps.cli.console import AppError, Console
@@ -632,7 +632,7 @@ class Session:
             elif isinstance(command, Code):
                 self._code(command)
             elif isinstance(command, Help):
-                self.say(HELP)
+                self.say(help_text(self.game.rules.card))
             elif isinstance(command, Show):
                 self.show()
             elif isinstance(command, Hint):
