@@ -264,7 +264,9 @@ def test_asking_the_coach_keeps_the_dice_the_player_holds_and_marks_the_coach_s(
     advised = [i for i, tag in enumerate(tags) if tag]
     if advised:
         assert "Hold " in coach.group(1)
-        assert f"dice {advised[0] + 1}" in coach.group(1) or f"die {advised[0] + 1}" in coach.group(1)
+        assert f"dice {advised[0] + 1}" in coach.group(1) or f"die {advised[0] + 1}" in coach.group(
+            1
+        )
     assert 'id="ask-coach"' not in asked.text  # the advice is shown
 
 
