@@ -69,7 +69,7 @@ a{color:#0b4f8a}
 .die svg{width:100%;height:100%}
 .die input:checked+label{background:#ffe08a;border-color:#b07800;transform:translateY(-4px)}
 .die input:focus-visible+label{outline:3px solid #0b4f8a;outline-offset:2px}
-.held-tag{display:block;text-align:center;font-size:.75rem;height:1rem}
+.held-tag{display:block;text-align:center;font-size:.75rem;height:1rem;white-space:nowrap;color:#0b4f8a}
 button,.button{font:inherit;padding:.5rem .9rem;border-radius:8px;border:1px solid #0b4f8a;
  background:#0b4f8a;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 button.score{background:#fff;color:#0b4f8a;min-width:3.2rem;padding:.25rem .5rem}
@@ -294,7 +294,7 @@ def _dice_form(position: Position, advice: Coach | None, held: tuple[int, ...] |
     for index, face in enumerate(dice.faces):
         checked = " checked" if index in holding else ""
         disabled = "" if left else " disabled"
-        tag = "coach: hold" if index in advised else ""
+        tag = "coach" if index in advised else ""
         spoken = " (the coach would hold it)" if tag else ""
         dice_html.append(
             f'<div class="die"><input type="checkbox" name="hold" value="{index}" '
