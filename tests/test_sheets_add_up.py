@@ -30,7 +30,7 @@ def cards_and_rules(draw: st.DrawFn) -> tuple[Rules, list[Scorecard]]:
     return rules, cards
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(cards_and_rules())
 def test_every_printed_sheet_adds_up(found: tuple[Rules, list[Scorecard]]) -> None:
     rules, cards = found
@@ -49,7 +49,7 @@ def client() -> object:
     return TestClient(create_app(table_for=lambda rules: None))
 
 
-@settings(max_examples=15)
+@settings(max_examples=10)
 @given(yst.games(rules=ANY_RULES, max_players=2))
 def test_every_sheet_of_the_web_page_adds_up(client: object, game: Game) -> None:
     code = GameRecord.from_game(game).share_code()
