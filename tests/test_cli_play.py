@@ -306,6 +306,24 @@ def test_with_the_coach_on_80_by_24_the_dice_advice_and_prompt_share_the_screen(
     assert term.wait() == 0
 
 
+def test_a_triple_yahtzee_game_shows_each_column_s_totals_and_lists_its_codes() -> None:
+    result = run(
+        "play", "Ann", "--rules", "triple", "--seed", "1", stdin=script("help", "quit", "")
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    sheet = out.split(" left\n", 1)[1].split("  position", 1)[0].splitlines()
+    rows = {line[:17].rstrip(): line[17:].split() for line in sheet[2:]}
+    assert sheet[1].split()[1:] == ["--\u00d71", "--\u00d72", "--\u00d73"]
+    for label in ("Upper subtotal", "Upper bonus (63+)", "Column total", "Multiplied total"):
+        assert rows[label] == ["0", "0", "0"], label  # one figure per column
+    assert rows["Yahtzee bonus"] == ["0"]  # named after the box, not "Yahtzee x1"
+    assert list(rows).index("Upper subtotal") == list(rows).index("Sixes") + 1
+    assert all(len(line) <= len(sheet[1]) for line in sheet)  # every value in line
+    assert "fill a box by its code: 1.1 2.1 3.1" in out  # Triple's codes, not Classic's
+    assert "fh ss ls y c" not in out
+
+
 def _coached_screen(term: Terminal, player: str = "Ann") -> list[str]:
     """What an 80x24 terminal shows at the next prompt: the last 24 rows, a line longer
     than 80 columns taking as many rows as the terminal wraps it into."""
