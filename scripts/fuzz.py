@@ -568,10 +568,10 @@ class Fuzzer:
         odd = ("\u00b2", "\u2460", "\u0661", "-1", "5", "0", "", "x" * rng.randint(0, 3000))
         seats = "".join(rng.choices("hrgo?\u0661", k=rng.randint(0, 10)))
         query = {"seats": seats}
-        for name in ("coach", "sig"):
+        for name in ("coach", "sig", "hold"):
             if rng.random() < 0.3:
                 query[name] = rng.choice(odd)
-        move = rng.choice(("", "/roll", "/fill", "/bot", "/review", "/new", "/health"))
+        move = rng.choice(("", "/roll", "/fill", "/bot", "/coach", "/review", "/new", "/health"))
         where = urllib.parse.quote(code, safe="")  # a browser sends the link %-encoded
         path = {"/new": "/new", "/health": "/health", "/review": f"/review/{where}"}.get(
             move, f"/play/{where}{move}"

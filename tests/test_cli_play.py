@@ -296,13 +296,99 @@ def test_with_the_coach_on_80_by_24_the_dice_advice_and_prompt_share_the_screen(
     assert screen[-2].startswith("  dice      ")
     assert any("Coach: best is" in line for line in screen)
     assert any("Round 1 - Ann - roll 2 of 3" in line for line in screen)
-    assert any(line.startswith("Chance") for line in screen)  # Ann's column beside the coach
+    assert any(line.startswith("Chance") for line in screen)  # the sheet beside the coach
+    assert any(re.match(r"Box +Ann +Bob ", line) for line in screen)  # both players' columns
     assert screen[0].startswith("Ann rolls, holding")  # and what was rolled above it
     assert max(len(line) for line in screen) <= 80
     term.send("quit")
     term.expect("save to file> ")
     term.send("")
     assert term.wait() == 0
+
+
+def test_a_triple_yahtzee_game_shows_each_column_s_totals_and_lists_its_codes() -> None:
+    result = run(
+        "play", "Ann", "--rules", "triple", "--seed", "1", stdin=script("help", "quit", "")
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    sheet = out.split(" left\n", 1)[1].split("  position", 1)[0].splitlines()
+    rows = {line[:17].rstrip(): line[17:].split() for line in sheet[2:]}
+    assert sheet[1].split()[1:] == ["--\u00d71", "--\u00d72", "--\u00d73"]
+    for label in ("Upper subtotal", "Upper bonus (63+)", "Column total", "Multiplied total"):
+        assert rows[label] == ["0", "0", "0"], label  # one figure per column
+    assert rows["Yahtzee bonus"] == ["0"]  # named after the box, not "Yahtzee x1"
+    assert list(rows).index("Upper subtotal") == list(rows).index("Sixes") + 1
+    assert all(len(line) <= len(sheet[1]) for line in sheet)  # every value in line
+    assert "fill a box by its code: 1.1 2.1 3.1" in out  # Triple's codes, not Classic's
+    assert "fh ss ls y c" not in out
+
+
+def _coached_screen(term: Terminal, player: str = "Ann") -> list[str]:
+    """What an 80x24 terminal shows at the next prompt: the last 24 rows, a line longer
+    than 80 columns taking as many rows as the terminal wraps it into."""
+    rows = []
+    for line in term.expect(f"{player}> ").splitlines():
+        rows += [line[start : start + 80] for start in range(0, max(len(line), 1), 80)]
+    screen = rows[-24:]
+    assert screen[-1] == f"{player}> "
+    return screen
+
+
+def _shows_the_card(screen: list[str], rules: Rules) -> None:
+    for label in [box.label for box in rules.card] + ["Upper subtotal", "Grand total"]:
+        assert any(line.startswith(label + " ") for line in screen), label
+
+
+def _quit(term: Terminal) -> None:
+    term.send("quit")
+    term.expect("save to file> ")
+    term.send("")
+    assert term.wait() == 0
+
+
+@pty_only
+def test_with_the_coach_on_80_by_24_a_yatzy_card_stays_in_view() -> None:
+    solver = pytest.importorskip("yahtzee_rules.bots.solver")
+    yatzy = Rules.from_name("yatzy")
+    solver.load_table(rules=yatzy)  # in the session's cache, where the program finds it
+    term = Terminal("play", "Ann", "--rules", "yatzy", "--coach", "--seed", "5", size=(80, 24))
+    screen = _coached_screen(term)
+    _shows_the_card(screen, yatzy)
+    assert any("Coach: best is" in line for line in screen)
+    assert screen[-2].startswith("  dice      ")
+    term.send("show")
+    shown = _coached_screen(term)
+    _shows_the_card(shown, yatzy)
+    assert any(line.startswith("Coach: best is") for line in shown)
+    _quit(term)
+
+
+@pty_only
+def test_with_the_coach_on_80_by_24_a_joker_position_keeps_the_card_and_the_note() -> None:
+    pytest.importorskip("numpy")
+    game = Game.parse("forced 0 Ann y=50 44444@1")
+    code = GameRecord.from_game(game).share_code()
+    term = Terminal("play", "--code", code, "--coach", size=(80, 24))
+    screen = _coached_screen(term)
+    _shows_the_card(screen, game.rules)
+    assert any("Joker: five 4s" in line for line in screen)
+    assert any("Coach: best is 'f 4'" in line for line in screen)
+    _quit(term)
+
+
+@pty_only
+def test_with_the_coach_on_80_by_24_show_prints_every_card_of_three_players() -> None:
+    pytest.importorskip("numpy")
+    term = Terminal("play", "Ann", "Bob", "Cy", "--coach", "--seed", "5", size=(80, 24))
+    screen = _coached_screen(term, "Cy")  # who won the roll-off with these dice
+    _shows_the_card(screen, Rules())
+    assert any("'show' prints every card." in line for line in screen)
+    term.send("show")
+    shown = _coached_screen(term, "Cy")
+    assert any(re.match(r"Box +Ann +Bob +Cy$", line) for line in shown)
+    _shows_the_card(shown, Rules())
+    _quit(term)
 
 
 @pty_only

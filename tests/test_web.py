@@ -237,8 +237,46 @@ def test_the_coach_gives_the_solver_s_advice_with_a_table() -> None:
         f"/play/{record.share_code()}?seats=h&coach=1"
     )
     assert "Coach (Optimal solver):" in page.text
-    assert "Hold 66 and roll the others" in page.text
+    assert "Hold 66 (dice 4 and 5) and roll the others" in page.text
     assert "24.8" in page.text  # solver.advise's 24.75
+
+
+def _checked(page: Any) -> list[int]:
+    return [int(i) for i in re.findall(r'value="(\d)" id="die-\d" checked', page.text)]
+
+
+def test_asking_the_coach_keeps_the_dice_the_player_holds_and_marks_the_coach_s() -> None:
+    client = _client(4, table_for=lambda rules: None)
+    rolled = _post(client, _path(_new(client, **{"kind-0": "h"})), "roll")
+    dice = _record_of(_path(rolled)).game.dice
+    assert dice is not None
+    action = re.search(r'id="ask-coach" formaction="([^"]+)"', rolled.text)
+    assert action is not None  # a button of the dice form: it posts the dice held
+    asked = client.post(action.group(1).replace("&amp;", "&"), data={"hold": ["0", "2"]})
+    assert asked.status_code == 200
+    assert "hold=02" in _path(asked)
+    assert _checked(asked) == [0, 2]  # the player's holds, not the coach's
+    coach = re.search(r'id="coach" role="status">(.*?)</div>', asked.text)
+    assert coach is not None
+    assert "Coach (Heuristic):" in coach.group(1)
+    tags = re.findall(r'<span class="held-tag" aria-hidden="true">([^<]*)</span>', asked.text)
+    assert len(tags) == 5  # beside each die: whether the coach would hold it
+    advised = [i for i, tag in enumerate(tags) if tag]
+    if advised:
+        assert "Hold " in coach.group(1)
+        assert f"dice {advised[0] + 1}" in coach.group(1) or f"die {advised[0] + 1}" in coach.group(
+            1
+        )
+    assert 'id="ask-coach"' not in asked.text  # the advice is shown
+
+
+@pytest.mark.parametrize("hold", ["00", "5", "012345", "x"])
+def test_a_hold_parameter_of_other_dice_is_refused_naming_it(hold: str) -> None:
+    client = _client(4)
+    rolled = _post(client, _path(_new(client, **{"kind-0": "h"})), "roll")
+    page = client.get(f"{_path(rolled)}&hold={hold}")
+    assert page.status_code == 400
+    assert "hold" in page.text
 
 
 def test_every_page_shows_its_link_as_a_qr_code() -> None:

@@ -22,7 +22,8 @@ sync_api = pytest.importorskip(
 
 from _chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from _server import serving  # noqa: E402
-from yahtzee_rules import Category, Game, GameRecord  # noqa: E402
+from _sheets import check_card_table, check_sheet, read_scores_table  # noqa: E402
+from yahtzee_rules import Category, Game, GameRecord, Keep, Rules  # noqa: E402
 from yahtzee_rules.apps.web import create_app  # noqa: E402
 
 CHROMIUM = find_chromium()
@@ -111,6 +112,57 @@ def test_a_joker_turn_from_a_forged_but_legal_link(page: Any, server: str) -> No
     after = _record(page).game
     assert after.player_totals("Ann").yahtzee_bonus == 100
     assert page.get_by_role("heading", level=1).inner_text() == "Bob's turn"
+
+
+def test_asking_the_coach_keeps_the_dice_the_player_holds(page: Any, server: str) -> None:
+    _start(page, server)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Roll the dice").click()
+    page.keyboard.press("1")
+    page.keyboard.press("3")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Ask the coach").click()
+    assert "coach=1" in page.url
+    held = [page.locator(f"#die-{index}").is_checked() for index in range(5)]
+    assert held == [True, False, True, False, False]
+    assert page.locator("#coach").is_visible()
+    assert page.locator(".die .held-tag").count() == 5  # the coach's holds, beside each die
+    with page.expect_navigation():
+        page.get_by_role("button", name="Roll the others").click()
+    rolled = _record(page).actions[-1]
+    dice = _record(page).game_at(len(_record(page).actions) - 1).dice
+    assert dice is not None
+    assert str(rolled.keep) == str(Keep([dice.faces[0], dice.faces[2]]))  # type: ignore[union-attr]
+
+
+def _sheet_game(rules: str) -> GameRecord:
+    """A game of two players some way in, every kind of totals line holding points."""
+    record = GameRecord.new(["Ann", "Bob"], rules=Rules.from_name(rules))
+    rng = random.Random(7)
+    for _ in range(len(record.game.rules.card) + 5):
+        record = record.roll(rng)
+        options = record.game.options
+        record = record.fill(max(options, key=lambda box: (options[box], -int(box))))
+    return record.roll(rng)
+
+
+@pytest.mark.parametrize("rules", ["forced", "yatzy", "yacht", "triple"])
+def test_the_page_s_sheets_add_up_as_shown(page: Any, server: str, rules: str) -> None:
+    record = _sheet_game(rules)
+    game = record.game
+    page.goto(f"{server}/play/{record.share_code()}?seats=hh")
+    cells = (
+        "Array.from(document.querySelectorAll('#ID tr')).map(tr => Array.from(tr.cells)"
+        ".map(c => [c.innerText.trim(), c.colSpan]))"
+    )
+    every = [
+        [tuple(cell) for cell in row] for row in page.evaluate(cells.replace("ID", "all-cards"))
+    ]
+    sheets = read_scores_table(every, len(game.players))
+    for seat, (multipliers, rows) in enumerate(sheets):
+        assert check_sheet(rows, multipliers) == [game.player_totals(seat).grand_total]
+    own = [[tuple(cell) for cell in row] for row in page.evaluate(cells.replace("ID", "card"))]
+    assert check_card_table(own) == game.player_totals(game.current).grand_total
 
 
 def test_undo_returns_to_the_position_before_the_fill(page: Any, server: str) -> None:

@@ -176,6 +176,18 @@ def plain_label(box: Box) -> str:
     return re.sub(r" \u00d7[0-9]+$", "", box.label)
 
 
+def column_label(box: Box) -> str:
+    """The part of a box's label that names its column (``"×2"`` for Triple Yahtzee's
+    Fours ×2), or ``""`` on a card of one column: a score sheet's column heading.
+
+    Examples:
+        >>> from yahtzee_rules import TRIPLE, Category
+        >>> [column_label(column[0]) for column in TRIPLE.columns], column_label(Category.ACES)
+        (['×1', '×2', '×3'], '')
+    """
+    return box.label[len(plain_label(box)) :].strip()
+
+
 def _to_tie(value: Any) -> TieRule:
     if isinstance(value, TieRule):
         return value

@@ -18,6 +18,7 @@ Examples:
 from __future__ import annotations
 
 import re
+import textwrap
 
 import attrs
 
@@ -38,6 +39,7 @@ __all__ = [
     "Save",
     "Show",
     "Undo",
+    "help_text",
     "parse_command",
     "parse_positions",
 ]
@@ -153,23 +155,62 @@ class Quit:
 #: Any command the prompt understands.
 Command = Roll | Fill | Undo | Save | Code | Help | Show | Hint | Quit
 
-#: The text ``help`` prints.
-HELP = """\
-Commands (dice are numbered 1 to 5 as shown above them):
-  r                    roll all five dice
-  r 1 3 4              hold the dice at positions 1, 3 and 4, roll the others
-  hold 1 3 4           the same; positions may also be written 134 or 1,3,4
-  f fh                 fill a box: by code (1-6 3k 4k fh ss ls y c) or name
-  fill full house      the same, by name
-  undo                 take back your last roll or fill
-  show                 show the dice and the score sheet again
-  hint                 ask the coach for the best move (play --coach)
-  save FILE            save the game to FILE (resume: play --load FILE)
-  code                 print a share code (resume: play --code CODE)
-  code --qr FILE       also write it as a QR code, FILE.svg or FILE.png (the qr extra)
-  code --light         draw its QR code for a light terminal background (--dark: dark)
-  help                 this list
-  quit                 stop playing (offers to save first)"""
+
+def help_text(card: Card = CLASSIC) -> str:
+    """The text ``help`` prints, with the box codes of ``card`` (Classic's by default).
+
+    Examples:
+        >>> print("\\n".join(help_text().splitlines()[4:6]))
+          f c                  fill a box by its code: 1 2 3 4 5 6 3k 4k fh ss ls y c
+          fill chance          the same, by its name
+        >>> from yahtzee_rules import TRIPLE
+        >>> print("\\n".join(help_text(TRIPLE).splitlines()[4:7]))
+          f c.1                fill a box by its code: 1.1 2.1 3.1 4.1 5.1 6.1 3k.1 4k.1
+                               fh.1 ss.1 ls.1 y.1 c.1; in the next columns 1.2, 1.3...
+          fill chance x1       the same, by its name
+    """
+    first = card.columns[0]
+    lower = [box for box in first if box.face is None] or list(first)
+    example = min(lower, key=lambda box: len(box.label))
+    codes = " ".join(box.code for box in first)
+    if len(card.columns) > 1:
+        others = ", ".join(column[0].code for column in card.columns[1:])
+        codes += f"; in the next columns {others}..."
+    described = textwrap.wrap(
+        f"fill a box by its code: {codes}",
+        width=80,
+        initial_indent=f"  {'f ' + example.code:<20} ",
+        subsequent_indent=" " * 23,
+    )
+    # The label as it can be typed: "x2" for the multiplier's "×2", if the card reads it.
+    typed = example.label.lower().replace("\u00d7", "x")
+    try:
+        name = typed if card.boxes.parse(typed) is example else example.label.lower()
+    except MalformedInputError:
+        name = example.label.lower()
+    return "\n".join(
+        [
+            "Commands (dice are numbered 1 to 5 as shown above them):",
+            "  r                    roll all five dice",
+            "  r 1 3 4              hold the dice at positions 1, 3 and 4, roll the others",
+            "  hold 1 3 4           the same; positions may also be written 134 or 1,3,4",
+            *described,
+            f"  {'fill ' + name:<20} the same, by its name",
+            "  undo                 take back your last roll or fill",
+            "  show                 show the dice and every card again",
+            "  hint                 ask the coach for the best move (play --coach)",
+            "  save FILE            save the game to FILE (resume: play --load FILE)",
+            "  code                 print a share code (resume: play --code CODE)",
+            "  code --qr FILE       also write it as a QR code, FILE.svg or FILE.png (the qr extra)",
+            "  code --light         draw its QR code for a light terminal background (--dark: dark)",
+            "  help                 this list",
+            "  quit                 stop playing (offers to save first)",
+        ]
+    )
+
+
+#: The text ``help`` prints for a Classic game (:func:`help_text` for another card).
+HELP = help_text()
 
 _WORDS: dict[str, str] = {
     "r": "roll",

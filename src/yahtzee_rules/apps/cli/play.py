@@ -46,7 +46,6 @@ import attrs
 
 from yahtzee_rules.apps.cli import _extras
 from yahtzee_rules.apps.cli.commands import (
-    HELP,
     Code,
     Command,
     Fill,
@@ -57,6 +56,7 @@ from yahtzee_rules.apps.cli.commands import (
     Save,
     Show,
     Undo,
+    help_text,
     parse_command,
 )
 from yahtzee_rules.apps.cli.console import AppError, Console
@@ -420,8 +420,13 @@ class Session:
         """
         self.console.say(for_terminal(text))
 
-    def show(self) -> None:
+    def show(self, *, every_card: bool = False) -> None:
         """Show the score sheet, the dice, the rolls left and any Joker note.
+
+        With the coach on a terminal, the screen after each roll is laid out to keep
+        the sheet, the dice, the advice and the prompt in view (see
+        ``_show_fitted``); with ``every_card`` (the ``show`` command) the whole sheet of
+        every card is printed instead, with the coach's advice in one line.
 
         Examples:
             >>> from yahtzee_rules.apps.cli.console import ScriptConsole
@@ -462,12 +467,13 @@ class Session:
         )
         note = joker_note(game)
         coached = self.coach and game.current_player not in self.bots
+        advice = None
         if size is not None and coached and dice is not None:
             advice = self._advice()
-            if advice is not None:
-                self._show_fitted(size, heading, sheet, note, dice, advice)
+            if advice is not None and not every_card:
+                self._show_fitted(size, heading, note, dice, advice)
                 return
-            coached = False  # the reason is printed; show the rest as usual
+            coached = advice is not None  # else the reason is printed; show the rest as usual
         self.say()
         self.say(heading)
         self.say(sheet)
@@ -477,7 +483,10 @@ class Session:
         if dice is not None:
             for line in dice_rows(dice):
                 self.say(line)
-        if coached:
+        if coached and advice is not None and dice is not None:
+            self.say(coach_lines(dice, advice)[0])
+            self.say("Type 'hint' for what each choice costs.")
+        elif coached:
             self._advise()
 
     def _terminal_size(self) -> tuple[int, int] | None:
@@ -494,23 +503,39 @@ class Session:
         self,
         size: tuple[int, int],
         heading: str,
-        sheet: str,
         note: str | None,
         dice: Dice,
         advice: _extras.Advice,
     ) -> None:
-        """The turn with the coach, laid out to keep the dice, the advice and the prompt
-        on one screen: the whole sheet and table when they fit; else the current
-        player's column with the coach's panel beside it; else just the panel."""
+        """The turn with the coach, laid out to keep the sheet, the dice, the advice and
+        the prompt on one screen.
+
+        The first layout that fits the terminal is shown: the whole sheet with the
+        coach's table under it; else the sheet of every card with the coach's panel
+        beside it (the heading, the Joker note and then the dice moving into the
+        panel when the screen is short); else the same with the current player's card
+        alone, the panel saying that ``show`` prints every card. When even that does
+        not fit, the whole sheet is printed as ``show`` prints it (the terminal
+        scrolls), with the coach's advice in one line.
+        """
         columns, height = size
         game = self.game
-        notes = textwrap.wrap(note, columns) if note else []
+        rules = game.rules
         # The line saying what was rolled comes before the screen, the prompt after it.
         room = height - 2
+        whole = render_scorecards(
+            game.cards,
+            game.players,
+            rules=rules,
+            options=game.options,
+            options_for=game.current,
+            width=columns,
+        )
+        notes = textwrap.wrap(note, columns) if note else []
         full = [
             "",
             heading,
-            *sheet.splitlines(),
+            *whole.splitlines(),
             *notes,
             *dice_rows(dice),
             *coach_lines(dice, advice),
@@ -519,22 +544,47 @@ class Session:
             for line in full:
                 self.say(line)
             return
-        column = render_scorecards(
+        everyone = render_scorecards(
+            game.cards,
+            game.players,
+            rules=rules,
+            options=game.options,
+            options_for=game.current,
+        ).splitlines()
+        alone = render_scorecards(
             [game.cards[game.current]],
             [game.current_player],
-            rules=game.rules,
+            rules=rules,
             options=game.options,
         ).splitlines()
-        panel = coach_panel(dice, advice, rows=max(3, len(column) - 5))
-        beside = _side_by_side(column, panel)
-        fixed = [heading, *notes, *dice_rows(dice)]
-        if max(map(len, beside)) <= columns and len(beside) + len(fixed) <= room:
-            body = beside
-        else:
-            body = coach_panel(dice, advice, rows=max(3, room - len(fixed) - 5))
+        sheets = [everyone] if len(game.players) == 1 else [everyone, alone]
+        for sheet in sheets:
+            others = [] if sheet is everyone else ["'show' prints every card."]
+            for heading_beside, dice_beside in ((False, False), (True, False), (True, True)):
+                panel_width = max(20, columns - max(map(len, sheet)) - 3)
+                top = [heading] if heading_beside else []
+                top += dice_rows(dice) if dice_beside else []
+                top += textwrap.wrap(note, panel_width) if note else []
+                bottom = others
+                spare = len(sheet) - len(top) - len(bottom) - 5  # the panel's own lines
+                panel = coach_panel(dice, advice, rows=max(3, spare))
+                beside = _side_by_side(sheet, [*top, *panel, *bottom])
+                above = [] if heading_beside else [heading]
+                below = [] if dice_beside else dice_rows(dice)
+                screen = [*above, *beside, *below]
+                if len(screen) <= room and max(map(len, screen)) <= columns:
+                    for line in screen:
+                        self.say(line)
+                    return
+        self.say()
         self.say(heading)
-        for line in [*body, *notes, *dice_rows(dice)]:
+        self.say(whole)
+        for line in notes:
             self.say(line)
+        for line in dice_rows(dice):
+            self.say(line)
+        self.say(coach_lines(dice, advice)[0])
+        self.say("Type 'hint' for what each choice costs.")
 
     def _advice(self) -> _extras.Advice | None:
         """The coach's advice (building the table first if need be); None, with the
@@ -632,9 +682,9 @@ class Session:
             elif isinstance(command, Code):
                 self._code(command)
             elif isinstance(command, Help):
-                self.say(HELP)
+                self.say(help_text(self.game.rules.card))
             elif isinstance(command, Show):
-                self.show()
+                self.show(every_card=True)
             elif isinstance(command, Hint):
                 self._advise()
         except (RulesError, AppError) as error:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from yahtzee_rules.support._text import quote
 from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["held_positions"]
+__all__ = ["held_positions", "held_text"]
 
 _POSITIONS = "01234"
 
@@ -36,3 +36,25 @@ def held_positions(values: Sequence[str]) -> tuple[int, ...]:
                 f"hold {quote(value, 20)}: dice are held by position, one digit 0 to 4"
             )
     return tuple(_POSITIONS.index(value) for value in values)
+
+
+def held_text(text: str) -> tuple[int, ...]:
+    """The dice positions a page's link holds (``hold=03``): ASCII digits 0-4, each once.
+
+    Examples:
+        >>> held_text("03"), held_text("")
+        ((0, 3), ())
+        >>> held_text("0 0")
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.support.errors.MalformedInputError: hold '0 0': dice are held by position, each digit 0 to 4 at most once
+    """
+    if (
+        len(text) > len(_POSITIONS)
+        or len(set(text)) != len(text)
+        or not set(text) <= set(_POSITIONS)
+    ):
+        raise MalformedInputError(
+            f"hold {quote(text, 20)}: dice are held by position, each digit 0 to 4 at most once"
+        )
+    return tuple(sorted(_POSITIONS.index(value) for value in text))

@@ -13,17 +13,19 @@ from __future__ import annotations
 import base64
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
 import attrs
 
 from yahtzee_rules.apps.web._position import FALLBACK, KINDS, MAX_SEATS, Coach, Position
+from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules, TieRule
+from yahtzee_rules.formats.render import column_headings, sheet_lines
 from yahtzee_rules.play.game import Game
-from yahtzee_rules.play.scoring import joker_note
+from yahtzee_rules.play.scoring import BoxOption, joker_note
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Review
@@ -67,7 +69,7 @@ a{color:#0b4f8a}
 .die svg{width:100%;height:100%}
 .die input:checked+label{background:#ffe08a;border-color:#b07800;transform:translateY(-4px)}
 .die input:focus-visible+label{outline:3px solid #0b4f8a;outline-offset:2px}
-.held-tag{display:block;text-align:center;font-size:.75rem;height:1rem}
+.held-tag{display:block;text-align:center;font-size:.75rem;height:1rem;white-space:nowrap;color:#0b4f8a}
 button,.button{font:inherit;padding:.5rem .9rem;border-radius:8px;border:1px solid #0b4f8a;
  background:#0b4f8a;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 button.score{background:#fff;color:#0b4f8a;min-width:3.2rem;padding:.25rem .5rem}
@@ -76,6 +78,7 @@ button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #e0
 table{border-collapse:collapse;width:100%}
 th,td{padding:.25rem .35rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
 td.num{text-align:right;white-space:nowrap}
+tr.total th,tr.total td{background:#f6f4ee}
 .reason{display:block;color:#6b3a00;font-size:.8rem}
 .bonus{color:#1b6b00;font-size:.8rem}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}
@@ -262,7 +265,10 @@ def _held_positions(dice: Dice, keep: Keep) -> set[int]:
     return held
 
 
-def _dice_form(position: Position, advice: Coach | None) -> str:
+def _dice_form(position: Position, advice: Coach | None, held: tuple[int, ...] | None) -> str:
+    """The dice and the roll button; ``held`` are the positions the player holds (by
+    default, those the last roll kept), and with ``advice`` each die the coach would hold
+    is marked beside the player's holds, which stay as they are."""
     game = position.game
     dice = game.dice
     link = escape(position.link())
@@ -274,22 +280,31 @@ def _dice_form(position: Position, advice: Coach | None) -> str:
             f'<button type="submit" id="roll" aria-keyshortcuts="r">Roll the dice</button>'
             f"<span>3 rolls this turn</span></p></form>"
         )
-    if advice is not None and advice.keep is not None:
-        held = _held_positions(dice, advice.keep)
+    if held is not None:
+        holding = set(held)
     else:
         last = position.record.actions[-1] if position.record.actions else None
         keep = getattr(last, "keep", None)
-        held = _held_positions(dice, keep) if isinstance(keep, Keep) else set()
+        holding = _held_positions(dice, keep) if isinstance(keep, Keep) else set()
+    advised = (
+        _held_positions(dice, advice.keep)
+        if advice is not None and advice.keep is not None
+        else set()
+    )
     dice_html = []
     for index, face in enumerate(dice.faces):
-        checked = " checked" if index in held else ""
+        checked = " checked" if index in holding else ""
         disabled = "" if left else " disabled"
+        tag = "coach" if index in advised else ""
+        spoken = " (the coach would hold it)" if tag else ""
         dice_html.append(
             f'<div class="die"><input type="checkbox" name="hold" value="{index}" '
             f'id="die-{index}"{checked}{disabled} aria-keyshortcuts="{index + 1}">'
             f'<label for="die-{index}" title="Die {index + 1}: {face}">'
-            f'<span class="sr-only">Hold die {index + 1}, showing {_FACE_WORDS[face - 1]}</span>'
-            f"{_die_svg(face)}</label></div>"
+            f'<span class="sr-only">Hold die {index + 1}, showing {_FACE_WORDS[face - 1]}'
+            f"{spoken}</span>{_die_svg(face)}</label>"
+            + (f'<span class="held-tag" aria-hidden="true">{tag}</span>' if advice else "")
+            + "</div>"
         )
     if left:
         controls = (
@@ -300,6 +315,12 @@ def _dice_form(position: Position, advice: Coach | None) -> str:
     else:
         controls = "<span>No rolls left: fill a box.</span>"
         legend = "Dice: no rolls left"
+    if advice is None and not position.bot_to_play:
+        coach_action = link.replace("?", "/coach?", 1)
+        controls += (
+            f' <button type="submit" class="secondary" id="ask-coach" '
+            f'formaction="{coach_action}">Ask the coach</button>'
+        )
     return (
         f'<form method="post" action="{action}">'
         f'<fieldset class="dice"><legend class="sr-only">{legend}</legend>'
@@ -308,7 +329,40 @@ def _dice_form(position: Position, advice: Coach | None) -> str:
     )
 
 
+def _box_cell(
+    position: Position, box: Box, options: Mapping[Box, BoxOption], first_with: dict[str, str]
+) -> str:
+    """The points and state cells of one box of the current player's card."""
+    game = position.game
+    written = game.player_card(game.current)[box]
+    can_fill = bool(options) and not position.bot_to_play
+    label = escape(box.label)
+    if written is not None:
+        return f'<td class="num">{written}</td><td>filled</td>'
+    if box not in options:
+        return '<td class="num"></td><td>open</td>'
+    option = options[box]
+    if option.points is not None and can_fill:
+        bonus = f' <span class="bonus">+{option.bonus} bonus</span>' if option.bonus else ""
+        return (
+            f'<td class="num"><button class="score" type="submit" name="box" '
+            f'value="{escape(box.code)}" aria-label="Fill {label} for {option.points} '
+            f'points{f" and a {option.bonus}-point bonus" if option.bonus else ""}">'
+            f"{option.points}</button></td><td>open{bonus}</td>"
+        )
+    reason = option.reason or ""
+    note = reason
+    if reason in first_with:
+        note = f"closed, as for {first_with[reason]}"
+    else:
+        first_with[reason] = box.label
+    return f'<td class="num">-</td><td>closed<span class="reason">{escape(note)}</span></td>'
+
+
 def _card_table(position: Position) -> str:
+    """The current player's card, a column at a time: each column's boxes with its
+    totals lines (as :func:`~yahtzee_rules.formats.render.sheet_lines` gives them),
+    then the Yahtzee bonus and the grand total; the points column adds up."""
     game = position.game
     seat = game.current
     card = game.player_card(seat)
@@ -316,57 +370,42 @@ def _card_table(position: Position) -> str:
     options = game.box_options() if rolled else {}
     fill_action = escape(position.link()).replace("?", "/fill?", 1)
     can_fill = rolled and not position.bot_to_play
+    lines = sheet_lines([card], rules=game.rules)
+    headings = column_headings(game.rules)
+    columns = game.player_totals(seat).columns or (game.player_totals(seat),)
     rows = []
     first_with: dict[str, str] = {}
-    for box in game.rules.card.members:
-        written = card[box]
-        label = escape(box.label)
-        if written is not None:
-            cell = f'<td class="num">{written}</td><td>filled</td>'
-        elif box in options:
-            option = options[box]
-            if option.points is not None and can_fill:
-                bonus = f' <span class="bonus">+{option.bonus} bonus</span>' if option.bonus else ""
-                cell = (
-                    f'<td class="num"><button class="score" type="submit" name="box" '
-                    f'value="{escape(box.code)}" aria-label="Fill {label} for {option.points} '
-                    f'points{f" and a {option.bonus}-point bonus" if option.bonus else ""}">'
-                    f"{option.points}</button></td><td>open{bonus}</td>"
-                )
-            else:
-                reason = option.reason or ""
-                note = reason
-                if reason in first_with:
-                    note = f"closed, as for {first_with[reason]}"
-                else:
-                    first_with[reason] = box.label
-                cell = (
-                    '<td class="num">-</td>'
-                    f'<td>closed<span class="reason">{escape(note)}</span></td>'
-                )
-        else:
-            cell = '<td class="num"></td><td>open</td>'
-        rows.append(f'<tr><th scope="row">{label}</th>{cell}</tr>')
-    totals = game.player_totals(seat)
-    summary = (
-        f'<tr><th scope="row">Upper total</th><td class="num">{totals.upper_total}</td>'
-        f"<td>bonus {totals.upper_bonus}"
-        + (
-            f", {totals.upper_bonus_needed} more for the bonus"
-            if totals.upper_bonus_needed and not totals.upper_bonus
-            else ""
-        )
-        + "</td></tr>"
-        f'<tr><th scope="row">Lower total</th><td class="num">{totals.lower_total}</td>'
-        f"<td>extra-Yahtzee bonus {totals.yahtzee_bonus}</td></tr>"
-        f'<tr><th scope="row">Grand total</th><td class="num"><strong>{totals.grand_total}'
-        f"</strong></td><td></td></tr>"
-    )
+    for column, heading in enumerate(headings):
+        for line in lines:
+            if not line.per_column:
+                continue
+            if line.kind == "box":
+                box = line.boxes[column]
+                cells = _box_cell(position, box, options, first_with)
+                rows.append(f'<tr><th scope="row">{escape(box.label)}</th>{cells}</tr>')
+                continue
+            label = f"{line.label} {heading}".strip()
+            figure = line.figures[0][column]
+            state = ""
+            if line.kind == "upper bonus" and not figure and columns[column].upper_bonus_needed:
+                state = f"{columns[column].upper_bonus_needed} more for the bonus"
+            rows.append(
+                f'<tr class="total"><th scope="row">{escape(label)}</th>'
+                f'<td class="num">{figure}</td><td>{state}</td></tr>'
+            )
+    for line in lines:
+        if not line.per_column:
+            (figure,) = line.figures[0]
+            shown = f"<strong>{figure}</strong>" if line.kind == "grand total" else str(figure)
+            rows.append(
+                f'<tr class="total"><th scope="row">{escape(line.label)}</th>'
+                f'<td class="num">{shown}</td><td></td></tr>'
+            )
     name = escape(game.players[seat])
     table = (
         f'<table id="card"><caption class="sr-only">{name}\'s card</caption>'
         '<thead><tr><th scope="col">Box</th><th scope="col" class="num">Points</th>'
-        f'<th scope="col">State</th></tr></thead><tbody>{"".join(rows)}{summary}</tbody></table>'
+        f'<th scope="col">State</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
     if can_fill:
         return f'<form method="post" action="{fill_action}">{table}</form>'
@@ -374,21 +413,35 @@ def _card_table(position: Position) -> str:
 
 
 def _all_cards(game: Game) -> str:
-    head = "".join(f'<th scope="col" class="num">{escape(p)}</th>' for p in game.players)
-    rows = []
-    for box in game.rules.card.members:
-        cells = "".join(
-            f'<td class="num">{"" if card[box] is None else card[box]}</td>' for card in game.cards
+    """Every player's card in one table, laid out as the printed sheet: one column per
+    player (per score column on a card of several), every totals line included."""
+    lines = sheet_lines(game.cards, rules=game.rules)
+    headings = column_headings(game.rules)
+    several = len(headings) > 1
+    span = f' colspan="{len(headings)}"' if several else ""
+    head = "".join(f'<th scope="col" class="num"{span}>{escape(p)}</th>' for p in game.players)
+    thead = f'<tr><th scope="col">Box</th>{head}</tr>'
+    if several:
+        subhead = "".join(
+            f'<th scope="col" class="num">{escape(h)}</th>' for _ in game.players for h in headings
         )
-        rows.append(f'<tr><th scope="row">{escape(box.label)}</th>{cells}</tr>')
-    totals = "".join(
-        f'<td class="num"><strong>{game.player_totals(seat).grand_total}</strong></td>'
-        for seat in range(len(game.players))
-    )
-    rows.append(f'<tr><th scope="row">Grand total</th>{totals}</tr>')
+        thead += f"<tr><td></td>{subhead}</tr>"
+    rows = []
+    for line in lines:
+        cells = []
+        for figures in line.figures:
+            if line.per_column:
+                cells += [f'<td class="num">{"" if f is None else f}</td>' for f in figures]
+            else:
+                shown = (
+                    f"<strong>{figures[0]}</strong>" if line.kind == "grand total" else figures[0]
+                )
+                cells.append(f'<td class="num"{span}>{shown}</td>')
+        kind = "" if line.kind == "box" else ' class="total"'
+        rows.append(f'<tr{kind}><th scope="row">{escape(line.label)}</th>{"".join(cells)}</tr>')
     return (
         '<div class="scroll"><table id="all-cards"><caption class="sr-only">Every card</caption>'
-        f'<thead><tr><th scope="col">Box</th>{head}</tr></thead><tbody>{"".join(rows)}'
+        f"<thead>{thead}</thead><tbody>{''.join(rows)}"
         "</tbody></table></div>"
     )
 
@@ -554,10 +607,16 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _coach_box(advice: Coach) -> str:
+def _coach_box(advice: Coach, dice: Dice | None) -> str:
     if advice.keep is not None:
+        places = sorted(_held_positions(dice, advice.keep)) if dice is not None else []
+        dice_words = (
+            f" (die {places[0] + 1})"
+            if len(places) == 1
+            else f" (dice {_names([str(p + 1) for p in places])})"
+        )
         what = (
-            f"Hold {advice.keep} and roll the others"
+            f"Hold {advice.keep}{dice_words} and roll the others"
             if advice.keep.faces
             else "Roll all five dice again"
         )
@@ -594,9 +653,11 @@ def play_page(
     advice: Coach | None,
     coach_error: str,
     fallback: bool = False,
+    held: tuple[int, ...] | None = None,
 ) -> str:
     """The page of one position: dice, the current card, the others' scores, links;
-    ``fallback`` when its optimal bots play greedily (no optimal table for the rules)."""
+    ``fallback`` when its optimal bots play greedily (no optimal table for the rules);
+    ``held``, the dice positions the player holds (by default, those the last roll kept)."""
     game = position.game
     rules = game.rules
     parts: list[str] = []
@@ -617,19 +678,14 @@ def play_page(
                 f'<button type="submit" id="bot">Let {escape(player)} play</button></p></form>'
             )
         else:
-            controls.append(_dice_form(position, advice))
+            controls.append(_dice_form(position, advice, held))
             note = _joker_note(game)
             if note is not None:
                 controls.append(f'<p class="joker" id="joker-note" role="note">{escape(note)}</p>')
             if advice is not None:
-                controls.append(_coach_box(advice))
+                controls.append(_coach_box(advice, game.dice))
             elif coach_error:
                 controls.append(f'<p class="coach" role="status">{escape(coach_error)}</p>')
-            elif game.dice is not None:
-                controls.append(
-                    f'<p class="actions"><a class="button secondary" id="ask-coach" '
-                    f'href="{escape(position.link(coach="1"))}">Ask the coach</a></p>'
-                )
         turn_panel = (
             '<section class="panel" aria-labelledby="card-heading">'
             f"<p>{status}</p>{''.join(controls)}"

@@ -5,7 +5,9 @@ A position's link is ``/play/<share code>?seats=<letters>``: the share code
 whole game, and the seats text says who sits where (``h`` human, ``r`` random,
 ``g`` greedy, ``o`` optimal computer player). A move is a form posted to the
 position's link plus ``/roll``, ``/fill`` or ``/bot``; the server plays it
-through the library and redirects to the new position's link. The server keeps
+through the library and redirects to the new position's link. Asking the coach posts
+the dice held to ``/coach``, which answers with the link of the same position with
+the coach's advice and those dice still held (``coach=1&hold=03``). The server keeps
 no game state, so any link works anywhere, any time; a table given a key
 (``secret=``) signs its links and plays only the ones it wrote.
 
@@ -40,7 +42,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from yahtzee_rules.apps.web import _page
-from yahtzee_rules.apps.web._fields import held_positions
+from yahtzee_rules.apps.web._fields import held_positions, held_text
 from yahtzee_rules.apps.web._position import (
     KINDS,
     MAX_SEATS,
@@ -252,6 +254,11 @@ def create_app(
             return refuse(error)
         advice: Coach | None = None
         coach_error = ""
+        shown = request.query_params.get("hold")
+        try:
+            held = None if shown is None else held_text(shown)
+        except RulesError as error:
+            return refuse(error)
         if request.query_params.get("coach") and not position.bot_to_play:
             try:
                 advice = coach(position.game, find)
@@ -268,8 +275,22 @@ def create_app(
             advice=advice,
             coach_error=coach_error,
             fallback=fallback,
+            held=held,
         )
         return HTMLResponse(html)
+
+    def ask_coach(request: Request, form: Form) -> Response:
+        # The page again, with the coach's advice and the dice the player holds now.
+        assert form is not None
+        try:
+            position = position_of(request)
+            held = held_positions(form.get("hold", []))
+            if position.bot_to_play or position.game.dice is None:
+                raise RulesError("coach: no dice of a human player to advise on in this position")
+        except RulesError as error:
+            return refuse(error)
+        hold = "".join(str(place) for place in sorted(set(held)))
+        return RedirectResponse(position.link(coach="1", hold=hold), status_code=303)
 
     def roll(request: Request, form: Form) -> Response:
         assert form is not None
@@ -341,6 +362,7 @@ def create_app(
             Route("/play/{code}/roll", offloaded(roll, form=True), methods=["POST"]),
             Route("/play/{code}/fill", offloaded(fill, form=True), methods=["POST"]),
             Route("/play/{code}/bot", offloaded(bot), methods=["POST"]),
+            Route("/play/{code}/coach", offloaded(ask_coach, form=True), methods=["POST"]),
             Route("/review/{code}", offloaded(review)),
             Route("/health", health),
         ],
