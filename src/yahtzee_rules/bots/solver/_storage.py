@@ -42,7 +42,7 @@ _PACKAGE = "yahtzee_rules"
 _ROOT = Path(__file__).resolve().parents[2]
 
 #: Version of the saved table layout; part of every cache key.
-TABLE_FORMAT: Final = 1
+TABLE_FORMAT: Final = 2
 
 
 def cache_dir() -> Path:
