@@ -81,8 +81,8 @@ class TurnModel:
         # each box's points shifted by one (column 0: refused), one row of the lookup per
         # box: the points five equal dice write anywhere, counted in one pass
         width = top + 2
-        shifted = joker.astype(np.intp)
-        shifted += (np.arange(n) * width + 1)[None, :, None]
+        self._offsets = (np.arange(n) * width + 1).astype(np.int16)[:, None]  # (boxes, 1)
+        shifted = joker + self._offsets[None]  # int16: n * width is small
         written = np.bincount(shifted.ravel(), minlength=n * width).reshape(n, width)[:, 1:] > 0
         written[np.arange(n), scores] = True  # and the points of every roll
         lookup = np.full((n, width), -1, dtype=np.int64)
@@ -98,8 +98,8 @@ class TurnModel:
         self.entries = refused + 1
         self.codes = lookup[np.arange(n), scores + 1]  # (252, boxes)
         self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
-        # by flat index into the lookup: one gather (a 2-D fancy index is much slower)
-        self.fives = lookup.astype(np.int16).ravel().take(shifted)
+        self._lookup = lookup.astype(np.int16).ravel()
+        self._fives: NDArray[np.int16] | None = None
         box_of = np.array(boxes, dtype=np.int64)
         self.points = np.array([*points, 0], dtype=np.int64)
         self.bits = np.append(card.bits[box_of], 0)
@@ -113,6 +113,24 @@ class TurnModel:
         self.any_bonus_due = bool(model.bonus_due.any())
         self.float_points = self.points.astype(np.float64)
         self._one_state: _OneState | None = None
+
+    @property
+    def fives(self) -> NDArray[np.int16]:
+        """The entry five equal dice write, by face, box and filled-box mask (made on
+        first use: one state's are :meth:`fives_at`)."""
+        found = self._fives
+        if found is None:
+            # by flat index into the lookup: one gather (a 2-D fancy index is much slower)
+            found = self._fives = self._lookup.take(self.model.joker + self._offsets[None])
+        return found
+
+    def fives_at(self, mask: int) -> NDArray[np.int16]:
+        """:attr:`fives` of one filled-box mask, ``(6 faces, boxes)``."""
+        found = self._fives
+        if found is not None:
+            return found[:, :, mask]
+        at: NDArray[np.int16] = self._lookup.take(self.model.joker[:, :, mask] + self._offsets.T)
+        return at
 
     def one_state(self) -> _OneState:
         """The arrays :class:`TurnTables` reads a state's fills with (made on first use)."""
@@ -240,7 +258,7 @@ class TurnTables:
         best_fill = last[t.five :]
         rest = worth.take(turn_model.rest)  # (boxes, 246 rolls): the maximum over boxes is fast
         rest.max(axis=0, out=best_fill[6:])
-        fives = worth.take(turn_model.fives[:, :, mask])  # (6 faces, boxes)
+        fives = worth.take(turn_model.fives_at(mask))  # (6 faces, boxes)
         fives.max(axis=1, out=best_fill[:6])
         if turn_model.any_bonus_due:  # the same in every box: added after the maximum
             best_fill[:6] += turn_model.model.bonus_due[:, y]
@@ -260,7 +278,7 @@ class TurnTables:
     def _fives(self) -> NDArray[np.float64]:
         """The fill values of the six rolls of five equal dice (the Joker rule decides)."""
         tm = self.model
-        fives = self.worth[tm.fives[:, :, self.mask]]  # (6 faces, boxes)
+        fives = self.worth[tm.fives_at(self.mask)]  # (6 faces, boxes)
         if tm.any_bonus_due:
             fives += tm.model.bonus_due[:, self.y, None]  # the same in every box
         return fives
