@@ -191,3 +191,19 @@ def test_one_states_turn_tables_are_the_reference_bit_for_bit() -> None:
                     chosen = int(options[int(tables.keeps[rerolls - 1][options].argmax())])
                     expected = g.keeps[chosen] if chosen < g.five else box
                 assert tables.action(rerolls, roll) == expected
+
+
+def test_the_cache_keys_import_reader_finds_every_import_ast_walk_finds() -> None:
+    """The source digest reads each module's imports from its statements only (not every
+    expression node): in the solver's modules (imports at the top, in functions, under
+    ``if TYPE_CHECKING:``, in ``try`` blocks) it finds the imports ast.walk finds."""
+    import ast
+
+    from yahtzee_rules.bots.solver import _storage
+
+    imports = (ast.Import, ast.ImportFrom)
+    for path in sorted((_storage._ROOT / "bots" / "solver").glob("*.py")):
+        tree = ast.parse(path.read_bytes())
+        walked = [node for node in ast.walk(tree) if isinstance(node, imports)]
+        read = [node for node in _storage._statements(tree) if isinstance(node, imports)]
+        assert sorted(map(id, read)) == sorted(map(id, walked)), path
