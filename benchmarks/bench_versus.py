@@ -6,18 +6,26 @@ fewer rounds). Every figure is measured in a fresh interpreter, this checkout's
 machine load), and the best round of each is printed with the ratio new / baseline.
 Without ``--baseline`` only this checkout is measured.
 
-Figures:
+Figures (each in a fresh interpreter). *Default path* means what a new user meets: a
+cached value table and nothing else prepared (no decision table, even a cached one);
+*prepared* means after :func:`~yahtzee_rules.bots.solver.load_decisions` (its 272 MB
+decision table for Classic, built once into the cache and mapped).
 
 * ``import yahtzee_rules``: our own import work, attrs already imported (the
   cumulative ``-X importtime`` figure of the package); target under 20 ms.
-* best action on a card not seen before (target at most 20 us) and seen before
-  (under 2 us): :func:`~yahtzee_rules.bots.solver.best_action` on turns of greedy play,
-  each on a distinct card of a fresh :class:`~yahtzee_rules.bots.solver.Table` (given its
-  decision table first, where the checkout has ``load_decisions``).
+* the first :func:`~yahtzee_rules.bots.solver.best_action` of a fresh process, default
+  path (target under 50 ms).
+* best action on a card not seen before and seen before (under 2 us):
+  :func:`~yahtzee_rules.bots.solver.best_action` on turns of greedy play, each on a
+  distinct card of a fresh :class:`~yahtzee_rules.bots.solver.Table`, default path and
+  prepared.
 * optimal games through the public game API, ``simulate(OptimalStrategy(table))``
-  (target at least 5,000 a second), and the batched simulator (at least 20,000).
+  (target at least 5,000 a second): default path (300 games, under the 1,000 from which
+  ``simulate`` builds a decision table itself) and prepared; and the batched simulator.
 * the per-turn cache: bytes a table holds per turn-start state, measured with
   :mod:`tracemalloc`, times the number of states the cache keeps.
+
+``benchmarks/bench_peer.py`` sets these figures beside the compiled ``yatzy-solver``'s.
 
 Tables come from ``load_table`` with ``YAHTZEE_RULES_CACHE_DIR`` set to a directory
 kept between runs (``--cache``), so each checkout builds its table once.
@@ -84,14 +92,31 @@ Table, best_action, load_table = solver.Table, solver.best_action, solver.load_t
 simulate_optimal = solver.simulate_optimal
 
 table = load_table()
+if figure == "cached":  # the table built into the cache before any round is measured
+    print(json.dumps({}))
+    sys.exit()
 try:  # the decision table, where the checkout has one: built once into the cache
     load_decisions = solver.load_decisions
 except AttributeError:
     load_decisions = None
-if figure == "advice":
+def default_path(fresh):
+    """The default path: a cached value table and nothing else prepared (no decision
+    table, even one cached by a prepared figure)."""
+    if hasattr(fresh, "_decisions"):
+        fresh._decisions = False
+    return fresh
+
+if figure in ("advice", "advice_default"):
     turns = sample_turns(300 if quick else 1000, seed=1)
     fresh = Table(table.values, rules=table.rules)
-    if load_decisions is not None:
+    first = None
+    if figure == "advice_default":
+        default_path(fresh)
+        started = time.perf_counter()  # the first call of this fresh process
+        best_action(turns[0], fresh)
+        first = (time.perf_counter() - started) * 1e3
+        turns = turns[1:]
+    elif load_decisions is not None:
         load_decisions(fresh)  # read from the cache and mapped (set-up, not per card)
     started = time.perf_counter()
     for turn in turns:
@@ -104,7 +129,12 @@ if figure == "advice":
             for turn in turns:
                 best_action(turn, fresh)
         warm = min(warm, (time.perf_counter() - started) / (20 * len(turns)))
-    print(json.dumps({"cold_us": cold * 1e6, "warm_us": warm * 1e6}))
+    print(json.dumps({"cold_us": cold * 1e6, "warm_us": warm * 1e6, "first_ms": first}))
+elif figure == "games_default":
+    # under 1,000 games: simulate then plays from the per-turn tables, building nothing
+    fresh = default_path(Table(table.values, rules=table.rules))
+    public = simulate(OptimalStrategy(fresh), games=100 if quick else 300, seed=1)
+    print(json.dumps({"public": public.games_per_second}))
 elif figure == "games":
     simulate(OptimalStrategy(Table(table.values, rules=table.rules)), games=20, seed=0)  # warm up
     fresh = Table(table.values, rules=table.rules)
@@ -151,9 +181,19 @@ def run(src: Path, figure: str, quick: bool, cache: Path) -> dict[str, float]:
 # (figure, key, label, unit, higher is better)
 ROWS = [
     ("import", "ms", "import yahtzee_rules (own work on top of attrs)", "ms", False),
-    ("advice", "cold_us", "best_action, card not seen before", "us", False),
-    ("advice", "warm_us", "best_action, card seen before", "us", False),
-    ("games", "public", "simulate(OptimalStrategy()) through Game", "games/s", True),
+    (
+        "advice_default",
+        "first_ms",
+        "first best_action in a fresh process, default path",
+        "ms",
+        False,
+    ),
+    ("advice_default", "cold_us", "best_action, card not seen before, default path", "us", False),
+    ("advice_default", "warm_us", "best_action, card seen before, default path", "us", False),
+    ("advice", "cold_us", "best_action, card not seen before, prepared", "us", False),
+    ("advice", "warm_us", "best_action, card seen before, prepared", "us", False),
+    ("games_default", "public", "simulate(OptimalStrategy()), default path", "games/s", True),
+    ("games", "public", "simulate(OptimalStrategy()), prepared", "games/s", True),
     ("games", "batched", "simulate_optimal (batched)", "games/s", True),
     ("memory", "per_state_kib", "per-turn cache, per state (tracemalloc)", "KiB", False),
 ]
@@ -178,6 +218,8 @@ def main(argv: list[str] | None = None) -> None:
     args.cache.mkdir(parents=True, exist_ok=True)
     sources = {"new": SRC} | ({"baseline": args.baseline} if args.baseline else {})
     best: dict[tuple[str, str], dict[str, float]] = {}
+    for src in sources.values():  # no round measures a table build
+        run(src, "cached", args.quick, args.cache)
     for figure in dict.fromkeys(row[0] for row in ROWS):
         for _ in range(rounds):
             for name, src in sources.items():  # alternately, round after round
@@ -192,7 +234,7 @@ def main(argv: list[str] | None = None) -> None:
                     kept[key] = value if better else old  # type: ignore[assignment]
     header = f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; best of {rounds} rounds"
     print(header)
-    print(f"{'figure':52s} {'new':>12s} {'baseline':>12s} {'ratio':>8s}")
+    print(f"{'figure':62s} {'new':>12s} {'baseline':>12s} {'ratio':>8s}")
     table = ["| Figure | This version | Baseline | Ratio |", "| --- | ---: | ---: | ---: |"]
     for figure, key, label, unit, _higher in ROWS:
         new = best.get(("new", figure), {}).get(key)
@@ -200,7 +242,7 @@ def main(argv: list[str] | None = None) -> None:
         shown = f"{new:,.1f}" if new is not None else "-"
         shown_old = f"{old:,.1f}" if old is not None else "-"
         ratio = f"{new / old:.3f}" if new is not None and old else ""
-        print(f"{label + ' (' + unit + ')':52s} {shown:>12s} {shown_old:>12s} {ratio:>8s}")
+        print(f"{label + ' (' + unit + ')':62s} {shown:>12s} {shown_old:>12s} {ratio:>8s}")
         table.append(f"| {label} ({unit}) | {shown} | {shown_old} | {ratio} |")
     notes = [f"Measured with {header}."]
     for name in sources:

@@ -46,8 +46,10 @@ from yahtzee_rules.bots.solver._kernels import (
 )
 from yahtzee_rules.bots.solver._model import Model, flat_index, mask_of, model_of, same_values
 from yahtzee_rules.bots.solver._storage import (
+    cache_dir,
     decisions_key,
     decisions_paths,
+    file_label,
     read_arrays,
     write_atomic,
     write_npz,
@@ -416,8 +418,17 @@ def cached(table: Table) -> Decided | None:
     """The table's decisions if loaded or cached on disk (looked for once per table)."""
     found = table._decisions
     if found is None:
-        found = table._decisions = _read(table, _key(table)) or False
+        found = table._decisions = (_any_saved(table) and _read(table, _key(table))) or False
     return found or None
+
+
+def _any_saved(table: Table) -> bool:
+    """Whether the cache directory holds decisions of the table's rules at all (a
+    listing: cheaper than the key, a digest of the table's values)."""
+    try:
+        return any(cache_dir().glob(f"decisions-{file_label(table.rules)}-*.npy"))
+    except OSError:
+        return False
 
 
 def load_decisions(

@@ -10,7 +10,9 @@ uses the module's plain name.)
 
 - The state model: :func:`check_solvable` (the reason a ruleset cannot be solved),
   :func:`model_of`, :func:`layout_of`, :func:`state_of`,
-  :func:`flat_index`, :func:`mask_of`; the dice geometry: :func:`dice_geometry`,
+  :func:`flat_index`, :func:`mask_of`; the Joker points a model is made from and a
+  table's cache file keeps: :func:`joker_points`, :func:`check_joker`,
+  :func:`known_model`; the dice geometry: :func:`dice_geometry`,
   :func:`card_geometry`.
 - The vector kernels of the builds: :func:`fill_values`, :func:`final_values`,
   :func:`average_keeps`, :func:`best_over_subkeeps`, :class:`Workspace`, :data:`GATHER`;
@@ -50,8 +52,11 @@ from yahtzee_rules.bots.solver._kernels import (
     final_values,
 )
 from yahtzee_rules.bots.solver._model import (
+    check_joker,
     check_solvable,
     flat_index,
+    joker_points,
+    known_model,
     layout_of,
     mask_of,
     model_of,
@@ -77,6 +82,7 @@ __all__ = [
     "build_decisions",
     "cached_decisions",
     "card_geometry",
+    "check_joker",
     "check_solvable",
     "decided_scores",
     "dice_geometry",
@@ -86,9 +92,11 @@ __all__ = [
     "final_values",
     "first_box",
     "flat_index",
+    "joker_points",
     "keep_of_roll",
     "keeps_of_games",
     "keeps_of_rolls",
+    "known_model",
     "layout_of",
     "mask_of",
     "model_of",

@@ -62,11 +62,83 @@ class Layout:
         self.in_order = rules.in_order
 
 
-class Model(Layout):
-    """Per-rules constants: the layout, bonus values and Joker fills by mask."""
+def joker_points(rules: Rules) -> NDArray[np.int16]:
+    """The points five equal dice may write in each box, by face, box and filled-box mask:
+    ``(6, boxes, 2 ** boxes)``, -1 where the rules refuse the box (the complete card's
+    column is all -1: nothing is open).
 
-    def __init__(self, rules: Rules) -> None:
-        from yahtzee_rules.play._filling import bonus_due, legal
+    Read off the library's own :func:`~yahtzee_rules.play._filling.legal`, once per
+    mask and face (about 49,000 calls for Hasbro's card: half a second). A table's
+    cache file keeps the array, so a process that reads a table skips this (see
+    :func:`check_joker`).
+    """
+    from yahtzee_rules.play._filling import legal
+
+    n = len(rules.card)
+    full = (1 << n) - 1
+    geometry = dice_geometry()
+    fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
+    # by mask, then face, then box: C shorts written in place (the complete card's
+    # stay -1: nothing open)
+    points = array.array("h", [-1]) * ((1 << n) * 6 * n)
+    offset = 0
+    # every card but the complete one, as _boxes makes them, mask by mask: product()
+    # counts in binary from its last item, so each tuple reversed is the next mask's
+    for filled in itertools.islice(itertools.product((None, 0), repeat=n), full):
+        boxes = filled[::-1]
+        for dice in fives:
+            for category, value in legal(boxes, dice, rules).items():
+                points[offset + category] = value
+            offset += n
+    joker = np.frombuffer(points, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
+    return np.ascontiguousarray(joker)
+
+
+#: Filled-box masks whose Joker points :func:`check_joker` works out again from the rules.
+_CHECKED_MASKS = 24
+
+
+def check_joker(rules: Rules, joker: object) -> bool:
+    """Whether ``joker`` (from a cache file) can be :func:`joker_points` ``(rules)``: its
+    type and shape, every value -1 or points some box can take, and the points of
+    ``_CHECKED_MASKS`` masks spread over the card (the first and last among them)
+    worked out again from the rules, in a few milliseconds."""
+    from yahtzee_rules.play._filling import legal
+
+    n = len(rules.card)
+    if (
+        not isinstance(joker, np.ndarray)
+        or joker.dtype != np.int16
+        or joker.shape != (6, n, 1 << n)
+    ):
+        return False
+    card = card_geometry(rules.card)
+    top = max([int(card.scores.max()), *(points for _, points in rules.card.joker_values)])
+    if int(joker.min()) < -1 or int(joker.max()) > top or (joker[:, :, -1] != -1).any():
+        return False
+    geometry = dice_geometry()
+    fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
+    full = (1 << n) - 1
+    for mask in np.linspace(0, full - 1, _CHECKED_MASKS, dtype=np.int64).tolist():
+        boxes = tuple(0 if mask >> c & 1 else None for c in range(n))
+        for face, dice in enumerate(fives):
+            expected = np.full(n, -1, dtype=np.int16)
+            for category, value in legal(boxes, dice, rules).items():
+                expected[category] = value
+            if not np.array_equal(joker[face, :, mask], expected):
+                return False
+    return True
+
+
+class Model(Layout):
+    """Per-rules constants: the layout, bonus values and Joker fills by mask.
+
+    ``joker`` is :func:`joker_points` ``(rules)`` when known (read from a table's cache
+    file and checked by :func:`check_joker`), else worked out here.
+    """
+
+    def __init__(self, rules: Rules, joker: NDArray[np.int16] | None = None) -> None:
+        from yahtzee_rules.play._filling import bonus_due
 
         super().__init__(rules)
         self.rules = rules
@@ -78,20 +150,7 @@ class Model(Layout):
         # points five equal dice may write in each box, by mask: -1 where not allowed
         due = np.zeros((6, 2), dtype=np.float64)
         fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
-        # by mask, then face, then box: C shorts written in place (the complete card's
-        # stay -1: nothing open)
-        points = array.array("h", [-1]) * ((1 << n) * 6 * n)
-        offset = 0
-        # every card but the complete one, as _boxes makes them, mask by mask: product()
-        # counts in binary from its last item, so each tuple reversed is the next mask's
-        for filled in itertools.islice(itertools.product((None, 0), repeat=n), full):
-            boxes = filled[::-1]
-            for dice in fives:
-                for category, value in legal(boxes, dice, rules).items():
-                    points[offset + category] = value
-                offset += n
-        joker = np.frombuffer(points, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
-        joker = np.ascontiguousarray(joker)
+        joker = joker_points(rules) if joker is None else joker
         if card.yahtzee >= 0:
             for row, dice in enumerate(fives):
                 for flag in (0, 1):
@@ -336,11 +395,18 @@ def layout_of(rules: Rules) -> Layout:
     return found
 
 
-def model_of(rules: Rules) -> Model:
+def model_of(rules: Rules, joker: NDArray[np.int16] | None = None) -> Model:
+    """The rules' model, made once per process; ``joker`` is its :func:`joker_points`
+    when known (from a table's cache file, checked), which spares making it."""
     check_solvable(rules)
     rules = value_rules(rules)
     with _MODELS_LOCK:
         found = _MODELS.get(rules)
         if found is None:
-            found = _MODELS[rules] = Model(rules)
+            found = _MODELS[rules] = Model(rules, joker)
         return found
+
+
+def known_model(rules: Rules) -> Model | None:
+    """The rules' model if this process has made it already (never makes one)."""
+    return _MODELS.get(value_rules(rules))

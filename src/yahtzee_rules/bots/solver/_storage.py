@@ -42,7 +42,7 @@ _PACKAGE = "yahtzee_rules"
 _ROOT = Path(__file__).resolve().parents[2]
 
 #: Version of the saved table layout; part of every cache key.
-TABLE_FORMAT: Final = 1
+TABLE_FORMAT: Final = 2
 
 
 def cache_dir() -> Path:
@@ -95,6 +95,27 @@ def _module_name(root: Path, path: Path) -> str:
     return ".".join((_PACKAGE, *parts))
 
 
+#: The fields of a node that hold statements (an import is a statement: it is found in
+#: these lists only, never in an expression).
+_BODIES: Final = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(tree: ast.AST) -> list[ast.AST]:
+    """Every statement of ``tree``, at any depth (function and class bodies, branches,
+    handlers, ``match`` cases): what :func:`ast.walk` finds of them, without visiting
+    the expressions (most of a module's nodes)."""
+    found: list[ast.AST] = []
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        for field in _BODIES:
+            children = getattr(node, field, None)
+            if isinstance(children, list):
+                pending.extend(children)
+    return found
+
+
 def _imported_files(root: Path, path: Path) -> set[Path]:
     """The package's files that ``path`` imports, read from its source.
 
@@ -106,7 +127,7 @@ def _imported_files(root: Path, path: Path) -> set[Path]:
     name = _module_name(root, path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     modules: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+    for node in _statements(ast.parse(path.read_bytes(), filename=str(path))):
         if isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

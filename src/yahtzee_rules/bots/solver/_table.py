@@ -11,8 +11,10 @@ import numpy as np
 from yahtzee_rules.bots.solver._build import Progress, build_values
 from yahtzee_rules.bots.solver._model import (
     check_design,
+    check_joker,
     check_solvable,
     flat_index,
+    known_model,
     layout_of,
     mask_of,
     model_of,
@@ -319,14 +321,25 @@ def build_table(
 
 
 def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
-    """The table in ``path`` if it is complete, intact and for these rules and version."""
-    sizes = {"values": 8 * layout_of(rules).states_count}  # one float64 per state
+    """The table in ``path`` if it is complete, intact and for these rules and version.
+
+    The file also holds the rules' Joker points (``_model.joker_points``), which make the
+    rules' model without working them out again: checked (``_model.check_joker``) and
+    used when this process has no model yet.
+    """
+    layout = layout_of(rules)
+    n = layout.card.n
+    sizes = {"values": 8 * layout.states_count, "joker": 2 * 6 * n << n}  # float64, int16
     found = read_arrays(path, table_key(rules, mask_of(start)), sizes)
     if found is None:
         return None
-    values = found["values"]  # zip CRCs are checked on reading
+    values, joker = found["values"], found["joker"]  # zip CRCs are checked on reading
     if values.dtype != np.float64 or not np.isfinite(values).all():
         return None
+    if known_model(rules) is None:
+        if not check_joker(rules, joker):
+            return None
+        model_of(rules, joker)
     try:
         return Table(values, rules=rules, start=start)
     except MalformedInputError:
@@ -334,9 +347,11 @@ def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
 
 
 def _write(path: Path, table: Table) -> None:
-    """Write the table's values under its key (see :func:`write_npz`)."""
+    """Write the table's values and its rules' Joker points under its key (see
+    :func:`write_npz`)."""
     key = np.array(table_key(table.rules, mask_of(table.start)))
-    write_npz(path, ".optimal-", key=key, values=table.values)
+    joker = model_of(table.rules).joker
+    write_npz(path, ".optimal-", key=key, values=table.values, joker=joker)
 
 
 def cache_path(*, rules: Rules | None = None, start: Scorecard | None = None) -> Path:
@@ -362,12 +377,6 @@ def cache_path(*, rules: Rules | None = None, start: Scorecard | None = None) ->
     rules = check_solvable(rules_or_usual(rules, start))
     mask = 0 if start is None else mask_of(check_design(start, rules))
     return table_path(table_key(rules, mask), rules)
-
-
-def _write_cached(path: Path, table: Table, rules: Rules) -> None:
-    """Write the table's values under its key (see :func:`write_npz`)."""
-    key = np.array(table_key(rules, mask_of(table.start)))
-    write_npz(path, ".optimal-", key=key, values=table.values)
 
 
 def cached_table(*, rules: Rules | None = None, start: Scorecard | None = None) -> Table | None:

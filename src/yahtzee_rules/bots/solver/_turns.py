@@ -41,8 +41,7 @@ class TurnGeometry:
             for size in range(4, -1, -1)
         )
         # each roll's distinct sub-keeps (fewest dice first), all rolls end to end
-        distinct = [np.unique(row, return_index=True)[1] for row in g.subkeeps]
-        rows = [g.subkeeps[i, np.sort(first)] for i, first in enumerate(distinct)]
+        rows = [np.array(list(dict.fromkeys(row)), dtype=np.intp) for row in g.subkeeps.tolist()]
         self.subkeeps = tuple(rows)  # by internal roll
         self.flat_subkeeps = np.concatenate(rows)
         self.starts = np.cumsum([0] + [len(row) for row in rows[:-1]])
@@ -77,29 +76,30 @@ class TurnModel:
         self.model = model
         n = card.n
         scores = card.scores  # (252 internal rolls, boxes)
-        joker = model.joker.astype(np.int64)  # (face, box, mask), -1 where refused
+        joker = model.joker  # (face, box, mask), -1 where refused
         top = int(max(scores.max(), joker.max()))
-        lookup = np.full((n, top + 1), -1, dtype=np.int64)
+        # each box's points shifted by one (column 0: refused), one row of the lookup per
+        # box: the points five equal dice write anywhere, counted in one pass
+        width = top + 2
+        self._offsets = (np.arange(n) * width + 1).astype(np.int16)[:, None]  # (boxes, 1)
+        shifted = joker + self._offsets[None]  # int16: n * width is small
+        written = np.bincount(shifted.ravel(), minlength=n * width).reshape(n, width)[:, 1:] > 0
+        written[np.arange(n), scores] = True  # and the points of every roll
+        lookup = np.full((n, width), -1, dtype=np.int64)
         boxes: list[int] = []
         points: list[int] = []
         for box in range(n):
-            written = np.zeros(top + 1, dtype=bool)  # the points the box may take
-            written[scores[:, box]] = True
-            joker_points = joker[:, box]
-            written[joker_points[joker_points >= 0]] = True
-            for value in np.flatnonzero(written).tolist():
-                lookup[box, value] = len(boxes)
+            for value in np.flatnonzero(written[box]).tolist():
+                lookup[box, value + 1] = len(boxes)
                 boxes.append(box)
                 points.append(value)
         refused = len(boxes)  # the last entry: -inf
+        lookup[:, 0] = refused
         self.entries = refused + 1
-        self.codes = lookup[np.arange(n), scores]  # (252, boxes)
+        self.codes = lookup[np.arange(n), scores + 1]  # (252, boxes)
         self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
-        # by flat index into the lookup: one gather (a 2-D fancy index is much slower)
-        at = np.maximum(joker, 0)
-        at += (np.arange(n) * (top + 1))[None, :, None]
-        self.fives = np.take(lookup.astype(np.int16).ravel(), at)
-        self.fives[joker < 0] = refused
+        self._lookup = lookup.astype(np.int16).ravel()
+        self._fives: NDArray[np.int16] | None = None
         box_of = np.array(boxes, dtype=np.int64)
         self.points = np.array([*points, 0], dtype=np.int64)
         self.bits = np.append(card.bits[box_of], 0)
@@ -111,6 +111,59 @@ class TurnModel:
         sets_flag = (box_of == card.yahtzee) & (self.points[:-1] == 50)
         self.sets_flag = np.append(sets_flag, False).astype(np.int64)
         self.any_bonus_due = bool(model.bonus_due.any())
+        self.float_points = self.points.astype(np.float64)
+        self._one_state: _OneState | None = None
+
+    @property
+    def fives(self) -> NDArray[np.int16]:
+        """The entry five equal dice write, by face, box and filled-box mask (made on
+        first use: one state's are :meth:`fives_at`)."""
+        found = self._fives
+        if found is None:
+            # by flat index into the lookup: one gather (a 2-D fancy index is much slower)
+            found = self._fives = self._lookup.take(self.model.joker + self._offsets[None])
+        return found
+
+    def fives_at(self, mask: int) -> NDArray[np.int16]:
+        """:attr:`fives` of one filled-box mask, ``(6 faces, boxes)``."""
+        found = self._fives
+        if found is not None:
+            return found[:, :, mask]
+        at: NDArray[np.int16] = self._lookup.take(self.model.joker[:, :, mask] + self._offsets.T)
+        return at
+
+    def one_state(self) -> _OneState:
+        """The arrays :class:`TurnTables` reads a state's fills with (made on first use)."""
+        found = self._one_state
+        if found is None:
+            found = self._one_state = _OneState(self)
+        return found
+
+
+class _OneState:
+    """:func:`entry_steps` laid out for one state at a time: by capped subtotal ``u`` and
+    flag ``y``, the flat index of the state after each entry from mask 0 (a state of mask
+    ``m`` adds ``m * levels * flags``: an open box's bit is not in ``m``, so ``m | bit``
+    is ``m + bit``; a filled box's index is clipped and its value never used), and the
+    upper bonus each entry completes, ``None`` where it completes none; by mask, the
+    entries a roll may not fill (filled, refused or not the box's turn)."""
+
+    def __init__(self, tm: TurnModel) -> None:
+        model = tm.model
+        shape = (model.levels, model.flags, 1)
+        levels = np.broadcast_to(np.arange(model.levels)[:, None, None], shape)
+        flags = np.broadcast_to(np.arange(model.flags)[None, :, None], shape)
+        index, bonus = entry_steps(model, tm, 0, levels, flags)
+        self.index = np.ascontiguousarray(
+            np.broadcast_to(index, (model.levels, model.flags, tm.entries))
+        )
+        by_u = np.broadcast_to(bonus, index.shape)[:, 0]
+        self.bonus: list[NDArray[np.float64] | None] = [
+            np.ascontiguousarray(row) if row.any() else None for row in by_u
+        ]
+        self.stride = model.levels * model.flags
+        masks = np.arange(1 << model.card.n)
+        self.closed = (model.open_bits(masks)[:, None] & tm.bits) == 0  # (masks, entries)
 
 
 _TURN_MODELS: dict[int, TurnModel] = {}
@@ -192,23 +245,27 @@ class TurnTables:
         self, model: Model, values: NDArray[np.float64], mask: int, u: int, y: int, index: int
     ) -> None:
         t = _TURN_GEOMETRY or turn_geometry()
-        turn_model = turn_model_of(model)
+        turn_model = _TURN_MODELS.get(id(model))
+        if turn_model is None or turn_model.model is not model:
+            turn_model = turn_model_of(model)
         self.model = turn_model
         self.start = float(values[index])
         self.mask = mask
         self.y = y
-        worth = self.worth = _entry_values(model, turn_model, values, mask, u, y)
+        worth = self.worth = _state_worth(turn_model, values, mask, u, y)
         # each roll's best fill: keep values with one reroll left start from it
         last = np.empty(462)
         best_fill = last[t.five :]
-        rest = worth[turn_model.rest]  # (boxes, 246 rolls): the maximum over boxes is fast
+        rest = worth.take(turn_model.rest)  # (boxes, 246 rolls): the maximum over boxes is fast
         rest.max(axis=0, out=best_fill[6:])
-        fives = self._fives()
+        fives = worth.take(turn_model.fives_at(mask))  # (6 faces, boxes)
         fives.max(axis=1, out=best_fill[:6])
+        if turn_model.any_bonus_due:  # the same in every box: added after the maximum
+            best_fill[:6] += turn_model.model.bonus_due[:, y]
         _keep_values(last, t)
         # each roll's best keep with one reroll left; then keep values with two left
         first = np.empty(462)
-        subkeeps = np.take(last, t.flat_subkeeps, mode="clip")
+        subkeeps = last.take(t.flat_subkeeps, 0, None, "clip")
         np.maximum.reduceat(subkeeps, t.starts, out=first[t.five :])
         _keep_values(first, t)
         self.keeps = (last, first)
@@ -221,7 +278,7 @@ class TurnTables:
     def _fives(self) -> NDArray[np.float64]:
         """The fill values of the six rolls of five equal dice (the Joker rule decides)."""
         tm = self.model
-        fives = self.worth[tm.fives[:, :, self.mask]]  # (6 faces, boxes)
+        fives = self.worth[tm.fives_at(self.mask)]  # (6 faces, boxes)
         if tm.any_bonus_due:
             fives += tm.model.bonus_due[:, self.y, None]  # the same in every box
         return fives
@@ -254,11 +311,27 @@ class TurnTables:
         return decided
 
 
+def _state_worth(
+    tm: TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
+) -> NDArray[np.float64]:
+    """:func:`_entry_values`, the same floats, from the one-state arrays: one gather, the
+    bonus (where the subtotal completes one: adding 0 changes no value), the points."""
+    one = tm._one_state or tm.one_state()
+    index = one.index[u, y] + mask * one.stride
+    worth: NDArray[np.float64] = values.take(index, 0, None, "clip")
+    bonus = one.bonus[u]
+    if bonus is not None:
+        worth += bonus
+    worth += tm.float_points
+    np.copyto(worth, NEG, where=one.closed[mask])
+    return worth
+
+
 def _keep_values(keep: NDArray[np.float64], t: TurnGeometry) -> None:
     """In place: from each roll's value (the last 252), each keep's expected value."""
-    take, add, multiply = np.take, np.add.reduce, np.multiply
+    add, multiply, sixth = np.add.reduce, np.multiply, 1 / 6
     for lo, hi, children in t.levels:
-        block = take(keep, children, mode="clip")  # (6 faces, keeps): in range, unbuffered
+        block = keep.take(children, 0, None, "clip")  # (6 faces, keeps): in range, unbuffered
         out = keep[lo:hi]
         add(block, axis=0, out=out)  # left to right, face by face
-        multiply(out, 1 / 6, out=out)
+        multiply(out, sixth, out=out)
