@@ -10,6 +10,7 @@ against values worked out by plain recursion, independently of the solver.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 import statistics
@@ -374,3 +375,41 @@ def test_the_kernel_reviews_exactly_as_advice_did(
         GameRecord(GameRecord(record.start, record.actions[:at]).game, record.actions[at:]),
     ):
         assert review(part, table) == _review_by_advice(part, table)
+
+
+class _Loaded(random.Random):
+    """Dice that often show the lowest outcome (five 1s, or the held dice and 1s): many
+    Yahtzees, so extra-Yahtzee bonuses and Joker turns come up."""
+
+    def random(self) -> float:
+        return super().random() ** 3
+
+
+@pytest.mark.parametrize("name", SOLVABLE)
+def test_evaluations_kernel_rates_games_exactly_as_their_reviews_do(name: str) -> None:
+    """play_and_rate (what evaluate runs) against playing each game as a GameRecord and
+    reviewing it: the same dice, the same floats, for random, greedy and optimal play,
+    with fair dice and with loaded ones (Joker turns)."""
+    from yahtzee_rules.bots.solver._review_kernel import play_and_rate
+
+    card, table = _reduced_table(name, 5, 0)  # Yahtzee open, on the Classic cards
+    rules = table.rules
+    kinds: list[Strategy] = [RandomStrategy(), GreedyStrategy(), OptimalStrategy(table)]
+    for number, (strategy, dice) in enumerate(itertools.product(kinds, [random.Random, _Loaded])):
+        rated = play_and_rate(strategy, table, 6, dice(number), card)
+        rng = dice(number)
+        expected = []
+        for _ in range(6):
+            record = GameRecord.from_game(_game(rules, card, 1))
+            while (turn := record.game.turn) is not None:
+                if turn.dice is None:
+                    record = record.roll(rng, keep=Keep())
+                    continue
+                keep = strategy.choose_keep(turn, rng) if turn.rolls_left else None
+                if keep is None:
+                    record = record.fill(strategy.choose_box(turn, rng))
+                else:
+                    record = record.roll(rng, keep=keep)
+            player = review(record, table).players[0]
+            expected.append((player.end, player.cost, len(player.choices), player.luck))
+        assert rated == expected

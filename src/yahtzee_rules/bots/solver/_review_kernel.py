@@ -25,24 +25,39 @@ Private to the package.
 
 from __future__ import annotations
 
+import math
+import random
 import threading
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from yahtzee_rules.bots.solver._geometry import dice_geometry
+from yahtzee_rules.bots.solver._geometry import CHUNK, dice_geometry
+from yahtzee_rules.bots.solver._kernels import (
+    average_keeps,
+    best_over_subkeeps,
+    fill_values,
+    final_values,
+    workspace_for,
+)
+from yahtzee_rules.bots.solver._model import model_of
 from yahtzee_rules.bots.solver._turns import turn_geometry
 from yahtzee_rules.core.boxes import Box
-from yahtzee_rules.core.dice import Dice, Keep
+from yahtzee_rules.core.dice import Dice, Keep, as_keep
 from yahtzee_rules.play.game import Game, Replay
 from yahtzee_rules.play.record import Fill, GameRecord
-from yahtzee_rules.play.turn import Turn
+from yahtzee_rules.play.scorecard import Scorecard, category_arg
+from yahtzee_rules.play.totals import totals
+from yahtzee_rules.play.turn import Turn, raw_turn
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from yahtzee_rules.bots.solver._table import Table
     from yahtzee_rules.bots.solver._turns import TurnTables
+
+_EMPTY = Keep("")
 
 #: One decision of a game, or the roll it ends on: the seat, its turn (dice showing)
 #: and the action taken (a keep or a box; ``None`` where the game stops on the roll).
@@ -180,3 +195,153 @@ def steps(record: GameRecord) -> Iterator[Step]:
 def start_rolled(start: Game) -> bool:
     """Whether ``start`` shows dice already: its roll's luck is not known."""
     return start.turn is not None and start.turn.dice is not None
+
+
+class _Log:
+    """The decisions of many solitaire games, column by column, as they are played."""
+
+    __slots__ = ("bases", "ends", "kinds", "positions", "rerolls", "states", "whats")
+
+    def __init__(self) -> None:
+        self.states: list[int] = []  # the turn's state (flat index into the table's values)
+        self.bases: list[int] = []  # the card's grand total at the turn's start
+        self.positions: list[int] = []  # the roll (internal order)
+        self.rerolls: list[int] = []
+        self.kinds: list[int] = []  # 0: a box filled, 1: a keep held
+        self.whats: list[int] = []  # the box, or the keep (internal order)
+        self.ends: list[int] = []  # per game: the index after its last decision
+
+
+def play_and_rate(
+    strategy: Any, table: Table, count: int, rng: random.Random, card: Scorecard
+) -> list[tuple[float, float, int, float]]:
+    """Play ``count`` solitaire games from ``card`` with ``strategy`` (rolling with
+    ``rng``), each as :meth:`GameRecord.roll` and :meth:`GameRecord.fill` would play it,
+    and rate each: its final score, total cost, choices and luck, as :func:`review`
+    values them (the same floats, summed in the same order).
+
+    The games are played first, each decision logged; then the values of every state
+    the games reached are worked out at once with the build's kernels (as the per-turn
+    tables work them out, operation for operation) and read off for every decision.
+    """
+    from yahtzee_rules.bots.solver._advice import advise
+
+    rules = table.rules
+    design = rules.card
+    k = _KERNEL or kernel()
+    dice_pos, keep_pos = k.dice_pos, k.keep_pos
+    log = _Log()
+    found: dict[int, tuple[int, int, int]] = {}
+    start = advise(Turn(card, rules=rules), table).expected
+    for _ in range(count):
+        current = card
+        while not current.is_complete:
+            state, index = table._state(current)
+            found[index] = state
+            base = totals(current, rules=rules).grand_total
+            turn = raw_turn(current, rules, None, 0).roll(rng, keep=_EMPTY)
+            while True:
+                left = turn.rolls_left
+                keep = strategy.choose_keep(turn, rng) if left else None
+                position = dice_pos[turn.dice._index]  # type: ignore[union-attr]
+                log.states.append(index)
+                log.bases.append(base)
+                log.positions.append(position)
+                log.rerolls.append(left)
+                if keep is None:
+                    box = category_arg(strategy.choose_box(turn, rng), design)
+                    current = turn.fill(box)
+                    log.kinds.append(0)
+                    log.whats.append(int(box))
+                    break
+                turn = turn.roll(rng, keep=keep)
+                log.kinds.append(1)
+                log.whats.append(keep_pos[as_keep(keep)._index])
+        log.ends.append(len(log.states))
+    return _rate(table, log, found, start)
+
+
+def _rate(
+    table: Table, log: _Log, found: dict[int, tuple[int, int, int]], start: float
+) -> list[tuple[float, float, int, float]]:
+    """Each logged game's final score, total cost, choices and luck."""
+    if not log.states:
+        return [(start, 0.0, 0, 0.0)] * len(log.ends)
+    model = model_of(table.rules)
+    values = table._values
+    g = dice_geometry()
+    five = g.five
+    states = np.array(log.states, dtype=np.intp)
+    unique, inverse = np.unique(states, return_inverse=True)
+    m, u, y = np.array([found[s] for s in unique.tolist()], dtype=np.intp).T
+    position = np.array(log.positions, dtype=np.intp)
+    rerolls = np.array(log.rerolls, dtype=np.intp)
+    kind = np.array(log.kinds, dtype=np.intp)
+    what = np.array(log.whats, dtype=np.intp)
+    size = len(states)
+    best = np.empty(size)
+    chosen = np.empty(size)
+    order = np.argsort(inverse, kind="stable")
+    bounds = np.searchsorted(inverse[order], np.arange(len(unique) + 1))
+    for lo in range(0, len(unique), CHUNK):
+        hi = min(lo + CHUNK, len(unique))
+        space = workspace_for(hi - lo)
+        last, first = space.keeps(0, hi - lo), space.keeps(1, hi - lo)
+        final_values(model, values, m[lo:hi], u[lo:hi], y[lo:hi], out=last[five:])
+        average_keeps(last, space)
+        one = last.copy()  # keep values with one reroll left
+        first[five:] = best_over_subkeeps(last, space)
+        average_keeps(first, space)
+        two = first.copy()  # with two left
+        after_two = best_over_subkeeps(first, space)  # each roll's best with two left
+        rows = order[bounds[lo] : bounds[hi]]
+        column = inverse[rows] - lo
+        at, left = position[rows], rerolls[rows]
+        best[rows] = np.where(
+            left == 0,
+            one[five + at, column],
+            np.where(left == 1, two[five + at, column], after_two[at, column]),
+        )
+        keeps = kind[rows] == 1
+        held = rows[keeps]
+        chosen[held] = np.where(
+            left[keeps] == 1, one[what[held], column[keeps]], two[what[held], column[keeps]]
+        )
+    # the fills: each box's points for the roll (-1 where not allowed), then its value
+    fills = np.flatnonzero(kind == 0)
+    card = model.card
+    fm, fu, fy = m[inverse[fills]], u[inverse[fills]], y[inverse[fills]]
+    roll = position[fills]
+    closed = (model.open_bits(fm)[:, None] & card.bits) == 0
+    points = np.where(closed, -1, card.scores[roll])
+    fives = roll < 6
+    if fives.any():
+        points[fives] = model.joker[roll[fives], :, fm[fives]]
+    worth, _, _ = fill_values(model, values, fm, fu, fy, points)
+    taken = worth[np.arange(len(fills)), what[fills]]
+    if model.bonus_due.any():
+        taken = np.where(fives, taken + model.bonus_due[np.minimum(roll, 5), fy], taken)
+    chosen[fills] = taken
+    choice = rerolls > 0
+    choice[fills] |= (points >= 0).sum(axis=1) > 1
+    base = np.array(log.bases, dtype=np.float64)
+    expected = base + chosen
+    top = base + best
+    gap = top - expected
+    cost = np.where(gap > 0.0, gap, 0.0).tolist()
+    before = np.empty(size)
+    before[1:] = expected[:-1]
+    ends = log.ends  # every game has decisions: the card is not complete
+    before[[0, *ends[:-1]]] = start
+    luck = (top - before).tolist()
+    finals = expected.tolist()
+    counts = np.cumsum(choice).tolist()
+    rated = []
+    begin = 0
+    for end in ends:
+        choices = counts[end - 1] - (counts[begin - 1] if begin else 0)
+        rated.append(
+            (finals[end - 1], math.fsum(cost[begin:end]), choices, math.fsum(luck[begin:end]))
+        )
+        begin = end
+    return rated
