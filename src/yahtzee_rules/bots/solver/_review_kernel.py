@@ -224,15 +224,16 @@ def play_and_rate(
     the games reached are worked out at once with the build's kernels (as the per-turn
     tables work them out, operation for operation) and read off for every decision.
     """
-    from yahtzee_rules.bots.solver._advice import advise
-
     rules = table.rules
     design = rules.card
     k = _KERNEL or kernel()
     dice_pos, keep_pos = k.dice_pos, k.keep_pos
     log = _Log()
     found: dict[int, tuple[int, int, int]] = {}
-    start = advise(Turn(card, rules=rules), table).expected
+    # before the first roll, advice's one option: roll all five (the turn's value)
+    start = float(totals(card, rules=rules).grand_total)
+    if not card.is_complete:
+        start += table._turn_tables(card).start
     for _ in range(count):
         current = card
         while not current.is_complete:
