@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from gc import get_referents
 from typing import TYPE_CHECKING
 
 import attrs
@@ -33,7 +32,7 @@ from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play._filling import rules_or_usual
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.support._chunks import check_executor, chunk_random, in_order, spans
-from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support._frozen import refuse_reinit
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
@@ -94,8 +93,7 @@ class Evaluation:
     seconds: float
 
     def __attrs_pre_init__(self) -> None:
-        if len(get_referents(self)) > 1:  # its type, then any field already set
-            raise reinit_error(self)
+        refuse_reinit(self)
 
     def interval(self, confidence: float = 0.99) -> tuple[float, float]:
         """The confidence interval of :attr:`mean_cost` (normal approximation).

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
-from gc import get_referents
 from importlib import resources
 from typing import Any, Literal
 
@@ -35,7 +34,7 @@ from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
-from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support._frozen import refuse_reinit
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -69,11 +68,6 @@ REVIEW_FORMAT = 1
 
 #: How many of the best options each decision lists besides the one taken.
 _ALTERNATIVES = 3
-
-
-def _refuse_reinit(self: object) -> None:
-    if len(get_referents(self)) > 1:  # its type, then any field already set
-        raise reinit_error(self)
 
 
 def action_text(action: Keep | Box, dice: Dice | None = None) -> str:
@@ -139,7 +133,7 @@ class Decision:
     options: int
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     @property
     def cost(self) -> float:
@@ -211,7 +205,7 @@ class RollLuck:
     after: float
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     @property
     def luck(self) -> float:
@@ -249,7 +243,7 @@ class PlayerReview:
     rolls: tuple[RollLuck, ...]
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     @property
     def luck(self) -> float:
@@ -352,7 +346,7 @@ class Review:
     players: tuple[PlayerReview, ...]
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON data, as ``yahtzee-rules review --json`` writes it.
