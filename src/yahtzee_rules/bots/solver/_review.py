@@ -24,14 +24,20 @@ from typing import Any, Literal
 import attrs
 
 from yahtzee_rules.bots.solver._advice import Option, advise
-from yahtzee_rules.bots.solver._review_kernel import Step, ranked, start_rolled, steps, values
+from yahtzee_rules.bots.solver._review_kernel import (
+    Step,
+    kernel,
+    ranked,
+    start_rolled,
+    step_values,
+    steps,
+)
 from yahtzee_rules.bots.solver._table import Table, load_table
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.record import GameRecord
-from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._frozen import refuse_reinit
@@ -524,20 +530,15 @@ def review_steps(start: Game, played: Iterable[Step], table: Table) -> Review:
         seats.append(_Seat(name, value, value))
     members = rules.card.members
     skip = start_rolled(start)  # the start's roll: its luck is not known
-    shown_card: Scorecard | None = None
-    base, number, tables = 0.0, 0, None
-    for seat_index, turn, taken in played:
-        if turn.card is not shown_card:
-            shown_card = turn.card
-            base = totals(shown_card, rules=rules).grand_total
-            number = sum(value is not None for value in shown_card.boxes) + 1
-            tables = table._turn_tables(shown_card)
-        assert tables is not None
+    played = list(played)
+    for (seat_index, turn, taken), (base, row, keeps, position) in zip(
+        played, step_values(table, played), strict=True
+    ):
         dice = turn.dice
         assert dice is not None
         seat = seats[seat_index]
-        rerolls = turn.rolls_left
-        best, size = ranked(tables, base, dice, rerolls, _ALTERNATIVES + 1, members)
+        number = sum(value is not None for value in turn.card.boxes) + 1
+        best, size = ranked(row, keeps, position, base, _ALTERNATIVES + 1, members)
         top = best[0][1]
         if skip:
             skip = False
@@ -546,7 +547,11 @@ def review_steps(start: Game, played: Iterable[Step], table: Table) -> Review:
         if taken is None:  # the game stops on this roll
             seat.before = top
             break
-        expected = values(tables, base, dice, rerolls, taken)[0]
+        if isinstance(taken, Box):
+            expected = base + float(row[int(taken)])
+        else:
+            assert keeps is not None
+            expected = base + float(keeps[kernel().subkeep_at[position][taken._index]])
         shown = tuple(Option(a, e) for a, e in best if a != taken)
         seat.decisions.append(
             Decision(

@@ -1,22 +1,24 @@
-"""The review kernel: a decision's value, the best value and the few best options,
-read off the per-turn tables without building every option.
+"""The review kernel: each decision's value, the best value and the few best options,
+for every state of a game (or of many games) at once, without building every option.
 
 :func:`~yahtzee_rules.bots.solver.advise` builds an :class:`Option` for every keep and
-every legal box of a roll and sorts them; a review needs, at each decision, only the
-value of the action taken, the best value, the number of options and (for the
-listing) the few best. This module reads them from the same per-turn tables
-(:class:`~yahtzee_rules.bots.solver._turns.TurnTables`) with the same arithmetic
-(``base + value``, the card's points so far plus the table's value), so a review built
-here equals, float for float, one built from advice: a test compares the two on
-random games of every ruleset the solver covers.
+every legal box of a roll and sorts them, from one state's per-turn tables
+(:class:`~yahtzee_rules.bots.solver._turns.TurnTables`). A review needs, at each
+decision, only the value of the action taken, the best value, the number of options
+and (for the listing) the few best. This module first lists the decisions (a record
+replayed once, or games as they are played), then works out the keep values of every
+state they reach in one pass of the build's kernels (the per-turn tables' values,
+operation for operation) and the fill values of every decision's roll, and reads the
+decisions off them with advice's arithmetic (``base + value``: the card's points so far
+plus the value). So a review built here equals, float for float, one built from
+advice: tests compare the two on random games of every ruleset the solver covers.
 
-- A roll's fill values are one row of the state's fills (five equal dice: the Joker
-  rule's row); a box is an option when its value is finite (the tables write
-  ``-inf`` for a filled box, a box the Joker rule refuses, or one whose turn it is not).
-- A keep's value with ``r`` rerolls left is ``keeps[r - 1]`` at the keep; the best
-  value after a roll with one reroll left (or none) is already in the tables (the
-  value of holding all five dice), and with two it is the maximum over the roll's
-  distinct sub-keeps.
+- A roll's fill values: ``-inf`` for a box that is not an option (filled, refused by
+  the Joker rule, or not its turn in a card filled in order).
+- A keep's value with ``r`` rerolls left is ``keeps[r - 1]`` at the keep; the best value
+  after a roll with no reroll left is the value of holding all five dice with one, with
+  one left it is that with two, and with two left it is the best over the roll's
+  sub-keeps.
 - Ties rank as advice ranks them: the higher expected final score first, then a fill
   before a keep, then the smaller box or the smaller keep (``Keep._index``).
 
@@ -44,7 +46,7 @@ from yahtzee_rules.bots.solver._kernels import (
 from yahtzee_rules.bots.solver._model import model_of
 from yahtzee_rules.bots.solver._turns import turn_geometry
 from yahtzee_rules.core.boxes import Box
-from yahtzee_rules.core.dice import Dice, Keep, as_keep
+from yahtzee_rules.core.dice import Keep, as_keep
 from yahtzee_rules.play.game import Game, Replay
 from yahtzee_rules.play.record import Fill, GameRecord
 from yahtzee_rules.play.scorecard import Scorecard, category_arg
@@ -55,7 +57,6 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from yahtzee_rules.bots.solver._table import Table
-    from yahtzee_rules.bots.solver._turns import TurnTables
 
 _EMPTY = Keep("")
 
@@ -80,6 +81,10 @@ class _Kernel:
         self.keep_index: tuple[list[int], ...] = tuple(
             [keep._index for keep in row] for row in self.keeps
         )
+        # for each roll, a sub-keep's place in its row, by Keep._index
+        self.subkeep_at: tuple[dict[int, int], ...] = tuple(
+            {index: place for place, index in enumerate(row)} for row in self.keep_index
+        )
 
 
 _KERNEL: _Kernel | None = None
@@ -94,61 +99,66 @@ def kernel() -> _Kernel:
         return _KERNEL
 
 
-def fill_row(tables: TurnTables, position: int) -> NDArray[np.float64]:
-    """The fill value of each box for the internal roll ``position`` (``-inf``: not an option)."""
-    if position < 6:
-        row: NDArray[np.float64] = tables._fives()[position]
-        return row
-    found: NDArray[np.float64] = tables.worth[tables.model.codes[position]]
-    return found
+def keep_tables(
+    table: Table, m: NDArray[np.intp], u: NDArray[np.intp], y: NDArray[np.intp]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """For at most ``CHUNK`` turn-start states: every keep's value with one reroll left
+    and with two (``(462, states)``, the per-turn tables' ``keeps``, by the build's
+    kernels), and every roll's best value with two rerolls left (``(252, states)``)."""
+    model = model_of(table.rules)
+    five = dice_geometry().five
+    space = workspace_for(len(m))
+    last, first = space.keeps(0, len(m)), space.keeps(1, len(m))
+    final_values(model, table._values, m, u, y, out=last[five:])
+    average_keeps(last, space)
+    one = last.copy()
+    first[five:] = best_over_subkeeps(last, space)
+    average_keeps(first, space)
+    two = first.copy()
+    return one, two, best_over_subkeeps(first, space).copy()
 
 
-def values(
-    tables: TurnTables, base: float, dice: Dice, rerolls: int, taken: Keep | Box
-) -> tuple[float, float, bool]:
-    """The expected final score after ``taken``, the best one (advice's
-    ``expected_of(taken)`` and ``expected``), and whether there was a choice (more
-    than one option)."""
-    k = _KERNEL or kernel()
-    position = k.dice_pos[dice._index]
-    if rerolls:
-        # with one reroll left, the best of keeps and fills is the roll's value with
-        # one reroll left, which the tables keep as the value of holding all five
-        # dice with two; with two left, the best of the roll's sub-keeps
-        first = tables.keeps[1]
-        if rerolls == 1:
-            best = float(first[k.five + position])
-        else:
-            best = float(first[k.subkeeps[position]].max())
-        if isinstance(taken, Box):
-            chosen = float(fill_row(tables, position)[int(taken)])
-        else:
-            chosen = float(tables.keeps[rerolls - 1][k.keep_pos[taken._index]])
-        return base + chosen, base + best, True  # a keep and a box at least
-    row = fill_row(tables, position)
-    chosen = float(row[int(taken)])  # type: ignore[arg-type]  # no reroll left: a box
-    choice = int(np.count_nonzero(row > -np.inf)) > 1
-    return base + chosen, base + float(row.max()), choice
+def fill_rows(
+    table: Table,
+    m: NDArray[np.intp],
+    u: NDArray[np.intp],
+    y: NDArray[np.intp],
+    roll: NDArray[np.intp],
+) -> NDArray[np.float64]:
+    """``(decisions, boxes)``: what filling each box with roll ``roll[i]`` (internal
+    order) from state ``i`` is worth, extra-Yahtzee bonus included (``-inf``: not
+    allowed), as the per-turn tables' fill values."""
+    model = model_of(table.rules)
+    card = model.card
+    closed = (model.open_bits(m)[:, None] & card.bits) == 0
+    points = np.where(closed, -1, card.scores[roll])
+    fives = roll < 6
+    if fives.any():
+        points[fives] = model.joker[roll[fives], :, m[fives]]
+    worth: NDArray[np.float64]
+    worth, _, _ = fill_values(model, table._values, m, u, y, points)
+    if model.bonus_due.any() and fives.any():
+        worth[fives] += model.bonus_due[roll[fives], y[fives], None]
+    return worth
 
 
 def ranked(
-    tables: TurnTables,
+    row: NDArray[np.float64],
+    keep_values: NDArray[np.float64] | None,
+    position: int,
     base: float,
-    dice: Dice,
-    rerolls: int,
     count: int,
     members: tuple[Box, ...],
 ) -> tuple[list[tuple[Keep | Box, float]], int]:
     """The ``count`` best options (action and expected final score), best first as
-    advice ranks them (ties included as it breaks them), and how many options there are."""
+    advice ranks them (ties included as it breaks them), and how many options there
+    are, from a roll's fill values ``row`` and (with a reroll left) the values of its
+    distinct sub-keeps, in the order of the kernel's ``keeps[position]``."""
     k = _KERNEL or kernel()
-    position = k.dice_pos[dice._index]
-    row = fill_row(tables, position)
     boxes = np.flatnonzero(row > -np.inf)
     expected = base + row[boxes]
-    if rerolls:
-        keep_expected = base + tables.keeps[rerolls - 1][k.subkeeps[position]]
-        expected = np.concatenate((expected, keep_expected))
+    if keep_values is not None:
+        expected = np.concatenate((expected, base + keep_values))
     size = len(expected)
     fills = len(boxes)
     if size > count:
@@ -172,6 +182,48 @@ def ranked(
         for i in candidates[:count]
     ]
     return best, size
+
+
+def step_values(
+    table: Table, played: list[Step]
+) -> list[tuple[float, NDArray[np.float64], NDArray[np.float64] | None, int]]:
+    """For each step: the card's grand total so far, the roll's fill values, the values
+    of its distinct sub-keeps (``None`` with no reroll left) and the internal roll,
+    every state's values worked out at once."""
+    rules = table.rules
+    k = _KERNEL or kernel()
+    states: list[int] = []
+    found: dict[int, tuple[int, int, int]] = {}
+    bases: list[float] = []
+    last_card: Scorecard | None = None
+    index, base = 0, 0.0
+    for _, turn, _ in played:
+        if turn.card is not last_card:
+            last_card = turn.card
+            state, index = table._state(last_card)
+            found[index] = state
+            base = totals(last_card, rules=rules).grand_total
+        states.append(index)
+        bases.append(base)
+    if not played:
+        return []
+    positions = [k.dice_pos[turn.dice._index] for _, turn, _ in played]  # type: ignore[union-attr]
+    unique, inverse = np.unique(np.array(states, dtype=np.intp), return_inverse=True)
+    smuy = np.array([found[s] for s in unique.tolist()], dtype=np.intp)
+    m, u, y = smuy[inverse].T
+    rows = fill_rows(table, m, u, y, np.array(positions, dtype=np.intp))
+    keeps: list[NDArray[np.float64] | None] = [None] * len(played)
+    columns = inverse.tolist()
+    for lo in range(0, len(unique), CHUNK):
+        hi = min(lo + CHUNK, len(unique))
+        one, two, _ = keep_tables(table, *smuy[lo:hi].T)
+        for i, (_, turn, _) in enumerate(played):
+            column = columns[i]
+            left = turn.rolls_left
+            if left and lo <= column < hi:
+                source = one if left == 1 else two
+                keeps[i] = source[k.subkeeps[positions[i]], column - lo]
+    return [(bases[i], rows[i], keeps[i], positions[i]) for i in range(len(played))]
 
 
 def steps(record: GameRecord) -> Iterator[Step]:
@@ -268,10 +320,7 @@ def _rate(
     """Each logged game's final score, total cost, choices and luck."""
     if not log.states:
         return [(start, 0.0, 0, 0.0)] * len(log.ends)
-    model = model_of(table.rules)
-    values = table._values
-    g = dice_geometry()
-    five = g.five
+    five = dice_geometry().five
     states = np.array(log.states, dtype=np.intp)
     unique, inverse = np.unique(states, return_inverse=True)
     m, u, y = np.array([found[s] for s in unique.tolist()], dtype=np.intp).T
@@ -286,15 +335,7 @@ def _rate(
     bounds = np.searchsorted(inverse[order], np.arange(len(unique) + 1))
     for lo in range(0, len(unique), CHUNK):
         hi = min(lo + CHUNK, len(unique))
-        space = workspace_for(hi - lo)
-        last, first = space.keeps(0, hi - lo), space.keeps(1, hi - lo)
-        final_values(model, values, m[lo:hi], u[lo:hi], y[lo:hi], out=last[five:])
-        average_keeps(last, space)
-        one = last.copy()  # keep values with one reroll left
-        first[five:] = best_over_subkeeps(last, space)
-        average_keeps(first, space)
-        two = first.copy()  # with two left
-        after_two = best_over_subkeeps(first, space)  # each roll's best with two left
+        one, two, after_two = keep_tables(table, m[lo:hi], u[lo:hi], y[lo:hi])
         rows = order[bounds[lo] : bounds[hi]]
         column = inverse[rows] - lo
         at, left = position[rows], rerolls[rows]
@@ -308,23 +349,12 @@ def _rate(
         chosen[held] = np.where(
             left[keeps] == 1, one[what[held], column[keeps]], two[what[held], column[keeps]]
         )
-    # the fills: each box's points for the roll (-1 where not allowed), then its value
-    fills = np.flatnonzero(kind == 0)
-    card = model.card
-    fm, fu, fy = m[inverse[fills]], u[inverse[fills]], y[inverse[fills]]
-    roll = position[fills]
-    closed = (model.open_bits(fm)[:, None] & card.bits) == 0
-    points = np.where(closed, -1, card.scores[roll])
-    fives = roll < 6
-    if fives.any():
-        points[fives] = model.joker[roll[fives], :, fm[fives]]
-    worth, _, _ = fill_values(model, values, fm, fu, fy, points)
-    taken = worth[np.arange(len(fills)), what[fills]]
-    if model.bonus_due.any():
-        taken = np.where(fives, taken + model.bonus_due[np.minimum(roll, 5), fy], taken)
-    chosen[fills] = taken
+    fills = np.flatnonzero(kind == 0)  # the boxes filled: their value, and the others'
+    at = inverse[fills]
+    worth = fill_rows(table, m[at], u[at], y[at], position[fills])
+    chosen[fills] = worth[np.arange(len(fills)), what[fills]]
     choice = rerolls > 0
-    choice[fills] |= (points >= 0).sum(axis=1) > 1
+    choice[fills] |= (worth > -np.inf).sum(axis=1) > 1
     base = np.array(log.bases, dtype=np.float64)
     expected = base + chosen
     top = base + best
