@@ -390,7 +390,7 @@ def test_evaluations_kernel_rates_games_exactly_as_their_reviews_do(name: str) -
     """play_and_rate (what evaluate runs) against playing each game as a GameRecord and
     reviewing it: the same dice, the same floats, for random, greedy and optimal play,
     with fair dice and with loaded ones (Joker turns)."""
-    from yahtzee_rules.bots.solver._review_kernel import play_and_rate
+    from yahtzee_rules.bots.solver._internal import play_and_rate
 
     card, table = _reduced_table(name, 5, 0)  # Yahtzee open, on the Classic cards
     rules = table.rules

@@ -629,7 +629,7 @@ def _play_deals(
                     wins[strategy] += shares[seat]
                     points[strategy] += game.totals(seat).grand_total
                 if steps is not None and table is not None:
-                    from yahtzee_rules.bots.solver._review import review_steps
+                    from yahtzee_rules.bots.solver._internal import review_steps
 
                     reviewed = review_steps(Game.new(len(order), rules=rules), steps, table)
                     steps.clear()

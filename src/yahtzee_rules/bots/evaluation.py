@@ -127,7 +127,7 @@ def _evaluate_chunks(
     A task takes several chunks, so an executor is sent the table once a task, not once
     a chunk; each chunk still rolls with its own generator and is tallied alone.
     """
-    from yahtzee_rules.bots.solver._review_kernel import play_and_rate
+    from yahtzee_rules.bots.solver._internal import play_and_rate
 
     empty = Scorecard(card=rules.card)
     tallies: list[_Tally] = []
