@@ -10,11 +10,13 @@ against values worked out by plain recursion, independently of the solver.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 import statistics
 from collections.abc import Callable
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +24,7 @@ from hypothesis import strategies as st
 from yahtzee_rules import (
     Box,
     Dice,
+    Fill,
     Game,
     GameRecord,
     GreedyStrategy,
@@ -36,8 +39,15 @@ from yahtzee_rules import (
     totals,
 )
 from yahtzee_rules.bots.simulation import OptimalStrategy, Strategy
-from yahtzee_rules.bots.solver import Table, build_table
-from yahtzee_rules.bots.solver._review import GRADES, review
+from yahtzee_rules.bots.solver import Table, advise, build_table
+from yahtzee_rules.bots.solver._review import (
+    GRADES,
+    Decision,
+    PlayerReview,
+    Review,
+    RollLuck,
+    review,
+)
 
 SOLVABLE = tuple(name for name in Rules.names() if len(Rules.from_name(name).card.columns) == 1)
 
@@ -268,3 +278,138 @@ def test_the_biggest_mistakes_come_first_in_plain_words() -> None:
     assert player.mean_cost == pytest.approx(
         math.fsum(d.cost for d in player.choices) / len(player.choices)
     )
+
+
+# ----------------------------------------------------------------------------------
+# The review kernel against the review built from advice (the path it replaced).
+# ----------------------------------------------------------------------------------
+
+
+@attrs.define
+class _Seat:
+    name: str
+    start: float
+    before: float
+    decisions: list[Decision] = attrs.Factory(list)
+    rolls: list[RollLuck] = attrs.Factory(list)
+
+
+def _review_by_advice(record: GameRecord, table: Table) -> Review:
+    """The review as it was built before the kernel: advise() on every position of the
+    record, replayed through Game, every option built and sorted."""
+    start = record.start
+    rules = start.rules
+    seats: list[_Seat] = []
+    for index, (name, card) in enumerate(zip(start.players, start.cards, strict=True)):
+        turn = start.turn if index == start.current else None
+        if card.is_complete:
+            value = float(totals(card, rules=rules).grand_total)
+        else:
+            if turn is None or turn.dice is None:
+                turn = Turn(card, rules=rules)
+            value = advise(turn, table).expected
+        seats.append(_Seat(name, value, value))
+    game = start
+    for action in (*record.actions, None):
+        turn = game.turn
+        if turn is None or (turn.dice is None and action is None):
+            break
+        if turn.dice is not None:
+            seat = seats[game.current]
+            advice = advise(turn, table)
+            number = sum(v is not None for v in turn.card.boxes) + 1
+            if game is not start:
+                seat.rolls.append(
+                    RollLuck(
+                        seat.name, number, turn.rolls_used, turn.dice, seat.before, advice.expected
+                    )
+                )
+                seat.before = advice.expected
+            if action is None:
+                break
+            taken = action.category if isinstance(action, Fill) else action.keep
+            options = advice.options
+            shown = tuple(o for o in options[:4] if o.action != taken)[:3]
+            expected = advice.expected_of(taken)
+            decision = Decision(
+                seat.name, number, turn.rolls_used, turn.dice, taken, expected,
+                options[0].action, options[0].expected, shown, len(options),
+            )  # fmt: skip
+            seat.decisions.append(decision)
+            seat.before = expected
+        assert action is not None
+        if isinstance(action, Fill):
+            game = game.fill(action.category)
+        else:
+            game = game.roll(keep=action.keep, outcome=action.outcome)
+    return Review(
+        rules,
+        tuple(
+            PlayerReview(s.name, s.start, s.before, tuple(s.decisions), tuple(s.rolls))
+            for s in seats
+        ),
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(SOLVABLE),
+    seed=st.integers(0, 3),
+    players=st.integers(1, 3),
+    yahtzees=st.sampled_from([0.0, 0.3]),
+    play_seed=st.integers(0, 2**32),
+    cut=st.floats(0, 1),
+)
+def test_the_kernel_reviews_exactly_as_advice_did(
+    name: str, seed: int, players: int, yahtzees: float, play_seed: int, cut: float
+) -> None:
+    card, table = _reduced_table(name, 5, seed)
+    rng = random.Random(play_seed)
+    kinds: list[Strategy] = [RandomStrategy(), GreedyStrategy(), OptimalStrategy(table)]
+    strategies = [rng.choice(kinds) for _ in range(players)]
+    record = _play(_game(table.rules, card, players), strategies, rng, yahtzees=yahtzees)
+    at = int(cut * len(record.actions))  # a record cut anywhere, and one starting there
+    for part in (
+        record,
+        GameRecord(record.start, record.actions[:at]),
+        GameRecord(GameRecord(record.start, record.actions[:at]).game, record.actions[at:]),
+    ):
+        assert review(part, table) == _review_by_advice(part, table)
+
+
+class _Loaded(random.Random):
+    """Dice that often show the lowest outcome (five 1s, or the held dice and 1s): many
+    Yahtzees, so extra-Yahtzee bonuses and Joker turns come up."""
+
+    def random(self) -> float:
+        return super().random() ** 3
+
+
+@pytest.mark.parametrize("name", SOLVABLE)
+def test_evaluations_kernel_rates_games_exactly_as_their_reviews_do(name: str) -> None:
+    """play_and_rate (what evaluate runs) against playing each game as a GameRecord and
+    reviewing it: the same dice, the same floats, for random, greedy and optimal play,
+    with fair dice and with loaded ones (Joker turns)."""
+    from yahtzee_rules.bots.solver._internal import play_and_rate
+
+    card, table = _reduced_table(name, 5, 0)  # Yahtzee open, on the Classic cards
+    rules = table.rules
+    kinds: list[Strategy] = [RandomStrategy(), GreedyStrategy(), OptimalStrategy(table)]
+    for number, (strategy, dice) in enumerate(itertools.product(kinds, [random.Random, _Loaded])):
+        rated = play_and_rate(strategy, table, 6, dice(number), card)
+        rng = dice(number)
+        expected = []
+        for _ in range(6):
+            record = GameRecord.from_game(_game(rules, card, 1))
+            while (turn := record.game.turn) is not None:
+                if turn.dice is None:
+                    record = record.roll(rng, keep=Keep())
+                    continue
+                keep = strategy.choose_keep(turn, rng) if turn.rolls_left else None
+                if keep is None:
+                    record = record.fill(strategy.choose_box(turn, rng))
+                else:
+                    record = record.roll(rng, keep=keep)
+            player = review(record, table).players[0]
+            expected.append((player.end, player.cost, len(player.choices), player.luck))
+        assert rated == expected

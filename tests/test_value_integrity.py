@@ -138,6 +138,19 @@ def _values() -> list[tuple[object, tuple[object, ...], dict[str, object]]]:
     option = Option(Category.CHANCE, 212.5)
     values.append((option, (Keep("6"), 1.0), {}))
     values.append((Advice(turn, (option,)), (Turn(), ()), {}))
+    from yahtzee_rules.bots.evaluation import Evaluation
+    from yahtzee_rules.bots.solver import Decision, PlayerReview, Review, RollLuck
+
+    rated = (10, 360, 254.59, 200.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.8, 1.0)
+    values.append((Evaluation(*rated), (20, *rated[1:]), {}))
+    dice = Dice("12366")
+    decision = Decision("Ann", 1, 1, dice, Keep("66"), 1.0, Keep("6"), 2.0, (), 2)
+    values.append((decision, ("Bob", 1, 1, dice, Keep("6"), 2.0, Keep("6"), 2.0, (), 2), {}))
+    luck = RollLuck("Ann", 1, 1, dice, 1.0, 2.0)
+    values.append((luck, ("Bob", 1, 1, dice, 2.0, 1.0), {}))
+    player = PlayerReview("Ann", 1.0, 2.0, (decision,), (luck,))
+    values.append((player, ("Bob", 0.0, 0.0, (), ()), {}))
+    values.append((Review(Rules(), (player,)), (Rules(), ()), {}))
     return values
 
 

@@ -44,11 +44,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from yahtzee_rules.bots.simulation import Strategy, strategy_failed
-from yahtzee_rules.core.dice import Keep
+from yahtzee_rules.core.boxes import Box
+from yahtzee_rules.core.dice import Keep, as_keep
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play._filling import rules_or_usual
 from yahtzee_rules.play.game import Game
-from yahtzee_rules.play.record import Fill, GameRecord, Roll
+from yahtzee_rules.play.scorecard import category_arg
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.support._chunks import Executor, check_executor, in_order
 from yahtzee_rules.support._limits import MAX_DEAL_GAMES, MAX_PLAYERS
@@ -57,6 +58,7 @@ from yahtzee_rules.support.errors import MalformedInputError
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table
+    from yahtzee_rules.play.turn import Turn
 
 __all__ = [
     "MAX_DEAL_GAMES",
@@ -410,29 +412,27 @@ def _play(
     faces: Sequence[Sequence[int]],
     rngs: Sequence[random.Random],
     states: Sequence[tuple[object, ...]],
-    actions_out: list[GameRecord] | None = None,
+    steps_out: list[tuple[int, Turn, Keep | Box | None]] | None = None,
 ) -> Game:
     """One game: seat ``s`` plays ``strategies[order[s]]`` with the dice ``faces[s]``.
 
-    With ``actions_out``, the game's record is appended to it (for its review).
+    With ``steps_out``, every decision is appended to it as it is played (the seat, the
+    turn and the keep or box chosen), for the game's review: the game is replayed once.
 
     The strategies draw from their own generators ``rngs[s]``, not the dice's, each
     set to ``states[s]`` first, so every game of a deal hands a seat the same draws.
     A strategy with a ``see_game(game)`` method is shown the game before each choice.
     """
-    game = start = Game.new(len(order), rules=rules)
+    game = Game.new(len(order), rules=rules)
     for rng, state in zip(rngs, states, strict=True):
         rng.setstate(state)
     turns = [0] * len(order)
-    actions: list[Roll | Fill] | None = None if actions_out is None else []
     while game.turn is not None:
         seat = game.current
         strategy, rng, row = strategies[order[seat]], rngs[seat], faces[seat]
         base = 15 * turns[seat]
         turns[seat] += 1
         game = game.roll(keep=_EMPTY, outcome=row[base : base + 5])
-        if actions is not None:
-            actions.append(Roll(row[base : base + 5]))
         try:
             see = getattr(strategy, "see_game", None)  # strategies that play the other cards
             while True:
@@ -446,18 +446,16 @@ def _play(
                         start_at = base + 5 * turn.rolls_used
                         thrown = row[start_at : start_at + 5 - len(keep)]
                         game = game.roll(keep=keep, outcome=thrown)
-                        if actions is not None:
-                            actions.append(Roll(thrown, keep=keep))
+                        if steps_out is not None:
+                            steps_out.append((seat, turn, as_keep(keep)))
                         continue
                 box = strategy.choose_box(turn, rng)
                 game = game.fill(box)
-                if actions is not None:
-                    actions.append(Fill(box))
+                if steps_out is not None:
+                    steps_out.append((seat, turn, category_arg(box, rules.card)))
                 break
         except Exception as error:
             raise _SeatError(order[seat], seat, error) from error
-    if actions_out is not None and actions is not None:
-        actions_out.append(GameRecord(start, actions))
     return game
 
 
@@ -612,13 +610,13 @@ def _play_deals(
         costs, choices = [0.0] * n, [0.0] * n
         ahead = [0.0] * len(pairs)
         played_in_deal = 0
-        records: list[GameRecord] | None = None if table is None else []
+        steps: list[tuple[int, Turn, Keep | Box | None]] | None = None if table is None else []
         for number, group in enumerate(groups):
             for turn, order in enumerate(_seatings(group)):
                 played_in_deal += 1
                 tag = f"{deal}/{number}/{turn}"
                 try:
-                    game = _play(order, strategies, rules, faces, rngs, states, records)
+                    game = _play(order, strategies, rules, faces, rngs, states, steps)
                     shares, keys = _ranking(game, order, strategies, tag, seed)
                 except _SeatError as failed:
                     name = names[failed.strategy] if names else f"number {failed.strategy}"
@@ -630,10 +628,11 @@ def _play_deals(
                 for seat, strategy in enumerate(order):
                     wins[strategy] += shares[seat]
                     points[strategy] += game.player_totals(seat).grand_total
-                if records is not None and table is not None:
-                    from yahtzee_rules.bots.solver import review
+                if steps is not None and table is not None:
+                    from yahtzee_rules.bots.solver._internal import review_steps
 
-                    reviewed = review(records.pop(), table)
+                    reviewed = review_steps(Game.new(len(order), rules=rules), steps, table)
+                    steps.clear()
                     for seat, strategy in enumerate(order):
                         player = reviewed.players[seat]
                         costs[strategy] += player.cost

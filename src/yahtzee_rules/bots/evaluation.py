@@ -20,10 +20,8 @@ Examples:
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
-from gc import get_referents
 from typing import TYPE_CHECKING
 
 import attrs
@@ -32,10 +30,9 @@ from yahtzee_rules.bots.simulation import Strategy
 from yahtzee_rules.core.dice import Keep
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play._filling import rules_or_usual
-from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.support._chunks import check_executor, chunk_random, in_order, spans
-from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support._frozen import refuse_reinit
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
@@ -47,6 +44,8 @@ __all__ = ["Evaluation", "evaluate", "ratio_stderr"]
 
 #: Games per chunk: fixed, so results never depend on the executor.
 _GAMES_PER_CHUNK = 100
+#: At most this many tasks a run: each carries the table to the executor once.
+_TASKS = 16
 _EMPTY = Keep("")
 
 # A chunk's tally: games, then for score s, cost c, choices k, luck l (per game):
@@ -94,8 +93,7 @@ class Evaluation:
     seconds: float
 
     def __attrs_pre_init__(self) -> None:
-        if len(get_referents(self)) > 1:  # its type, then any field already set
-            raise reinit_error(self)
+        refuse_reinit(self)
 
     def interval(self, confidence: float = 0.99) -> tuple[float, float]:
         """The confidence interval of :attr:`mean_cost` (normal approximation).
@@ -117,41 +115,35 @@ class Evaluation:
         return (max(0.0, self.mean_cost - half), self.mean_cost + half)
 
 
-def _play(strategy: Strategy, rules: Rules, rng: random.Random) -> GameRecord:
-    record = GameRecord.new(["player"], rules=rules)
-    while True:
-        turn = record.game.turn
-        if turn is None:
-            return record
-        if turn.dice is None:
-            record = record.roll(rng, keep=_EMPTY)
-            continue
-        keep = strategy.choose_keep(turn, rng) if turn.rolls_left else None
-        if keep is None:
-            record = record.fill(strategy.choose_box(turn, rng))
-        else:
-            record = record.roll(rng, keep=keep)
+def _evaluate_chunks(
+    strategy: Strategy,
+    rules: Rules,
+    table: Table,
+    chunks: tuple[tuple[int, int], ...],
+    seed: object,
+) -> list[_Tally]:
+    """Play and rate the games of each chunk ``(index, count)``: their tallies, in order.
 
+    A task takes several chunks, so an executor is sent the table once a task, not once
+    a chunk; each chunk still rolls with its own generator and is tallied alone.
+    """
+    from yahtzee_rules.bots.solver._internal import play_and_rate
 
-def _evaluate_chunk(
-    strategy: Strategy, rules: Rules, table: Table, count: int, seed: object, index: int
-) -> _Tally:
-    """Play and review ``count`` games of chunk ``index``: their tally."""
-    from yahtzee_rules.bots.solver import review
-
-    rng = chunk_random(seed, index, "evaluate")
-    sums = [0.0] * 9
-    for _ in range(count):
-        player = review(_play(strategy, rules, rng), table).players[0]
-        score, cost, choices, luck = player.end, player.cost, len(player.choices), player.luck
-        for i, value in enumerate(
-            (score, score * score, cost, cost * cost, choices, choices * choices)
-        ):
-            sums[i] += value
-        sums[6] += cost * choices
-        sums[7] += luck
-        sums[8] += luck * luck
-    return (count, *sums)  # type: ignore[return-value]
+    empty = Scorecard(card=rules.card)
+    tallies: list[_Tally] = []
+    for index, count in chunks:
+        rng = chunk_random(seed, index, "evaluate")
+        sums = [0.0] * 9
+        for score, cost, choices, luck in play_and_rate(strategy, table, count, rng, empty):
+            for i, value in enumerate(
+                (score, score * score, cost, cost * cost, choices, choices * choices)
+            ):
+                sums[i] += value
+            sums[6] += cost * choices
+            sums[7] += luck
+            sums[8] += luck * luck
+        tallies.append((count, *sums))  # type: ignore[arg-type]
+    return tallies
 
 
 def ratio_stderr(
@@ -237,13 +229,16 @@ def evaluate(
             f"get one with load_table(rules)"
         )
     started = time.perf_counter()
+    chunks = spans(games, _GAMES_PER_CHUNK)
+    per_task = -(-len(chunks) // _TASKS)
     tasks = [
-        (strategy, rules, table, count, seed, index)
-        for index, count in spans(games, _GAMES_PER_CHUNK)
+        (strategy, rules, table, tuple(chunks[lo : lo + per_task]), seed)
+        for lo in range(0, len(chunks), per_task)
     ]
     total = [0.0] * 10
-    for tally in in_order(_evaluate_chunk, tasks, pool):
-        total = [a + b for a, b in zip(total, tally, strict=True)]
+    for tallies in in_order(_evaluate_chunks, tasks, pool):
+        for tally in tallies:  # chunk by chunk, in order: the same sums on any executor
+            total = [a + b for a, b in zip(total, tally, strict=True)]
     n = int(total[0])
     s, s2, c, c2, k, k2, ck, lk, lk2 = total[1:]
     ratio, cost_stderr = ratio_stderr(n, c, c2, k, k2, ck)

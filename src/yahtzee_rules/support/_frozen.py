@@ -7,11 +7,12 @@ module that defines a value can use it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from gc import get_referents
 from typing import Any
 
 from yahtzee_rules.support.errors import MalformedInputError
 
-__all__ = ["reinit_error", "tuple_of"]
+__all__ = ["refuse_reinit", "reinit_error", "tuple_of"]
 
 
 def tuple_of(value: Sequence[Any]) -> tuple[Any, ...]:
@@ -36,3 +37,11 @@ def reinit_error(value: object) -> MalformedInputError:
     return MalformedInputError(
         f"{kind}.__init__ on an existing {kind}: {kind} values are immutable; build a new one"
     )
+
+
+def refuse_reinit(value: object) -> None:
+    """The check above, for a value's ``__attrs_pre_init__``: raise :func:`reinit_error`
+    when ``value`` already has fields (a second ``__init__``). The hottest values
+    (dice, cards, turns) write the check inline instead, saving the call."""
+    if len(get_referents(value)) > 1:  # its type, then any field already set
+        raise reinit_error(value)

@@ -21,6 +21,9 @@ uses the module's plain name.)
   :func:`first_box`, :func:`keep_of_roll`, :func:`keeps_of_games`,
   :func:`keeps_of_rolls`.
 - One turn's tables behind advice: :class:`TurnTables`.
+- Reviews: :func:`review_steps` (a game's review from its decisions as played, for the
+  tournament) and :func:`play_and_rate` (solitaire games played and rated at once, for
+  ``evaluate``).
 - The decisions: :func:`build_decisions`, :func:`cached_decisions`; optimal games
   played from them: :func:`optimal_scores`, :func:`prepare_decisions`,
   :func:`decided_scores`.
@@ -63,6 +66,8 @@ from yahtzee_rules.bots.solver._model import (
     state_of,
 )
 from yahtzee_rules.bots.solver._play import decided_scores, optimal_scores, prepare_decisions
+from yahtzee_rules.bots.solver._review import review_steps
+from yahtzee_rules.bots.solver._review_kernel import play_and_rate
 from yahtzee_rules.bots.solver._storage import digest_files, source_files
 from yahtzee_rules.bots.solver._target import Reach, bonus_classes, fills_at
 from yahtzee_rules.bots.solver._target_build import TargetPlan, most_to_come
@@ -103,7 +108,9 @@ __all__ = [
     "most_to_come",
     "need_weights",
     "optimal_scores",
+    "play_and_rate",
     "prepare_decisions",
+    "review_steps",
     "source_files",
     "state_of",
 ]

@@ -17,23 +17,30 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
-from gc import get_referents
+from collections.abc import Iterable
 from importlib import resources
 from typing import Any, Literal
 
 import attrs
 
 from yahtzee_rules.bots.solver._advice import Option, advise
+from yahtzee_rules.bots.solver._review_kernel import (
+    Step,
+    kernel,
+    ranked,
+    start_rolled,
+    step_values,
+    steps,
+)
 from yahtzee_rules.bots.solver._table import Table, load_table
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play.game import Game
-from yahtzee_rules.play.record import Fill, GameRecord, Roll
+from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
-from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support._frozen import refuse_reinit
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -67,11 +74,6 @@ REVIEW_FORMAT = 1
 
 #: How many of the best options each decision lists besides the one taken.
 _ALTERNATIVES = 3
-
-
-def _refuse_reinit(self: object) -> None:
-    if len(get_referents(self)) > 1:  # its type, then any field already set
-        raise reinit_error(self)
 
 
 def action_text(action: Keep | Box, dice: Dice | None = None) -> str:
@@ -137,7 +139,7 @@ class Decision:
     options: int
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     @property
     def cost(self) -> float:
@@ -209,7 +211,7 @@ class RollLuck:
     after: float
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     @property
     def luck(self) -> float:
@@ -247,7 +249,7 @@ class PlayerReview:
     rolls: tuple[RollLuck, ...]
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     @property
     def luck(self) -> float:
@@ -350,7 +352,7 @@ class Review:
     players: tuple[PlayerReview, ...]
 
     def __attrs_pre_init__(self) -> None:
-        _refuse_reinit(self)
+        refuse_reinit(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON data, as ``yahtzee-rules review --json`` writes it.
@@ -469,18 +471,6 @@ class _Seat:
         )
 
 
-def _positions(record: GameRecord) -> Iterator[tuple[Game, Roll | Fill | None]]:
-    """Each position of the record with the action played from it (``None`` at the end)."""
-    game = record.start
-    for action in record.actions:
-        yield game, action
-        if isinstance(action, Fill):
-            game = game.fill(action.category)
-        else:
-            game = game.roll(keep=action.keep, outcome=action.outcome)
-    yield game, None
-
-
 def review(record: GameRecord, table: Table | None = None) -> Review:
     """Every decision and roll of ``record``, valued by optimal solitaire play.
 
@@ -520,34 +510,49 @@ def review(record: GameRecord, table: Table | None = None) -> Review:
     start = record.start
     if table is None:
         table = load_table(rules=start.rules)
+    return review_steps(start, steps(record), table)
+
+
+def review_steps(start: Game, played: Iterable[Step], table: Table) -> Review:
+    """The review of the game played from ``start`` through ``played``: each decision
+    (seat, turn, action taken) and the roll it may end on, as :func:`steps` lists a
+    record's. The steps are trusted to be legal (a record's, or a game's as played)."""
+    rules = start.rules
     seats = []
     for index, (name, card) in enumerate(zip(start.players, start.cards, strict=True)):
         turn = start.turn if index == start.current else None
         if card.is_complete:
-            value = float(totals(card, rules=start.rules).grand_total)
+            value = float(totals(card, rules=rules).grand_total)
         else:
             if turn is None or turn.dice is None:
-                turn = Turn(card, rules=start.rules)
+                turn = Turn(card, rules=rules)
             value = advise(turn, table).expected
         seats.append(_Seat(name, value, value))
-    for game, action in _positions(record):
-        turn = game.turn
-        if turn is None or action is None:
-            break
+    members = rules.card.members
+    skip = start_rolled(start)  # the start's roll: its luck is not known
+    played = list(played)
+    for (seat_index, turn, taken), (base, row, keeps, position) in zip(
+        played, step_values(table, played), strict=True
+    ):
         dice = turn.dice
-        if dice is None:
-            continue  # a first roll: nothing chosen yet
-        seat = seats[game.current]
-        advice = advise(turn, table)
+        assert dice is not None
+        seat = seats[seat_index]
         number = sum(value is not None for value in turn.card.boxes) + 1
-        if game is not start:  # the start's roll: its luck is not known
-            seat.rolls.append(
-                RollLuck(seat.name, number, turn.rolls_used, dice, seat.before, advice.expected)
-            )
-        taken: Keep | Box = action.category if isinstance(action, Fill) else action.keep
-        options = advice.options
-        expected = advice.expected_of(taken)
-        shown = [option for option in options[: _ALTERNATIVES + 1] if option.action != taken]
+        best, size = ranked(row, keeps, position, base, _ALTERNATIVES + 1, members)
+        top = best[0][1]
+        if skip:
+            skip = False
+        else:
+            seat.rolls.append(RollLuck(seat.name, number, turn.rolls_used, dice, seat.before, top))
+        if taken is None:  # the game stops on this roll
+            seat.before = top
+            break
+        if isinstance(taken, Box):
+            expected = base + float(row[int(taken)])
+        else:
+            assert keeps is not None
+            expected = base + float(keeps[kernel().subkeep_at[position][taken._index]])
+        shown = tuple(Option(a, e) for a, e in best if a != taken)
         seat.decisions.append(
             Decision(
                 seat.name,
@@ -556,25 +561,11 @@ def review(record: GameRecord, table: Table | None = None) -> Review:
                 dice,
                 taken,
                 expected,
-                options[0].action,
-                options[0].expected,
-                tuple(shown[:_ALTERNATIVES]),
-                len(options),
+                best[0][0],
+                top,
+                shown[:_ALTERNATIVES],
+                size,
             )
         )
         seat.before = expected
-    if game is not start or record.actions:
-        _last_roll(game, seats, table)
-    return Review(start.rules, tuple(seat.freeze() for seat in seats))
-
-
-def _last_roll(game: Game, seats: list[_Seat], table: Table) -> None:
-    """The luck of a roll the record ends on, before any choice was made after it."""
-    turn = game.turn
-    if turn is None or turn.dice is None:
-        return
-    seat = seats[game.current]
-    after = advise(turn, table).expected
-    number = sum(value is not None for value in turn.card.boxes) + 1
-    seat.rolls.append(RollLuck(seat.name, number, turn.rolls_used, turn.dice, seat.before, after))
-    seat.before = after
+    return Review(rules, tuple(seat.freeze() for seat in seats))
