@@ -528,8 +528,10 @@ def _ensure_table(rules: Rules) -> None:
     if _extras.table_is_ready(rules):
         _extras.optimal_table(rules)
         return
+    played = _extras.table_rules(rules)
+    columns = f" (it values each column of the {_label(rules)})" if played != rules else ""
     print(
-        f"Building the optimal strategy table for {_for_rules(rules)}; "
+        f"Building the optimal strategy table for {_for_rules(played)}{columns}; "
         f"this is done once, then it is cached.",
         file=sys.stderr,
     )

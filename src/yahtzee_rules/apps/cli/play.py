@@ -245,7 +245,8 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     if rest:
         cheapest = min(best - value for _, value in rest)
         lines.append(f"  ({len(rest)} more, costing {cheapest:.2f} or more)")
-    return [*lines, *win]
+    note = [] if advice.note is None else ["values approximate: no table reaches it"]
+    return [*lines, *win, *note]
 
 
 def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
@@ -334,7 +335,8 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
         cheapest = min(cost for _, cost in hidden)
         plural = "s" if len(hidden) > 1 else ""
         lines.append(f"  ({len(hidden)} more hold{plural}, costing {cheapest:.2f} or more)")
-    return [*lines, *win_lines(dice, advice)]
+    note = [] if advice.note is None else [advice.note]
+    return [*lines, *win_lines(dice, advice), *note]
 
 
 @attrs.frozen
