@@ -29,7 +29,7 @@ from yahtzee_rules import (
 
 pytest.importorskip("numpy")
 
-from yahtzee_rules.bots.solver import (  # noqa: E402
+from yahtzee_rules.bots.solver import (
     RotationStrategy,
     TripleStrategy,
     column_rules,
