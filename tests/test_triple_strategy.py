@@ -146,6 +146,7 @@ def test_it_refuses_a_card_of_one_column_and_a_table_of_other_rules() -> None:
 
 
 def test_the_command_line_plays_it_and_its_coach_advises_on_a_triple_card() -> None:
+    load_table(rules=Rules())  # in the session's cache, where the program finds it
     done = run(
         "play",
         "Ann",
@@ -194,3 +195,18 @@ def test_the_web_table_s_optimal_bot_and_coach_play_it_with_the_classic_table() 
     assert "Coach (Triple Yahtzee strategy):" in page.text
     assert "worth " in page.text
     assert "points more than the next best" in page.text
+
+
+def test_the_arena_seats_it_and_the_tournament_command_plays_it() -> None:
+    from yahtzee_rules.bots.arena import tournament
+
+    result = tournament(
+        {"triple": TripleStrategy(rules=TRIPLE), "greedy": GreedyStrategy()},
+        deals=2,
+        rules=TRIPLE,
+        seed=1,
+    )
+    assert sorted(record.name for record in result.standings) == ["greedy", "triple"]
+    done = run("tournament", "optimal", "greedy", "--rules", "triple", "--deals", "2")
+    assert done.returncode == 0, done.stderr
+    assert "optimal vs greedy:" in done.stdout

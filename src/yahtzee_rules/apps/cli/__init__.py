@@ -563,7 +563,10 @@ def _simulate(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     seats = f", {args.players} players each" if args.players > 1 else ""
-    print(f"{args.games} games of {args.strategy} play{seats}, seed {args.seed}, {_label(rules)}")
+    played = args.strategy
+    if played == "optimal" and _extras.by_columns(rules):
+        played = "optimal (TripleStrategy: the Classic values of each column)"
+    print(f"{args.games} games of {played} play{seats}, seed {args.seed}, {_label(rules)}")
     print("\n".join(summary_lines(result)))
     if args.players > 1:
         print(win_shares_line(result))

@@ -153,6 +153,7 @@ class _Columns:
         g = dice_geometry()
         self.fives_pos = tuple(int(g.dice_pos[dice._index]) for dice in _FIVES)
         self.cache: dict[tuple[int, int, int, int], tuple[NDArray[np.float64], ...]] = {}
+        self.lock = threading.Lock()
 
     def state(self, boxes: tuple[int | None, ...], c: int) -> tuple[int, int, int]:
         """Column ``c`` of a card as a Classic state: filled boxes, capped upper, flag."""
@@ -179,9 +180,10 @@ class _Columns:
             worth *= m
             rolls = worth[self.turn_model.codes]
             found = (np.array([value * m]), worth, rolls, rolls.max(axis=1))
-            if len(self.cache) >= _COLUMN_CACHE:
-                del self.cache[next(iter(self.cache))]
-            self.cache[key] = found
+            with self.lock:  # the web table's worker threads share it
+                if len(self.cache) >= _COLUMN_CACHE:
+                    del self.cache[next(iter(self.cache))]
+                self.cache[key] = found
         return found
 
 
@@ -245,12 +247,12 @@ class TripleStrategy:
     Each column is valued by the Classic solitaire table, as the expected points still
     to come from its state times its multiplier; each turn is solved exactly against
     the sum of the columns' values, the keeps for every roll and the box over every
-    column at once (the module :mod:`yahtzee_rules.bots.solver._triple` says why this
+    column at once (decision record 21, ``0021-triple-strategy.md``, says why this
     beats playing the columns in rotation). Its values are an approximation, not the
     optimum: :meth:`advise` gives them for every option, :meth:`explain` in words.
 
     It is a :class:`~yahtzee_rules.Strategy` and a :class:`~yahtzee_rules.BatchStrategy`:
-    :func:`~yahtzee_rules.simulate` plays it (a few hundred games a second).
+    :func:`~yahtzee_rules.simulate` plays its games without a Game per action.
 
     Args:
         table: The Classic table of :func:`column_rules` of ``rules``; left out,
@@ -410,7 +412,7 @@ class TripleStrategy:
     def advise(self, turn: Turn) -> Advice:
         """Every option of ``turn`` with its expected final score by these values, best
         first (ranked as :func:`~yahtzee_rules.bots.solver.advise` ranks them): an
-        approximation of the optimum (:data:`APPROXIMATION`).
+        approximation of the optimum, and labelled so where it is shown.
 
         Examples:
             >>> from yahtzee_rules import Rules, Turn
