@@ -312,8 +312,7 @@ def table_rules(rules: Rules) -> Rules:
 
 
 def table_is_ready(rules: Rules) -> bool:
-    """Whether the table the optimal player of ``rules`` reads is at hand without building it."""
-    rules = table_rules(rules)
+    """Whether the optimal table for ``rules`` is at hand without building it."""
     if rules in _TABLES:
         return True
     with _needs_numpy():
@@ -325,9 +324,7 @@ def table_is_ready(rules: Rules) -> bool:
 
 
 def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Table:
-    """The table the optimal player of ``rules`` reads (:func:`table_rules`): from memory,
-    the cache, or built (a few seconds)."""
-    rules = table_rules(rules)
+    """The optimal table for ``rules``: from memory, the cache, or built (a few seconds)."""
     table = _TABLES.get(rules)
     if table is None:
         with _needs_numpy():
@@ -348,7 +345,7 @@ def make_bot(kind: str, rules: Rules) -> Strategy:
         if by_columns(rules):
             with _needs_numpy():
                 from yahtzee_rules.bots.solver import TripleStrategy
-            return TripleStrategy(optimal_table(rules), rules=rules)
+            return TripleStrategy(optimal_table(table_rules(rules)), rules=rules)
         return OptimalStrategy(optimal_table(rules))
     raise AppError(f"computer player {kind!r}: no such kind; use random, greedy or optimal")
 
@@ -360,7 +357,7 @@ def _column_advice(game: Game) -> Advice:
     assert turn is not None
     with _needs_numpy():
         from yahtzee_rules.bots.solver import TripleStrategy
-    strategy = TripleStrategy(optimal_table(game.rules), rules=game.rules)
+    strategy = TripleStrategy(optimal_table(table_rules(game.rules)), rules=game.rules)
     advice = strategy.advise(turn)
     keeps = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Keep))
     boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Box))

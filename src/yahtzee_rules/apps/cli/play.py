@@ -542,11 +542,12 @@ class Session:
         """The coach's advice (building the table first if need be); None, with the
         reason printed, when it cannot be given."""
         try:
-            if not _extras.table_is_ready(self.game.rules):
+            played = _extras.table_rules(self.game.rules)  # Triple Yahtzee: the Classic one
+            if not _extras.table_is_ready(played):
                 self.say("The coach needs the optimal strategy table: building it, once.")
                 bar = Progress("optimal table", 1)
                 try:
-                    _extras.optimal_table(self.game.rules, bar.update)
+                    _extras.optimal_table(played, bar.update)
                 finally:
                     bar.close()
             return _extras.advise(self.game)
