@@ -210,3 +210,14 @@ def test_the_arena_seats_it_and_the_tournament_command_plays_it() -> None:
     done = run("tournament", "optimal", "greedy", "--rules", "triple", "--deals", "2")
     assert done.returncode == 0, done.stderr
     assert "optimal vs greedy:" in done.stdout
+
+
+def test_serve_refuses_a_triple_table_and_names_the_classic_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from yahtzee_rules.apps.cli import main
+
+    assert main(["serve", "--table", "triple"]) == 2
+    err = capsys.readouterr().err
+    assert "out of reach for the Triple Yahtzee card" in err
+    assert "start the table with --table forced instead" in err
