@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> None:
         "bench_executors",
         "bench_envs",
         "bench_distribution",
+        "bench_triple",
     ):
         path = here / f"{name}.py"
         if path.exists():

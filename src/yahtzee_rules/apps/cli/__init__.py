@@ -469,7 +469,7 @@ def _play(args: argparse.Namespace) -> int:
         record = GameRecord.from_game(_new_game(args, rng))
         bot_kinds = {name: kind for kind, name in args.bot}
     if args.coach or "optimal" in bot_kinds.values():
-        _ensure_table(record.game.rules)
+        _ensure_table(record.game.rules, players=True)
     bots = {
         name: (kind, _extras.make_bot(kind, record.game.rules)) for name, kind in bot_kinds.items()
     }
@@ -524,7 +524,7 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
     match = Match.new(game.players, best_of=args.match, rules=game.rules, first=game.first)
     bot_kinds = {name: kind for kind, name in args.bot}
     if args.coach or "optimal" in bot_kinds.values():
-        _ensure_table(match.rules)
+        _ensure_table(match.rules, players=True)
     bots = {name: (kind, _extras.make_bot(kind, match.rules)) for name, kind in bot_kinds.items()}
     print(f"Match: best of {match.best_of}; {match.rules.tie.description}.")
     while True:
@@ -551,19 +551,23 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
         match = match.next_game()
 
 
-def _ensure_table(rules: Rules) -> None:
-    """Build the optimal table now, with a progress bar, unless it is cached already."""
-    if _extras.table_is_ready(rules):
-        _extras.optimal_table(rules)
+def _ensure_table(rules: Rules, *, players: bool = False) -> None:
+    """Build the optimal table now, with a progress bar, unless it is cached already;
+    with ``players``, the table the optimal players and the coach of ``rules`` read
+    (on Triple Yahtzee, the Classic one of its columns)."""
+    played = _extras.table_rules(rules) if players else rules
+    if _extras.table_is_ready(played):
+        _extras.optimal_table(played)
         return
+    columns = f" (it values each column of the {_label(rules)})" if played != rules else ""
     print(
-        f"Building the optimal strategy table for {_for_rules(rules)}; "
+        f"Building the optimal strategy table for {_for_rules(played)}{columns}; "
         f"this is done once, then it is cached.",
         file=sys.stderr,
     )
     bar = Progress("optimal table", 1)
     try:
-        _extras.optimal_table(rules, bar.update)
+        _extras.optimal_table(played, bar.update)
     finally:
         bar.close()
 
@@ -575,7 +579,7 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     rules = _rules(args)
     if args.strategy == "optimal":
-        _ensure_table(rules)
+        _ensure_table(rules, players=True)
     bar = Progress(f"simulate {args.strategy}", args.games)
     try:
         result = _extras.simulate_games(
@@ -589,7 +593,10 @@ def _simulate(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     seats = f", {args.players} players each" if args.players > 1 else ""
-    print(f"{args.games} games of {args.strategy} play{seats}, seed {args.seed}, {_label(rules)}")
+    played = args.strategy
+    if played == "optimal" and _extras.by_columns(rules):
+        played = "optimal (TripleStrategy: the Classic values of each column)"
+    print(f"{args.games} games of {played} play{seats}, seed {args.seed}, {_label(rules)}")
     print("\n".join(summary_lines(result)))
     if args.players > 1:
         print(win_shares_line(result))
@@ -711,6 +718,14 @@ def _serve(args: argparse.Namespace) -> int:
         ) from None
     tables: list[Table] = []
     for rules in args.table:
+        if _extras.by_columns(rules):
+            classic = _extras.table_rules(rules).name
+            raise AppError(
+                f"serve --table {rules.name}: the exact solver is out of reach for the "
+                f"{rules.card.title} card; start the table with --table {classic} instead: "
+                f"its optimal seats and coach then play {rules.card.title} by that table's "
+                f"values of each column"
+            )
         if not any(table.serves(rules) for table in tables):  # one table per tie rule
             _ensure_table(rules)
             tables.append(_extras.optimal_table(rules))
@@ -755,8 +770,10 @@ def _tournament(args: argparse.Namespace) -> int:
     rules = _rules(args)
     if args.costs:
         _extras.require_solver()
-    if "optimal" in args.kinds or args.costs:
+    if args.costs:
         _ensure_table(rules)
+    elif "optimal" in args.kinds:
+        _ensure_table(rules, players=True)
     print(tournament.run(args, rules).report())
     return 0
 

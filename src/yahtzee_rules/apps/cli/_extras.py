@@ -58,12 +58,15 @@ class Advice:
         win: With opponents, late in the game: the chance of winning when playing to
             win, and the choice that plays for it.
         win_note: With opponents, earlier: why the chance of winning is not shown.
+        note: Where the values come from when they are not the optimum's (Triple
+            Yahtzee: the column strategy's approximation, with its choice in words).
     """
 
     keeps: tuple[tuple[Keep, float], ...]
     boxes: tuple[tuple[Box, float], ...]
     win: tuple[float, Keep | Box] | None = None
     win_note: str | None = None
+    note: str | None = None
 
 
 #: The coach gives the chance of winning once every card has this many boxes open or fewer:
@@ -352,6 +355,23 @@ def can_review(rules: Rules) -> bool:
     return True
 
 
+def by_columns(rules: Rules) -> bool:
+    """Whether ``rules`` are played by their columns' Classic table (Triple Yahtzee): the
+    optimal computer player and the coach then play
+    :class:`~yahtzee_rules.bots.solver.TripleStrategy`, no table reaching the card."""
+    return len(rules.card.columns) > 1
+
+
+def table_rules(rules: Rules) -> Rules:
+    """The rules whose table the optimal player and the coach of ``rules`` read: their
+    own, or for Triple Yahtzee the Classic rules of its columns."""
+    if not by_columns(rules):
+        return rules
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import column_rules
+    return column_rules(rules)
+
+
 def table_is_ready(rules: Rules) -> bool:
     """Whether the optimal table for ``rules`` is at hand without building it."""
     if rules in _TABLES:
@@ -376,14 +396,38 @@ def optimal_table(rules: Rules, progress: ProgressCallback | None = None) -> Tab
 
 
 def make_bot(kind: str, rules: Rules) -> Strategy:
-    """A computer player of ``kind``: random, greedy or optimal (which needs the solver)."""
+    """A computer player of ``kind``: random, greedy or optimal (which needs the solver;
+    on Triple Yahtzee it plays :class:`~yahtzee_rules.bots.solver.TripleStrategy`)."""
     if kind == "random":
         return RandomStrategy()
     if kind == "greedy":
         return GreedyStrategy()
     if kind == "optimal":
+        if by_columns(rules):
+            with _needs_numpy():
+                from yahtzee_rules.bots.solver import TripleStrategy
+            return TripleStrategy(optimal_table(table_rules(rules)), rules=rules)
         return OptimalStrategy(optimal_table(rules))
     raise AppError(f"computer player {kind!r}: no such kind; use random, greedy or optimal")
+
+
+def _column_advice(game: Game) -> Advice:
+    """The coach's advice on Triple Yahtzee: :class:`~yahtzee_rules.bots.solver.TripleStrategy`'s
+    values, an approximation, and its choice in words."""
+    turn = game.turn
+    assert turn is not None
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver import TripleStrategy
+    strategy = TripleStrategy(optimal_table(table_rules(game.rules)), rules=game.rules)
+    advice = strategy.advise(turn)
+    keeps = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Keep))
+    boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Box))
+    win_note = None
+    if len(game.players) > 1:
+        win_note = "Chance of winning: not worked out on this card (no table reaches it)."
+    return Advice(
+        keeps, boxes, win_note=win_note, note=f"Triple Yahtzee strategy: {strategy.explain(turn)}."
+    )
 
 
 def advise(game: Game) -> Advice:
@@ -391,6 +435,8 @@ def advise(game: Game) -> Advice:
     turn = game.turn
     if turn is None or turn.dice is None:
         raise AppError("coach: no dice to advise on yet; roll first")
+    if by_columns(game.rules):
+        return _column_advice(game)
     with _needs_numpy():
         from yahtzee_rules.bots.solver import advise as solver_advice
     table = optimal_table(game.rules)
@@ -435,7 +481,7 @@ def simulate_games(
     (:func:`yahtzee_rules.bots.solver.simulate_optimal`). Every other run is
     :func:`yahtzee_rules.simulate`, which reports progress after each game.
     """
-    if strategy == "optimal" and players == 1:
+    if strategy == "optimal" and players == 1 and not by_columns(rules):
         with _needs_numpy():
             from yahtzee_rules.bots.solver import simulate_optimal
         return simulate_optimal(

@@ -245,7 +245,8 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     if rest:
         cheapest = min(best - value for _, value in rest)
         lines.append(f"  ({len(rest)} more, costing {cheapest:.2f} or more)")
-    return [*lines, *win]
+    note = [] if advice.note is None else ["values approximate: no table reaches it"]
+    return [*lines, *win, *note]
 
 
 def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
@@ -334,7 +335,8 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
         cheapest = min(cost for _, cost in hidden)
         plural = "s" if len(hidden) > 1 else ""
         lines.append(f"  ({len(hidden)} more hold{plural}, costing {cheapest:.2f} or more)")
-    return [*lines, *win_lines(dice, advice)]
+    note = [] if advice.note is None else [advice.note]
+    return [*lines, *win_lines(dice, advice), *note]
 
 
 @attrs.frozen
@@ -590,11 +592,12 @@ class Session:
         """The coach's advice (building the table first if need be); None, with the
         reason printed, when it cannot be given."""
         try:
-            if not _extras.table_is_ready(self.game.rules):
+            played = _extras.table_rules(self.game.rules)  # Triple Yahtzee: the Classic one
+            if not _extras.table_is_ready(played):
                 self.say("The coach needs the optimal strategy table: building it, once.")
                 bar = Progress("optimal table", 1)
                 try:
-                    _extras.optimal_table(self.game.rules, bar.update)
+                    _extras.optimal_table(played, bar.update)
                 finally:
                     bar.close()
             return _extras.advise(self.game)

@@ -626,7 +626,9 @@ def _coach_box(advice: Coach, dice: Dice | None) -> str:
     expected = (
         f" Expected final score: {advice.expected:.1f}." if advice.expected is not None else ""
     )
-    source = "Optimal solver" if advice.source == "solver" else "Heuristic"
+    source = {"solver": "Optimal solver", "approximation": "Triple Yahtzee strategy"}.get(
+        advice.source, "Heuristic"
+    )
     return (
         f'<div class="coach" id="coach" role="status"><strong>Coach ({source}):</strong> '
         f"{escape(what)}.{expected} <small>{escape(advice.note)}.</small></div>"

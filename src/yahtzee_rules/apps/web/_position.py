@@ -45,6 +45,8 @@ __all__ = [
     "TableFor",
     "TurnSummary",
     "coach",
+    "column_table",
+    "strong_play",
 ]
 
 #: Seat letters and what sits there.
@@ -72,9 +74,32 @@ def _no_table(rules: Rules) -> None:
     return None
 
 
+def column_table(rules: Rules, table_for: TableFor) -> object | None:
+    """On a card of several columns (Triple Yahtzee), the Classic table the app has for
+    its columns (:func:`~yahtzee_rules.bots.solver.column_rules`): its optimal bots and
+    its coach then play :class:`~yahtzee_rules.bots.solver.TripleStrategy`. Else ``None``."""
+    if len(rules.card.columns) < 2 or _solver_module() is None:
+        return None
+    from yahtzee_rules.bots.solver import column_rules
+    from yahtzee_rules.support.errors import RulesError
+
+    try:
+        wanted = column_rules(rules)
+    except RulesError:
+        return None
+    return table_for(wanted)
+
+
+def strong_play(rules: Rules, table_for: TableFor) -> bool:
+    """Whether the app's optimal bots and coach play better than greedily under ``rules``:
+    an optimal table, or for Triple Yahtzee the Classic table of its columns."""
+    return table_for(rules) is not None or column_table(rules, table_for) is not None
+
+
 def _bot(kind: str, rules: Rules, table_for: TableFor) -> Strategy:
     """The computer player of seat letter ``kind``; an optimal one plays greedily when
-    the app has no optimal table for ``rules`` (the page says so)."""
+    the app has no optimal table for ``rules`` (the page says so), and on Triple Yahtzee
+    as :class:`~yahtzee_rules.bots.solver.TripleStrategy` when it has the Classic one."""
     if kind == "r":
         return RandomStrategy()
     if kind == "o":
@@ -84,6 +109,12 @@ def _bot(kind: str, rules: Rules, table_for: TableFor) -> Strategy:
 
             assert isinstance(table, Table)
             return OptimalStrategy(table)
+        classic = column_table(rules, table_for)
+        if classic is not None:
+            from yahtzee_rules.bots.solver import Table, TripleStrategy
+
+            assert isinstance(classic, Table)
+            return TripleStrategy(classic, rules=rules)
     return GreedyStrategy()
 
 
@@ -119,7 +150,7 @@ class TurnSummary:
 class Coach:
     """The coach's advice: what to do, how it was worked out, and the expected score."""
 
-    source: str  # "solver" or "heuristic"
+    source: str  # "solver", "approximation" (Triple Yahtzee's strategy) or "heuristic"
     keep: Keep | None  # hold these and roll, or None to fill ``box``
     box: Box | None
     expected: float | None
@@ -311,6 +342,21 @@ def coach(game: Game, table_for: TableFor = _no_table) -> Coach:
             box,
             best.expected,
             "optimal solitaire play: the most points expected on your own card",
+        )
+    classic = column_table(game.rules, table_for)
+    if classic is not None:
+        from yahtzee_rules.bots.solver import Table, TripleStrategy
+
+        assert isinstance(classic, Table)
+        strategy = TripleStrategy(classic, rules=game.rules)
+        best = strategy.advise(turn).best
+        action = best.action
+        return Coach(
+            "approximation",
+            action if isinstance(action, Keep) else None,
+            action if isinstance(action, Box) else None,
+            best.expected,
+            strategy.explain(turn),
         )
     greedy = GreedyStrategy()
     rng = random.Random(0)

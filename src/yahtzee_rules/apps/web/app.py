@@ -51,6 +51,7 @@ from yahtzee_rules.apps.web._position import (
     TableFor,
     coach,
     parse_seats,
+    strong_play,
 )
 from yahtzee_rules.apps.web._security import SECURITY_HEADERS, SecurityHeaders, origin
 from yahtzee_rules.apps.web._security import public_url as _public_url
@@ -267,7 +268,7 @@ def create_app(
         base = origin(request.scope, address)  # never the Host header
         url = position.link() if base is None else base + position.link()
         qr_svg = None if base is None else _qr_svg(url)
-        fallback = "o" in position.seats and find(position.game.rules) is None
+        fallback = "o" in position.seats and not strong_play(position.game.rules, find)
         html = _page.play_page(
             position,
             url=url,

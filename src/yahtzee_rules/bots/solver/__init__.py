@@ -97,6 +97,7 @@ if TYPE_CHECKING:
         load_table,
     )
     from yahtzee_rules.bots.solver._target import TargetTable, target_table
+    from yahtzee_rules.bots.solver._triple import RotationStrategy, TripleStrategy, column_rules
 
 __all__ = [
     "GRADES",
@@ -108,10 +109,12 @@ __all__ = [
     "PlayerReview",
     "Review",
     "RollLuck",
+    "RotationStrategy",
     "ScoreDistribution",
     "Table",
     "TargetStrategy",
     "TargetTable",
+    "TripleStrategy",
     "WinStrategy",
     "advise",
     "best_action",
@@ -120,6 +123,7 @@ __all__ = [
     "cache_dir",
     "cache_path",
     "cached_table",
+    "column_rules",
     "load_decisions",
     "load_table",
     "review",
@@ -143,16 +147,19 @@ _MODULE_OF: dict[str, str] = {
     "Progress": "_build",
     "Review": "_review",
     "RollLuck": "_review",
+    "RotationStrategy": "_triple",
     "ScoreDistribution": "_distribution",
     "Table": "_table",
     "TargetStrategy": "_players",
     "TargetTable": "_target",
+    "TripleStrategy": "_triple",
     "WinStrategy": "_players",
     "advise": "_advice",
     "best_action": "_decisions",
     "best_box": "_decisions",
     "build_table": "_table",
     "cache_dir": "_storage",
+    "column_rules": "_triple",
     "cache_path": "_table",
     "cached_table": "_table",
     "load_decisions": "_decisions",

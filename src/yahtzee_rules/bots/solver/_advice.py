@@ -13,12 +13,40 @@ from yahtzee_rules.bots.solver._model import same_values
 from yahtzee_rules.bots.solver._table import Table
 from yahtzee_rules.bots.solver._target import Plan, TargetTable
 from yahtzee_rules.core.boxes import Box
-from yahtzee_rules.core.dice import Keep
+from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.play._filling import legal
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._frozen import reinit_error
 from yahtzee_rules.support.errors import MalformedInputError
+
+
+def action_text(action: Keep | Box, dice: Dice | None = None) -> str:
+    """An action in plain words: ``"hold 66 and reroll 3"``, ``"fill Sixes"``.
+
+    Args:
+        action: A keep (the dice held before rerolling the others) or a box to fill.
+        dice: The dice showing, to name the dice rerolled.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> action_text(Keep("66"), Dice("12366")), action_text(Category.SIXES)
+        ('hold 66 and reroll 1 2 3', 'fill Sixes')
+        >>> action_text(Keep(""), Dice("12366")), action_text(Keep("12366"), Dice("12366"))
+        ('reroll all five', 'hold all five')
+    """
+    if isinstance(action, Box):
+        return f"fill {action.label}"
+    if not action.faces:
+        return "reroll all five"
+    if len(action.faces) == 5:
+        return "hold all five"
+    if dice is None:
+        return f"hold {action} and reroll the rest"
+    rest = list(dice.faces)
+    for face in action.faces:
+        rest.remove(face)
+    return f"hold {action} and reroll {' '.join(map(str, rest))}"
 
 
 @attrs.frozen(repr=False)

@@ -363,7 +363,8 @@ def check_solvable(rules: Rules) -> Rules:
             f"card; its {len(card)} boxes in {len(card.columns)} columns make "
             f"2^{len(card)} (about {2 ** len(card):.1e}) sets of filled boxes, over 10^13 "
             f"turn-start states once the Yahtzee boxes and the {len(card.columns)} upper "
-            f"subtotals are counted; play it with GreedyStrategy or RandomStrategy"
+            f"subtotals are counted; play it well with TripleStrategy (the Classic table "
+            f"values each column), or with GreedyStrategy or RandomStrategy"
         )
     return rules
 

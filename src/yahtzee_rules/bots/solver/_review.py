@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import attrs
 
-from yahtzee_rules.bots.solver._advice import Option, advise
+from yahtzee_rules.bots.solver._advice import Option, action_text, advise
 from yahtzee_rules.bots.solver._review_kernel import (
     Step,
     kernel,
@@ -74,34 +74,6 @@ REVIEW_FORMAT = 1
 
 #: How many of the best options each decision lists besides the one taken.
 _ALTERNATIVES = 3
-
-
-def action_text(action: Keep | Box, dice: Dice | None = None) -> str:
-    """An action in plain words: ``"hold 66 and reroll 3"``, ``"fill Sixes"``.
-
-    Args:
-        action: A keep (the dice held before rerolling the others) or a box to fill.
-        dice: The dice showing, to name the dice rerolled.
-
-    Examples:
-        >>> from yahtzee_rules import Category
-        >>> action_text(Keep("66"), Dice("12366")), action_text(Category.SIXES)
-        ('hold 66 and reroll 1 2 3', 'fill Sixes')
-        >>> action_text(Keep(""), Dice("12366")), action_text(Keep("12366"), Dice("12366"))
-        ('reroll all five', 'hold all five')
-    """
-    if isinstance(action, Box):
-        return f"fill {action.label}"
-    if not action.faces:
-        return "reroll all five"
-    if len(action.faces) == 5:
-        return "hold all five"
-    if dice is None:
-        return f"hold {action} and reroll the rest"
-    rest = list(dice.faces)
-    for face in action.faces:
-        rest.remove(face)
-    return f"hold {action} and reroll {' '.join(map(str, rest))}"
 
 
 @attrs.frozen

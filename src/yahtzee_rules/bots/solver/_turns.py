@@ -96,6 +96,7 @@ class TurnModel:
         refused = len(boxes)  # the last entry: -inf
         lookup[:, 0] = refused
         self.entries = refused + 1
+        self.lookup = lookup[:, 1:]  # (boxes, points): the entry, -1 for points the box never takes
         self.codes = lookup[np.arange(n), scores + 1]  # (252, boxes)
         self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
         self._lookup = lookup.astype(np.int16).ravel()
@@ -263,12 +264,7 @@ class TurnTables:
         if turn_model.any_bonus_due:  # the same in every box: added after the maximum
             best_fill[:6] += turn_model.model.bonus_due[:, y]
         _keep_values(last, t)
-        # each roll's best keep with one reroll left; then keep values with two left
-        first = np.empty(462)
-        subkeeps = last.take(t.flat_subkeeps, 0, None, "clip")
-        np.maximum.reduceat(subkeeps, t.starts, out=first[t.five :])
-        _keep_values(first, t)
-        self.keeps = (last, first)
+        self.keeps = (last, reroll_level(last))
         self.actions: tuple[list[Keep | Box | None], ...] = (
             [None] * 252,
             [None] * 252,
@@ -325,6 +321,46 @@ def _state_worth(
     worth += tm.float_points
     np.copyto(worth, NEG, where=one.closed[mask])
     return worth
+
+
+def state_fills(
+    model: Model, values: NDArray[np.float64], mask: int, u: int, y: int
+) -> NDArray[np.float64]:
+    """What writing each internal roll in each box is worth from one state, ``(252, boxes)``:
+    the next state's value, the upper bonus and the points, as :class:`TurnTables` has them
+    (``-inf`` for a filled box), with five equal dice scored plainly (no Joker, no
+    extra-Yahtzee bonus): a caller with other rules for them sets those six rows itself,
+    reading :func:`entry_worth`."""
+    return entry_worth(model, values, mask, u, y)[turn_model_of(model).codes]
+
+
+def entry_worth(
+    model: Model, values: NDArray[np.float64], mask: int, u: int, y: int
+) -> NDArray[np.float64]:
+    """What writing each entry (a box and its points: ``TurnModel.lookup``) is worth from
+    one state; ``-inf`` for a filled box."""
+    return _entry_values(model, turn_model_of(model), values, mask, u, y)
+
+
+def best_fills_to_keeps(best_fill: NDArray[np.float64]) -> tuple[NDArray[np.float64], ...]:
+    """From each internal roll's best fill (252 values): the keep values with one and with
+    two rerolls left, as :attr:`TurnTables.keeps` holds them (the same arithmetic)."""
+    t = _TURN_GEOMETRY or turn_geometry()
+    last = np.empty(462)
+    last[t.five :] = best_fill
+    _keep_values(last, t)
+    return last, reroll_level(last)
+
+
+def reroll_level(keep: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The keep values with one more reroll left, from ``keep`` (462 keep values): each
+    roll is worth its best sub-keep, then each keep the average of its rolls."""
+    t = _TURN_GEOMETRY or turn_geometry()
+    out = np.empty(462)
+    subkeeps = np.take(keep, t.flat_subkeeps, mode="clip")
+    np.maximum.reduceat(subkeeps, t.starts, out=out[t.five :])
+    _keep_values(out, t)
+    return out
 
 
 def _keep_values(keep: NDArray[np.float64], t: TurnGeometry) -> None:
