@@ -21,9 +21,7 @@ on the page comes from here.
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import json
 import math
 import sys
 import time
@@ -33,14 +31,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from _published import Z99, Published  # noqa: E402
 
 from yahtzee_rules import GreedyStrategy, Rules  # noqa: E402
 
 DATA = ROOT / "docs" / "explanation" / "triple-strength.json"
 PAGE = ROOT / "docs" / "explanation" / "triple-yahtzee.md"
 FORMAT = "yahtzee-rules triple strength"
-Z99 = 2.5758293035489004  # the two-sided 99 % point of the normal distribution
-BEGIN, END = "<!-- triple: begin -->", "<!-- triple: end -->"
 
 #: The strategies measured, strongest first: a name, and what it is.
 LINE_UP = (
@@ -48,6 +47,9 @@ LINE_UP = (
     ("rotation", "RotationStrategy: the columns in rotation, each by the optimal Classic policy"),
     ("greedy", "GreedyStrategy: the most points now (times the column's multiplier)"),
 )
+
+PUBLISHED = Published(DATA, PAGE, FORMAT, "triple", tuple(name for name, _ in LINE_UP))
+_block, write_block, _check_format = PUBLISHED.block, PUBLISHED.write_block, PUBLISHED.check_format
 
 
 def strategies(rules: Rules) -> dict[str, Any]:
@@ -145,52 +147,10 @@ def render(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _check_format(data: object) -> dict[str, Any]:
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
-        raise SystemExit(f"{DATA}: not a file this script wrote")
-    names = [row.get("name") for row in data.get("strategies", [])]
-    if names != [name for name, _ in LINE_UP]:
-        raise SystemExit(f"{DATA}: its strategies {names} are not the line-up's")
-    return data
-
-
-def _block() -> list[str]:
-    text = PAGE.read_text(encoding="utf-8")
-    return text.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n").split("\n")
-
-
-def write_block(lines: list[str]) -> None:
-    text = PAGE.read_text(encoding="utf-8")
-    head, rest = text.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    PAGE.write_text(f"{head}{BEGIN}\n" + "\n".join(lines) + f"\n{END}{tail}", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1)
-    action = parser.add_mutually_exclusive_group()
-    action.add_argument("--write", action="store_true", help="store the figures, render the page")
-    action.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
-    action.add_argument("--render", action="store_true", help="render the page from the JSON")
-    args = parser.parse_args(argv)
-    if args.check or args.render:
-        data = _check_format(json.loads(DATA.read_text(encoding="utf-8")))
-        if args.render:
-            write_block(render(data))
-            return 0
-        if _block() != render(data):
-            print(f"{PAGE}: its figures block is not the rendering of {DATA}", file=sys.stderr)
-            return 1
-        return 0
-    data = play(args.games, args.seed, args.workers)
-    print("\n".join(render(data)))
-    if args.write:
-        DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        write_block(render(data))
-    return 0
+    return PUBLISHED.main(
+        argv, description=__doc__.splitlines()[0], games=100_000, play=play, render=render
+    )
 
 
 if __name__ == "__main__":
