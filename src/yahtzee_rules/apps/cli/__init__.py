@@ -164,7 +164,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     demo = sub.add_parser(
-        "demo", parents=[joker], help="play and print the seeded demonstration game"
+        "demo",
+        parents=[joker],
+        help="play and print the seeded demonstration game",
+        description=(
+            "Play a seeded game between computer players and print it turn by turn, with "
+            "the final card; --seed plays another game, --full prints the card every turn."
+        ),
     )
     demo.add_argument("--seed", type=int, default=None, help="another seed for the demo game")
     demo.add_argument(
@@ -206,13 +212,26 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
 
     score = sub.add_parser(
-        "score", parents=[joker], help="what every box would score for some dice"
+        "score",
+        parents=[joker],
+        help="what every box would score for some dice",
+        description=(
+            "What every box would score for DICE on an empty card (or --card), and why each "
+            "closed box is closed, under the ruleset's Joker and bonus rules."
+        ),
     )
     score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
     score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
 
     simulate = sub.add_parser(
-        "simulate", parents=[joker], help="statistics and a histogram of many games"
+        "simulate",
+        parents=[joker],
+        help="statistics and a histogram of many games",
+        description=(
+            "Play many seeded games of one strategy at every seat and print the mean, "
+            "spread and percentiles of the final scores, with a histogram (and each seat's "
+            "share of the wins with --players)."
+        ),
     )
     simulate.add_argument(
         "--strategy", required=True, choices=_extras.BOT_KINDS, help="the strategy every seat plays"
@@ -316,6 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament",
         parents=[joker],
         help="computer players against each other: win shares, scores, head to head",
+        description=(
+            "Play computer players against each other, every seat rotation of each group "
+            "in a deal, and print each player's share of the wins, mean score and head-to-"
+            "head results, with intervals."
+        ),
     )
     tournament.add_arguments(arena)
     conformance.add_case_arguments(
