@@ -7,8 +7,8 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-
 from tests._cli import run
+
 from yahtzee_rules.support._intervals import effective_trials, wilson_interval
 
 Z = 1.959963984540054  # 95 %
@@ -29,9 +29,11 @@ def test_the_interval_holds_the_share_inside_0_to_1_and_has_a_width(
 def test_no_successes_and_all_successes(trials: int) -> None:
     z2 = Z * Z
     low, high = wilson_interval(0.0, trials, Z)
-    assert low == 0.0 and math.isclose(high, z2 / (trials + z2), rel_tol=1e-9)
+    assert low == 0.0
+    assert math.isclose(high, z2 / (trials + z2), rel_tol=1e-9)
     low, high = wilson_interval(1.0, trials, Z)
-    assert high == 1.0 and math.isclose(low, trials / (trials + z2), rel_tol=1e-9)
+    assert high == 1.0
+    assert math.isclose(low, trials / (trials + z2), rel_tol=1e-9)
 
 
 def test_a_spread_of_zero_counts_the_games() -> None:
