@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests._cli import run
 
+from _cli import run
 from yahtzee_rules.apps.cli import main
 
 

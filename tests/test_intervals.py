@@ -7,8 +7,8 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tests._cli import run
 
+from _cli import run
 from yahtzee_rules.support._intervals import effective_trials, wilson_interval
 
 Z = 1.959963984540054  # 95 %
