@@ -244,3 +244,14 @@ def test_a_table_with_a_key_plays_its_own_links_and_refuses_others(page: Any) ->
         assert page.get_by_role("heading", level=1).inner_text() == (
             "This table did not write this link"
         )
+
+
+def test_shift_r_rolls_as_r_does(page: Any, server: str) -> None:
+    """The docs give the key as ``R``: with Shift (or Caps Lock) it rolls too."""
+    _start(page, server)
+    with page.expect_navigation():
+        page.keyboard.press("Shift+R")
+    turn = _record(page).game.turn
+    assert turn is not None
+    assert turn.dice is not None
+    assert turn.rolls_left == 2
