@@ -7,7 +7,7 @@ of many games), ``solve`` (build and cache the optimal table), ``distribution``
 reaching a total), ``rules`` (the
 named rulesets), ``tournament`` (computer players against each other), ``serve``
 (the web table), ``cases`` and ``check`` (known answers and a differential checker
-for other implementations) and ``demo``; with no command it plays the seeded demonstration
+for other implementations), ``cache`` (list or remove the solver's cached tables) and ``demo``; with no command it plays the seeded demonstration
 game. Every command that plays or scores takes ``--rules NAME``. Only the standard
 library is used, so the
 app needs no extra beyond the features it calls on.
@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from yahtzee_rules.apps.cli import _extras, conformance, tournament
+from yahtzee_rules.apps.cli import cache as cache_command
 from yahtzee_rules.apps.cli import review as review_command
 from yahtzee_rules.apps.cli.console import AppError, StreamConsole
 from yahtzee_rules.apps.cli.play import EXIT_INTERRUPTED, Session
@@ -49,6 +50,7 @@ from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.scoring import box_options
 from yahtzee_rules.play.turn import check_marks_allowed
+from yahtzee_rules.support._notices import listening
 from yahtzee_rules.support._text import for_terminal
 from yahtzee_rules.support.errors import MalformedInputError, RulesError
 
@@ -358,6 +360,17 @@ def build_parser() -> argparse.ArgumentParser:
             "JSON line each on its standard input, one JSON answer a line on its output.",
         )
     )
+    cache_command.add_arguments(
+        sub.add_parser(
+            "cache",
+            help="list the cached solver tables with their sizes, or remove them",
+            description="List what the solver's cache directory holds (each table's kind, "
+            "ruleset, size and last use), or remove tables: all of them, or those of a ruleset "
+            "or a kind. It keeps at most YAHTZEE_RULES_CACHE_LIMIT bytes (default 2 GB), the "
+            "least recently used tables going first.",
+        ),
+        _ruleset,
+    )
     return parser
 
 
@@ -660,6 +673,13 @@ def _target(args: argparse.Namespace) -> int:
     if args.total < 0:
         raise AppError(f"target: {args.total}: not a final score of 0 or more")
     card, where = _start_card(args, rules, "target")
+    most = _extras.most_final_total(rules, card)
+    if args.total > most:  # no game reaches it: 0, without building anything
+        print(f"A final score of {args.total} or more from {where}, {_label(rules)}")
+        print(f"No game can reach it: {most} is the most a game from there can end with.")
+        print(f"Best chance (playing for the target):  {0:.7f}")
+        print(f"Optimal play (the highest mean):       {0:.7f}")
+        return 0
     _ensure_table(rules)
     bar = Progress("target table", 1)
     other = Progress("distribution", 1)
@@ -758,6 +778,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 _HANDLERS = {
+    "cache": cache_command.run,
     "cases": conformance.run_cases,
     "check": conformance.run_check,
     "demo": _demo,
@@ -843,7 +864,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             demo.main()
             return 0
-        return _HANDLERS[args.command](args)
+        with listening(cache_command.notice):  # large files are announced before they are built
+            return _HANDLERS[args.command](args)
     except BrokenPipeError:
         # The reader went away (``| head``): stop writing, without a traceback at exit.
         devnull = os.open(os.devnull, os.O_WRONLY)
