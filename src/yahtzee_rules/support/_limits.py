@@ -95,7 +95,7 @@ MAX_ANSWER_LENGTH = 100_000
 """The longest answer line ``yahtzee-rules check`` reads from the program it checks, in
 characters; a longer line is reported as the program's failure."""
 
-CACHE_LIMIT_BYTES = 2_000_000_000
+MAX_CACHE_BYTES = 2_000_000_000
 """The most bytes the solver's cache directory holds by default (2 GB), set otherwise by
 ``YAHTZEE_RULES_CACHE_LIMIT``: after each write the least recently used files are removed
 until the rest fit, and a file larger than the whole limit is not kept. It holds Hasbro's

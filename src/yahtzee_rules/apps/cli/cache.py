@@ -46,7 +46,8 @@ def size_text(size: int) -> str:
 def _what(kind: str) -> str:
     from yahtzee_rules.bots.solver._internal import KINDS
 
-    return KINDS[kind].partition(":")[0]
+    what = KINDS[kind].partition(":")[0]
+    return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
 
 
 def notice(kind: str, path: Path, size: int) -> None:
@@ -66,7 +67,7 @@ def notice(kind: str, path: Path, size: int) -> None:
         f"them)"
     )
     print(
-        for_terminal(f"Writing a {_what(kind)} of about {size_text(size)} to {path}{kept}."),
+        for_terminal(f"Writing {_what(kind)} of about {size_text(size)} to {path}{kept}."),
         file=sys.stderr,
         flush=True,
     )

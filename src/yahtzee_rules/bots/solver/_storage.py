@@ -33,7 +33,7 @@ import numpy as np
 from yahtzee_rules.bots.solver._model import value_rules
 from yahtzee_rules.core.classic import CLASSIC
 from yahtzee_rules.support import _version
-from yahtzee_rules.support._limits import CACHE_LIMIT_BYTES
+from yahtzee_rules.support._limits import MAX_CACHE_BYTES
 from yahtzee_rules.support.errors import MalformedInputError
 
 if TYPE_CHECKING:
@@ -64,8 +64,10 @@ def cache_dir() -> Path:
     ``.<kind>-<pid>-<random>.tmp`` renamed into place; a temporary left by a writer
     that was killed is removed by the next write there once its process is gone or
     it is an hour old (``STALE_TEMPORARY_SECONDS``). The directory holds at most
-    :func:`cache_limit` bytes: after each write the least recently used files go
-    (:func:`evict`); ``yahtzee-rules cache`` lists and removes them.
+    ``$YAHTZEE_RULES_CACHE_LIMIT`` bytes (2 GB by default: bytes, or a number with
+    ``K``, ``M``, ``G`` or ``T``): after each write the least recently used tables
+    (last written or read) are removed until the rest fit, and a table over the whole
+    limit is not kept; ``yahtzee-rules cache`` lists and removes them.
 
     Examples:
         >>> import os
@@ -548,7 +550,7 @@ def cache_limit() -> int:
     """
     text = os.environ.get(LIMIT_VARIABLE)
     if text is None or not text.strip():
-        return CACHE_LIMIT_BYTES
+        return MAX_CACHE_BYTES
     match = re.fullmatch(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([kmgt]?)b?\s*", text, re.I)
     if match is None:
         raise MalformedInputError(
@@ -663,8 +665,8 @@ def evict(directory: Path, *, keep: Path | None = None, limit: int | None = None
     """Remove the least recently used entries of ``directory`` until it holds at most
     ``limit`` bytes (default :func:`cache_limit`); the files removed.
 
-    The entry of ``keep`` (the file just written) goes last, and only when it alone is
-    over the limit: it is then not kept.
+    The entry of ``keep`` (the file just written) stays, unless it alone is over the
+    limit: it is then removed, and nothing else.
     """
     limit = cache_limit() if limit is None else limit
     entries = cache_entries(directory)
@@ -672,8 +674,10 @@ def evict(directory: Path, *, keep: Path | None = None, limit: int | None = None
     if total <= limit:
         return []
     kept = [entry for entry in entries if keep in entry.paths]
+    if kept and kept[0].size > limit:  # over the limit on its own: not kept, the rest stays
+        return list(kept[0].paths) if remove_entry(kept[0]) else []
     removed: list[Path] = []
-    for entry in [entry for entry in entries if keep not in entry.paths] + kept:
+    for entry in [entry for entry in entries if keep not in entry.paths]:
         if total <= limit:
             break
         if remove_entry(entry):
