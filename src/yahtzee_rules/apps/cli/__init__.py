@@ -676,7 +676,7 @@ def _target(args: argparse.Namespace) -> int:
     most = _extras.most_final_total(rules, card)
     if args.total > most:  # no game reaches it: 0, without building anything
         print(f"A final score of {args.total} or more from {where}, {_label(rules)}")
-        print(f"No game can reach it: {most} is the most a game from there can end with.")
+        print(f"No game can reach it: a game from there ends with {most} points at most.")
         print(f"Best chance (playing for the target):  {0:.7f}")
         print(f"Optimal play (the highest mean):       {0:.7f}")
         return 0
