@@ -85,7 +85,11 @@ def test_a_large_write_is_announced_before_it_starts_and_the_most_is_reachable(
     assert abs(written.stat().st_size - announced) < 0.05 * announced
 
 
-def test_distributions_are_cached_listed_evicted_and_removed(cache: Path) -> None:
+def test_distributions_are_cached_listed_evicted_and_removed(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from yahtzee_rules.apps.cli import main
+
     table = next(cache.glob("optimal-forced-*.npz"))
     # two tables used an hour and half an hour ago, 1 MB each, over a limit of 1.5 MB more
     old, older = cache / f"target-forced-300-{'a' * 20}.npz", cache / f"decisions-yatzy-{'b' * 20}"
@@ -109,7 +113,11 @@ def test_distributions_are_cached_listed_evicted_and_removed(cache: Path) -> Non
     assert again.stdout == first.stdout
     assert "distribution:" not in again.stderr  # read back: nothing worked out
 
-    listed = json.loads(_run(cache, "cache", "--json", limit=limit).stdout)
+    # listing and removing: the program's own entry point, in this process
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(cache))
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_LIMIT", limit)
+    assert main(["cache", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
     assert listed["directory"] == str(cache)
     assert listed["limit"] == int(limit)
     kinds = {entry["kind"]: entry for entry in listed["entries"]}
@@ -119,12 +127,19 @@ def test_distributions_are_cached_listed_evicted_and_removed(cache: Path) -> Non
     assert listed["entries"][0]["kind"] == "distribution"  # the most recently used first
     assert listed["bytes"] == sum(path.stat().st_size for path in cache.iterdir())
 
-    removed = _run(cache, "cache", "remove", "--kind", "distribution")
-    assert removed.returncode == 0, removed.stderr
-    assert removed.stdout.startswith("Removed 1 table (4.")
+    assert main(["cache"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0].startswith(f"Cache {cache}: 3 tables, ")
+    assert text[1].split() == ["Kind", "Ruleset", "Size", "Last", "used", "File"]
+    assert text[2].split()[:2] == ["distribution", "forced"]
+    assert "target to 300" in "\n".join(text)
+    assert main(["cache", "remove", "--rules", "yatzy"]) == 0  # its decision table went
+    assert capsys.readouterr().out.startswith("Removed 0 tables (0 bytes)")
+    assert main(["cache", "remove", "--kind", "distribution"]) == 0
+    assert capsys.readouterr().out.startswith("Removed 1 table (4.")
     assert _names(cache) == {table.name, old.name}
-    shown = _run(cache, "cache", "remove", "--all")
-    assert shown.stdout.startswith("Removed 2 tables (")
+    assert main(["cache", "remove", "--all", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["removed"]) == 2
     assert _names(cache) == set()
 
 
