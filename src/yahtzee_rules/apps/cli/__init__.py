@@ -813,6 +813,7 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "players",
         "strategy",
         "deals",
+        "kind",
         "host",
         "port",
         "public_url",
