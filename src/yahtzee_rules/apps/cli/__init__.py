@@ -813,12 +813,14 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "players",
         "strategy",
         "deals",
-        "kind",
+        "kind",  # one value for cache; cases and check take it again and again
         "host",
         "port",
         "public_url",
         "secret_file",
     ):
+        if name == "kind" and args.command != "cache":
+            continue
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)
             subparser.error(f"argument --{name}: expected one argument, not '--'")
