@@ -102,7 +102,9 @@ def test_two_copies_of_one_bot_show_no_significant_difference(
     pair = result.pair("a", "b")
     assert pair.verdict is Verdict.NONE
     assert pair.share == 0.5
-    assert pair.interval == (0.5, 0.5)  # same dice, same seats: every deal is an exact tie
+    # same dice, same seats: every deal is an exact tie, yet 40 games do not prove a tie
+    low, high = pair.interval
+    assert low < 0.5 < high
     a, b = result.standings
     assert (a.wins, a.mean_score) == (b.wins, b.mean_score)
     decided = tournament({"a": bot, "b": bot}, deals=500, sprt=Sprt())

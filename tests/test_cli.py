@@ -203,6 +203,8 @@ def test_no_code_decides_anything_by_the_text_of_a_message(path: Path) -> None:
         ["simulate", "--strategy", "greedy", "--players=--"],
         ["score", "--joker=--", "12345"],
         ["score", "--card=--", "12345"],
+        ["cache", "--kind=--"],
+        ["cache", "remove", "--rules=--"],
     ],
 )
 def test_an_option_given_a_bare_double_dash_is_refused(

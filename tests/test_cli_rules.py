@@ -50,3 +50,16 @@ def test_every_command_with_a_ruleset_takes_rules(capsys: pytest.CaptureFixture[
     for command in ("play", "demo", "score", "simulate", "solve", "distribution", "target"):
         assert main([command, "--help"]) == 0
         assert "--rules NAME" in capsys.readouterr().out
+
+
+def test_yatzy_is_described_as_its_rules_score_it() -> None:
+    """Yatzy has a bonus (50 at 63) and a Yatzy box worth 50; only a second Yatzy earns
+    nothing, which "no Yatzy bonus" left unsaid."""
+    from yahtzee_rules import YatzyBox, score
+
+    yatzy = Rules.from_name("yatzy")
+    assert (yatzy.yahtzee_bonus, yatzy.upper_bonus) == (0, 50)
+    line = next(line for line in run("rules").stdout.splitlines() if line.startswith("yatzy "))
+    assert f"Yatzy {score('44444', YatzyBox.YATZY)} and nothing more" in line
+    assert "50-point upper bonus at 63" in line
+    assert "no Yatzy bonus" not in line

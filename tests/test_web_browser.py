@@ -350,3 +350,14 @@ def test_the_qr_code_scans_at_the_start_middle_and_end_of_a_game(browser: Any, s
 @pytest.mark.slow
 def test_the_qr_code_scans_at_every_round_of_a_game(browser: Any, server: str) -> None:
     _assert_the_qr_codes_scan(browser, server, list(range(1, 15)))
+
+
+def test_shift_r_rolls_as_r_does(page: Any, server: str) -> None:
+    """The docs give the key as ``R``: with Shift (or Caps Lock) it rolls too."""
+    _start(page, server)
+    with page.expect_navigation():
+        page.keyboard.press("Shift+R")
+    turn = _record(page).game.turn
+    assert turn is not None
+    assert turn.dice is not None
+    assert turn.rolls_left == 2

@@ -52,6 +52,7 @@ from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.scorecard import category_arg
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.support._chunks import Executor, check_executor, in_order
+from yahtzee_rules.support._intervals import effective_trials, wilson_interval
 from yahtzee_rules.support._limits import MAX_DEAL_GAMES, MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
@@ -192,7 +193,8 @@ class StrategyRecord:
         games: Games played.
         wins: Games won; a shared win counts its share.
         win_share: ``wins / games``.
-        win_interval: The confidence interval of the win share.
+        win_interval: The confidence interval of the win share (Wilson's score interval:
+            never a single point, even at a share of 0 or 1).
         mean_score: The mean final total.
         score_stderr: The standard error of the mean final total.
         mean_cost: With a ``table`` given to :func:`tournament`: the mean cost of the
@@ -229,7 +231,8 @@ class HeadToHead:
         games: The games both played.
         share: The first's share of those games: 1 for each game it finished ahead
             of the second, 1/2 for each tie that the tie rule leaves unbroken.
-        interval: The confidence interval of ``share``.
+        interval: The confidence interval of ``share``: Wilson's score interval, so
+            never a single point, even when one strategy won every game.
         verdict: The comparison (see :class:`Verdict`).
         llr: With a sequential test, the log-likelihood ratios of its two tests ("the
             first is ahead", "the second is ahead") when it stopped; else ``None``.
@@ -240,8 +243,8 @@ class HeadToHead:
         >>> from yahtzee_rules import GreedyStrategy
         >>> twins = tournament({"a": GreedyStrategy(), "b": GreedyStrategy()}, deals=10)
         >>> pair = twins.pair("a", "b")
-        >>> pair.share, pair.interval, pair.verdict
-        (0.5, (0.5, 0.5), <Verdict.NONE: 'no significant difference'>)
+        >>> pair.share, [round(x, 3) for x in pair.interval], pair.verdict
+        (0.5, [0.299, 0.701], <Verdict.NONE: 'no significant difference'>)
     """
 
     first: str
@@ -277,15 +280,15 @@ class TournamentResult:
         >>> print(result.report())  # doctest: +ELLIPSIS
         Tournament: 2 strategies, 2 seats, 10 deals (20 games), seed 4, forced Joker, ties share
         Strategy        Games  Win share  95% interval      Mean score  Std. error
-        GreedyStrategy     20    100.0%   100.0% - 100.0%       ...
-        RandomStrategy     20      0.0%     0.0% -   0.0%        ...
+        GreedyStrategy     20    100.0%    83.9% - 100.0%       ...
+        RandomStrategy     20      0.0%     0.0% -  16.1%        ...
         <BLANKLINE>
         Head to head: the row's share of the games against the column
                         GreedyStrategy  RandomStrategy
         GreedyStrategy               -          100.0%
         RandomStrategy            0.0%               -
         <BLANKLINE>
-        GreedyStrategy vs RandomStrategy: first is stronger (100.0%, 100.0% - 100.0%)
+        GreedyStrategy vs RandomStrategy: first is stronger (100.0%, 83.9% - 100.0%)
     """
 
     names: tuple[str, ...]
@@ -351,7 +354,7 @@ class TournamentResult:
             >>> from yahtzee_rules import GreedyStrategy
             >>> result = tournament([GreedyStrategy(), GreedyStrategy()], deals=4)
             >>> print(result.report().splitlines()[-1])
-            GreedyStrategy vs GreedyStrategy 2: no significant difference (50.0%, 50.0% - 50.0%)
+            GreedyStrategy vs GreedyStrategy 2: no significant difference (50.0%, 21.5% - 78.5%)
         """
         width = max(len("Strategy"), *(len(name) for name in self.names))
         lines = [
@@ -679,6 +682,23 @@ def _interval(deals: int, total: float, squares: float, z: float) -> tuple[float
     return mean, mean - half, mean + half
 
 
+def _share_interval(
+    deals: int, total: float, squares: float, z: float, trials: int
+) -> tuple[float, float, float]:
+    """A share's mean over ``deals`` deal shares and its interval: ``(mean, low, high)``.
+
+    Wilson's score interval (:func:`~yahtzee_rules.support._intervals.wilson_interval`)
+    over the trials the deals' spread is worth (the games of a deal are correlated),
+    or over the ``trials`` games counted when that spread is 0: never a single point.
+    """
+    if deals == 0:
+        return math.nan, math.nan, math.nan
+    mean = total / deals
+    variance = max((squares - deals * mean * mean) / (deals - 1), 0.0) if deals > 1 else 0.0
+    low, high = wilson_interval(mean, effective_trials(mean, variance / deals, trials), z)
+    return mean, low, high
+
+
 def _named(strategies: Mapping[str, Strategy] | Sequence[Strategy]) -> dict[str, Strategy]:
     if isinstance(strategies, Mapping):
         named = dict(strategies)
@@ -904,7 +924,9 @@ def _result(
     together = math.comb(n - 2, seats - 2) * _games_per_group(seats)  # a pair's, a deal
     records = []
     for i, name in enumerate(names):
-        share, low, high = _interval(tally.deals, tally.win_sums[i], tally.win_squares[i], z)
+        share, low, high = _share_interval(
+            tally.deals, tally.win_sums[i], tally.win_squares[i], z, played * tally.deals
+        )
         mean, score_low, _ = _interval(tally.deals, tally.score_sums[i], tally.score_squares[i], z)
         cost, cost_interval = (None, None) if table is None else _cost(i, tally, z)
         records.append(
@@ -913,7 +935,7 @@ def _result(
                 played * tally.deals,
                 tally.wins[i],
                 share,
-                (max(low, 0.0), min(high, 1.0)),
+                (low, high),
                 mean,
                 (mean - score_low) / z,
                 cost,
@@ -922,10 +944,14 @@ def _result(
         )
     matches = []
     for index, (i, j) in enumerate(pairs):
-        share, low, high = _interval(
-            tally.deals, tally.pair_sums[index], tally.pair_squares[index], z
+        share, low, high = _share_interval(
+            tally.deals,
+            tally.pair_sums[index],
+            tally.pair_squares[index],
+            z,
+            together * tally.deals,
         )
-        interval = (max(low, 0.0), min(high, 1.0))
+        interval = (low, high)
         if sprt is None:
             verdict = Verdict.FIRST if low > 0.5 else Verdict.SECOND if high < 0.5 else Verdict.NONE
             llr, at = None, tally.deals

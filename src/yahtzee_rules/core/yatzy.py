@@ -1,4 +1,4 @@
-"""Scandinavian Yatzy: 15 boxes, a 50-point bonus at 63, no Yatzy bonus and no Joker.
+"""Scandinavian Yatzy: 15 boxes, a 50-point bonus at 63, nothing more for a second Yatzy, no Joker.
 
 The turn is Yahtzee's (up to three rolls, holding any dice between them), but the
 card differs, and its pattern boxes score the dice that make the pattern:
@@ -90,7 +90,8 @@ describe_boxes(
 
 _YATZY_RULES: dict[str, object] = {"joker": "none", "upper_bonus": 50, "yahtzee_bonus": 0}
 """The usual Yatzy ruleset's fields (the rules layer makes the :class:`~yahtzee_rules.Rules`):
-no Joker, the 50-point upper bonus at 63, no Yatzy bonus; the switched cards play it too."""
+no Joker, the 50-point upper bonus at 63, nothing more for a second Yatzy; the switched cards
+play it too."""
 
 
 def yatzy_scores(faces: tuple[int, ...]) -> tuple[int, ...]:
@@ -132,7 +133,8 @@ YATZY = register_card(
     ),
     rulesets={
         "yatzy": (
-            "Scandinavian Yatzy: 15 boxes, 50-point upper bonus at 63, no Yatzy bonus, no Joker",
+            "Scandinavian Yatzy: 15 boxes, 50-point upper bonus at 63, Yatzy 50 and nothing more "
+            "for a second, no Joker",
             _YATZY_RULES,
         ),
         "forced-yatzy": (
@@ -142,7 +144,7 @@ YATZY = register_card(
     },
 )
 """The Scandinavian Yatzy card: 15 boxes. Its ruleset, ``Rules.from_name("yatzy")``, has
-the 50-point upper bonus at 63, no Yatzy bonus and no Joker.
+the 50-point upper bonus at 63, nothing more for a second Yatzy, and no Joker.
 
 Examples:
     >>> YATZY.title, len(YATZY), YATZY.yahtzee

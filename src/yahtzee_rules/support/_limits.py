@@ -94,3 +94,9 @@ MAX_SECRET_BYTES = 1024
 MAX_ANSWER_LENGTH = 100_000
 """The longest answer line ``yahtzee-rules check`` reads from the program it checks, in
 characters; a longer line is reported as the program's failure."""
+
+MAX_CACHE_BYTES = 2_000_000_000
+"""The most bytes the solver's cache directory holds by default (2 GB), set otherwise by
+``YAHTZEE_RULES_CACHE_LIMIT``: after each write the least recently used files are removed
+until the rest fit, and a file larger than the whole limit is not kept. It holds Hasbro's
+table (8 MB), its decision table (272 MB) and a target table up to 300 (752 MB) at once."""

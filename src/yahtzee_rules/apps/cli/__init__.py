@@ -7,7 +7,7 @@ of many games), ``solve`` (build and cache the optimal table), ``distribution``
 reaching a total), ``rules`` (the
 named rulesets), ``tournament`` (computer players against each other), ``serve``
 (the web table), ``cases`` and ``check`` (known answers and a differential checker
-for other implementations) and ``demo``; with no command it plays the seeded demonstration
+for other implementations), ``cache`` (list or remove the solver's cached tables) and ``demo``; with no command it plays the seeded demonstration
 game. Every command that plays or scores takes ``--rules NAME``. Only the standard
 library is used, so the
 app needs no extra beyond the features it calls on.
@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from yahtzee_rules.apps.cli import _extras, conformance, tournament
+from yahtzee_rules.apps.cli import cache as cache_command
 from yahtzee_rules.apps.cli import review as review_command
 from yahtzee_rules.apps.cli.console import AppError, StreamConsole
 from yahtzee_rules.apps.cli.play import EXIT_INTERRUPTED, Session
@@ -50,6 +51,7 @@ from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.scoring import box_options
 from yahtzee_rules.play.turn import check_marks_allowed
+from yahtzee_rules.support._notices import listening
 from yahtzee_rules.support._text import for_terminal
 from yahtzee_rules.support.errors import MalformedInputError, RulesError
 
@@ -165,7 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     demo = sub.add_parser(
-        "demo", parents=[joker], help="play and print the seeded demonstration game"
+        "demo",
+        parents=[joker],
+        help="play and print the seeded demonstration game",
+        description=(
+            "Play a seeded game between computer players and print it turn by turn, with "
+            "the final card; --seed plays another game, --full prints the card every turn."
+        ),
     )
     demo.add_argument("--seed", type=int, default=None, help="another seed for the demo game")
     demo.add_argument(
@@ -207,13 +215,26 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
 
     score = sub.add_parser(
-        "score", parents=[joker], help="what every box would score for some dice"
+        "score",
+        parents=[joker],
+        help="what every box would score for some dice",
+        description=(
+            "What every box would score for DICE on an empty card (or --card), and why each "
+            "closed box is closed, under the ruleset's Joker and bonus rules."
+        ),
     )
     score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
     score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
 
     simulate = sub.add_parser(
-        "simulate", parents=[joker], help="statistics and a histogram of many games"
+        "simulate",
+        parents=[joker],
+        help="statistics and a histogram of many games",
+        description=(
+            "Play many seeded games of one strategy at every seat and print the mean, "
+            "spread and percentiles of the final scores, with a histogram (and each seat's "
+            "share of the wins with --players)."
+        ),
     )
     simulate.add_argument(
         "--strategy", required=True, choices=_extras.BOT_KINDS, help="the strategy every seat plays"
@@ -317,6 +338,11 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament",
         parents=[joker],
         help="computer players against each other: win shares, scores, head to head",
+        description=(
+            "Play computer players against each other, every seat rotation of each group "
+            "in a deal, and print each player's share of the wins, mean score and head-to-"
+            "head results, with intervals."
+        ),
     )
     tournament.add_arguments(arena)
     conformance.add_case_arguments(
@@ -334,6 +360,17 @@ def build_parser() -> argparse.ArgumentParser:
             description="Start COMMAND and ask it the cases and seeded random questions, one "
             "JSON line each on its standard input, one JSON answer a line on its output.",
         )
+    )
+    cache_command.add_arguments(
+        sub.add_parser(
+            "cache",
+            help="list the cached solver tables with their sizes, or remove them",
+            description="List what the solver's cache directory holds (each table's kind, "
+            "ruleset, size and last use), or remove tables: all of them, or those of a ruleset "
+            "or a kind. It keeps at most YAHTZEE_RULES_CACHE_LIMIT bytes (default 2 GB), the "
+            "least recently used tables going first.",
+        ),
+        _ruleset,
     )
     return parser
 
@@ -671,6 +708,13 @@ def _target(args: argparse.Namespace) -> int:
     if args.total < 0:
         raise AppError(f"target: {args.total}: not a final score of 0 or more")
     card, where = _start_card(args, rules, "target")
+    most = _extras.most_final_total(rules, card)
+    if args.total > most:  # no game reaches it: 0, without building anything
+        print(f"A final score of {args.total} or more from {where}, {_label(rules)}")
+        print(f"No game can reach it: a game from there ends with {most} points at most.")
+        print(f"Best chance (playing for the target):  {0:.7f}")
+        print(f"Optimal play (the highest mean):       {0:.7f}")
+        return 0
     _ensure_table(rules)
     bar = Progress("target table", 1)
     other = Progress("distribution", 1)
@@ -779,6 +823,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 _HANDLERS = {
+    "cache": cache_command.run,
     "cases": conformance.run_cases,
     "check": conformance.run_check,
     "demo": _demo,
@@ -813,11 +858,14 @@ def _check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         "players",
         "strategy",
         "deals",
+        "kind",  # one value for cache; cases and check take it again and again
         "host",
         "port",
         "public_url",
         "secret_file",
     ):
+        if name == "kind" and args.command != "cache":
+            continue
         if isinstance(getattr(args, name, None), list):
             subparser = _subparser(parser, args.command)
             subparser.error(f"argument --{name}: expected one argument, not '--'")
@@ -864,7 +912,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             demo.main()
             return 0
-        return _HANDLERS[args.command](args)
+        with listening(cache_command.notice):  # large files are announced before they are built
+            return _HANDLERS[args.command](args)
     except BrokenPipeError:
         # The reader went away (``| head``): stop writing, without a traceback at exit.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -526,6 +526,13 @@ def final_distribution(
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
 
 
+def most_final_total(rules: Rules, card: Scorecard) -> int:
+    """The most a game from ``card`` can end with under ``rules`` (no table needed)."""
+    with _needs_numpy():
+        from yahtzee_rules.bots.solver._internal import check_solvable, most_final_total
+    return most_final_total(check_solvable(rules), card)
+
+
 def target_chances(
     rules: Rules,
     card: Scorecard,

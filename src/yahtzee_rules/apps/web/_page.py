@@ -101,7 +101,7 @@ document.addEventListener('keydown', function (e) {
   if (e.key >= '1' && e.key <= '5') {
     var die = document.getElementById('die-' + (Number(e.key) - 1));
     if (die) { die.checked = !die.checked; die.focus(); e.preventDefault(); }
-  } else if (e.key === 'r') {
+  } else if (e.key === 'r' || e.key === 'R') {  // R with or without Shift, as the docs say
     var roll = document.getElementById('roll');
     if (roll) { roll.click(); e.preventDefault(); }
   }

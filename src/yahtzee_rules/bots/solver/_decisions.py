@@ -64,6 +64,7 @@ from yahtzee_rules.bots.solver._turns import (
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import ALL_KEEPS
 from yahtzee_rules.play.turn import Turn
+from yahtzee_rules.support._notices import announce
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 if TYPE_CHECKING:
@@ -198,6 +199,17 @@ def _decide(
     best = np.copy(first)
     best_over_subkeeps(best, space)
     _keeps(first, best, boxes, out[:, 2, :])
+
+
+def _file_bytes(table: Table) -> int:
+    """About how many bytes the decision files of ``table`` take: a code per state,
+    rerolls left and roll, and a row index per state."""
+    model = model_of(table.rules)
+    start = mask_of(table.start)
+    rows = sum(
+        len(model.states(level, start).masks) for level in range(start.bit_count(), model.card.n)
+    )
+    return rows * 3 * 252 + 4 * model.states_count
 
 
 def build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], NDArray[np.uint8]]:
@@ -488,10 +500,12 @@ def load_decisions(
     if cache:
         found = _read(table, key)
     if not found:
+        if cache:
+            codes_path, key_path = _paths(key, table)
+            announce("decisions", codes_path, _file_bytes(table))
         rows, codes = build_decisions(table, threads)
         found = Decided(table.rules, rows, codes)
         if cache:
-            codes_path, key_path = _paths(key, table)
             try:
                 size = codes_path.stat().st_size if _write_npy(codes_path, codes) else None
             except OSError:  # removed at once by another process: read none back

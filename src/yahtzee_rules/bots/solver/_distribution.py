@@ -24,11 +24,19 @@ from yahtzee_rules.bots.solver._model import (
     Model,
     check_design,
     flat_index,
+    mask_of,
     model_of,
     same_values,
     state_of,
 )
+from yahtzee_rules.bots.solver._storage import (
+    distribution_key,
+    distribution_path,
+    read_arrays,
+    write_npz,
+)
 from yahtzee_rules.bots.solver._table import Table, load_table
+from yahtzee_rules.bots.solver._target_build import most_to_come
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play._filling import check_rules
 from yahtzee_rules.play.scorecard import Scorecard, empty_card
@@ -462,12 +470,44 @@ def _points_to_come(
     return first
 
 
+def _cached_points_to_come(
+    table: Table, card: Scorecard, progress: Progress | None, cache: bool
+) -> NDArray[np.float64]:
+    """:func:`_points_to_come` from a turn start, read from the cache when it is there
+    (and written there when it is not, with ``cache``)."""
+    if not cache:
+        return _points_to_come(table, card, progress=progress)
+    model = model_of(table.rules)
+    state = state_of(card, model)
+    key = distribution_key(table.rules, mask_of(table.start), table._values, state)
+    path = distribution_path(key, table.rules)
+    most = most_to_come(model, state[0], True) + 1  # chances of 0 to the most points
+    found = read_arrays(path, key, {"chances": 8 * most})
+    if found is not None:
+        chances = found["chances"]
+        if (
+            chances.dtype == np.float64
+            and chances.ndim == 1
+            and 0 < len(chances) <= most
+            and np.isfinite(chances).all()
+            and (chances >= 0).all()
+            and chances[-1] > 0
+            and abs(math.fsum(chances.tolist()) - 1) <= 1e-9
+        ):
+            return chances
+    to_come = _points_to_come(table, card, progress=progress)
+    last = int(np.flatnonzero(to_come)[-1]) + 1
+    write_npz(path, ".distribution-", key=np.array(key), chances=to_come[:last])
+    return to_come
+
+
 def score_distribution(
     position: Scorecard | Turn | None = None,
     *,
     rules: Rules | None = None,
     table: Table | None = None,
     progress: Progress | None = None,
+    cache: bool = True,
 ) -> ScoreDistribution:
     """The exact distribution of the final grand total under optimal-expectation play.
 
@@ -496,6 +536,10 @@ def score_distribution(
         table: The expected-value table that decides the play (default:
             :func:`load_table` for the rules, built and cached on first use).
         progress: Called as ``progress(done, total)`` with the states worked out.
+        cache: From a turn start, the distribution is read from :func:`cache_dir` when
+            it was worked out before for the same table's values and card, and saved
+            there when not (a few kilobytes); ``False`` works it out without reading or
+            writing the cache. A turn in progress is always worked out.
 
     Raises:
         MalformedInputError: For a card of another design than the rules', a table
@@ -545,7 +589,7 @@ def score_distribution(
     if card.is_complete:
         to_come = np.ones(1)
     elif turn is None or turn.dice is None:
-        to_come = _points_to_come(table, card, progress=progress)
+        to_come = _cached_points_to_come(table, card, progress, cache)
     else:
         position_of = int(dice_geometry().dice_pos[turn.dice._index])
         to_come = _points_to_come(table, card, position_of, turn.rolls_left, progress)

@@ -28,9 +28,11 @@ uses the module's plain name.)
   played from them: :func:`optimal_scores`, :func:`prepare_decisions`,
   :func:`decided_scores`.
 - Target tables: :func:`fills_at`, :class:`Reach`, :func:`bonus_classes`,
-  :func:`most_to_come`; playing to win: :func:`need_weights`,
-  :func:`beat_distribution`.
-- The cache key's source files: :func:`source_files`, :func:`digest_files`.
+  :func:`most_to_come`, :func:`most_final_total` (the most a game can still end with);
+  playing to win: :func:`need_weights`, :func:`beat_distribution`.
+- The cache key's source files: :func:`source_files`, :func:`digest_files`; what the
+  cache holds: :data:`KINDS`, :class:`CacheEntry`, :func:`cache_entries`,
+  :func:`remove_entry`, :func:`cache_limit`.
 """
 
 from __future__ import annotations
@@ -68,14 +70,24 @@ from yahtzee_rules.bots.solver._model import (
 from yahtzee_rules.bots.solver._play import decided_scores, optimal_scores, prepare_decisions
 from yahtzee_rules.bots.solver._review import review_steps
 from yahtzee_rules.bots.solver._review_kernel import play_and_rate
-from yahtzee_rules.bots.solver._storage import digest_files, source_files
-from yahtzee_rules.bots.solver._target import Reach, bonus_classes, fills_at
+from yahtzee_rules.bots.solver._storage import (
+    KINDS,
+    CacheEntry,
+    cache_entries,
+    cache_limit,
+    digest_files,
+    remove_entry,
+    source_files,
+)
+from yahtzee_rules.bots.solver._target import Reach, bonus_classes, fills_at, most_final_total
 from yahtzee_rules.bots.solver._target_build import TargetPlan, most_to_come
 from yahtzee_rules.bots.solver._turns import TurnTables
 
 __all__ = [
     "GATHER",
+    "KINDS",
     "BuildPlan",
+    "CacheEntry",
     "Reach",
     "TargetPlan",
     "TurnTables",
@@ -85,6 +97,8 @@ __all__ = [
     "best_over_subkeeps",
     "bonus_classes",
     "build_decisions",
+    "cache_entries",
+    "cache_limit",
     "cached_decisions",
     "card_geometry",
     "check_joker",
@@ -105,11 +119,13 @@ __all__ = [
     "layout_of",
     "mask_of",
     "model_of",
+    "most_final_total",
     "most_to_come",
     "need_weights",
     "optimal_scores",
     "play_and_rate",
     "prepare_decisions",
+    "remove_entry",
     "review_steps",
     "source_files",
     "state_of",

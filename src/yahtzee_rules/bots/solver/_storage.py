@@ -13,6 +13,7 @@ Private to the package; :func:`cache_dir` and :data:`TABLE_FORMAT` are public.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
 import io
@@ -26,11 +27,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final
 
+import attrs
 import numpy as np
 
 from yahtzee_rules.bots.solver._model import value_rules
 from yahtzee_rules.core.classic import CLASSIC
 from yahtzee_rules.support import _version
+from yahtzee_rules.support._limits import MAX_CACHE_BYTES
+from yahtzee_rules.support.errors import MalformedInputError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -59,7 +63,11 @@ def cache_dir() -> Path:
     written only costs a rebuild. Files are written through a temporary
     ``.<kind>-<pid>-<random>.tmp`` renamed into place; a temporary left by a writer
     that was killed is removed by the next write there once its process is gone or
-    it is an hour old (``STALE_TEMPORARY_SECONDS``).
+    it is an hour old (``STALE_TEMPORARY_SECONDS``). The directory holds at most
+    ``$YAHTZEE_RULES_CACHE_LIMIT`` bytes (2 GB by default: bytes, or a number with
+    ``K``, ``M``, ``G`` or ``T``): after each write the least recently used tables
+    (last written or read) are removed until the rest fit, and a table over the whole
+    limit is not kept; ``yahtzee-rules cache`` lists and removes them.
 
     Examples:
         >>> import os
@@ -250,6 +258,28 @@ def target_path(key: str, rules: Rules, maximum: int) -> Path:
     return cache_dir() / f"target-{file_label(rules)}-{maximum}-{digest}.npz"
 
 
+#: Version of the saved distribution layout; part of every distribution file's key.
+DISTRIBUTION_FORMAT: Final = 1
+
+
+def distribution_key(
+    rules: Rules, start: int, values: NDArray[np.float64], state: tuple[int, int, int]
+) -> str:
+    """The key of the distribution of the points to come from the turn-start ``state``
+    under the play of the table of ``rules`` from mask ``start`` with ``values``."""
+    digest = hashlib.sha256(values.tobytes()).hexdigest()[:16]
+    return (
+        f"{table_key(rules, start)}; distribution format {DISTRIBUTION_FORMAT}; "
+        f"values {digest}; state={state}"
+    )
+
+
+def distribution_path(key: str, rules: Rules) -> Path:
+    """The file of the distribution saved under ``key``."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / f"distribution-{file_label(rules)}-{digest}.npz"
+
+
 #: A temporary file a writer left behind (a process killed mid-write) is removed by the
 #: next write to the directory once it is this old, in seconds, or sooner once the
 #: process named in it (``.<kind>-<pid>-*.tmp``) is no longer running. A write takes
@@ -280,7 +310,7 @@ def remove_stale_temporaries(
     """Remove the temporaries writers killed mid-write left in ``directory``; those removed.
 
     A temporary is a file named ``.<kind>-<pid>-<random>.tmp`` (see :func:`write_atomic`;
-    ``<kind>`` is ``optimal``, ``decisions`` or ``target``, and earlier versions wrote no
+    ``<kind>`` is ``optimal``, ``decisions``, ``target`` or ``distribution``, and earlier versions wrote no
     ``<pid>``), and stale when its writer ``pid`` is no longer running here, or when it was last
     written over ``age`` seconds ago (:data:`STALE_TEMPORARY_SECONDS`: a writer on
     another machine sharing the directory, or a pid taken again). Errors are ignored:
@@ -312,7 +342,7 @@ def remove_stale_temporaries(
 #: A temporary of :func:`write_atomic`: its kind's prefix, the writer's pid (none in the
 #: names of earlier versions, whose temporaries go by age alone) and mkstemp's letters.
 _TEMPORARY: Final = re.compile(
-    r"\.(?:optimal|decisions|target)-(?:(?P<pid>[0-9]{1,10})-)?[a-z0-9_]+"
+    r"\.(?:optimal|decisions|target|distribution)-(?:(?P<pid>[0-9]{1,10})-)?[a-z0-9_]+"
     + re.escape(_TEMPORARY_SUFFIX)
 )
 
@@ -320,8 +350,9 @@ _TEMPORARY: Final = re.compile(
 def write_atomic(path: Path, prefix: str, save: Callable[[BinaryIO], None]) -> bool:
     """Write ``path`` atomically with ``save(stream)``: a temporary file in the same
     directory (``<prefix><pid>-<random>.tmp``), flushed to disk, then a rename; whether
-    it was written. An unwritable directory only costs a rebuild later. Temporaries
-    left by writers that died first are removed (:func:`remove_stale_temporaries`)."""
+    it was written (and kept: see :func:`evict`). An unwritable directory only costs a
+    rebuild later. Temporaries left by writers that died first are removed
+    (:func:`remove_stale_temporaries`)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(path.parent)
@@ -339,7 +370,7 @@ def write_atomic(path: Path, prefix: str, save: Callable[[BinaryIO], None]) -> b
             raise
     except OSError:
         return False  # an unwritable cache directory only costs a rebuild next time
-    return True
+    return path not in evict(path.parent, keep=path)
 
 
 def write_npz(path: Path, prefix: str, **arrays: object) -> None:
@@ -453,7 +484,8 @@ def read_arrays(
     file, one saved under another key (other rules, version, source or format), or
     a bad one (see :data:`BAD_FILE`). With ``mapped``, also the ``.npy`` file there,
     of at most ``mapped_size`` bytes, mapped into memory read-only, as ``"mapped"``:
-    it must be as large as the ``size`` array saved in ``path`` says.
+    it must be as large as the ``size`` array saved in ``path`` says. A file read is
+    marked as used now (its modification time), for :func:`evict`.
     """
     key_bytes = 4 * len(key)  # a NumPy string holds 4 bytes per character
     most = key_bytes + sum(sizes.values()) + (len(sizes) + 1) * 2 * _NPY_HEADER
@@ -467,6 +499,8 @@ def read_arrays(
             found["mapped"] = _mapped(mapped, int(found["size"]), mapped_size)
     except BAD_FILE:  # missing (FileNotFoundError), unreadable or bad: rebuild
         return None
+    for used in (path, mapped):
+        _touch(used)
     return found
 
 
@@ -485,3 +519,196 @@ def _mapped(path: Path, size: int, most: int) -> NDArray[Any]:
         if fortran or size - offset != count * dtype.itemsize:
             raise BadFileError(f"{path}: not an array of shape {shape}")
         return np.memmap(stream, dtype=dtype, mode="r", offset=offset, shape=shape)
+
+
+# --------------------------------------------------------------------------------------
+# What the cache holds: its entries, their sizes and last use, and the size limit.
+# --------------------------------------------------------------------------------------
+
+#: The kinds of file the cache holds, by the start of their names, and what each is.
+KINDS: Final = {
+    "optimal": "expected-value table: the optimal strategy's values",
+    "decisions": "decision table: the best action of every roll, mapped into memory",
+    "target": "target table: the best chance of reaching every total up to its maximum",
+    "distribution": "final-score distribution under optimal play, from one card",
+}
+
+#: A cache file's name: its kind, its label (the Joker rule on Classic, else the ruleset;
+#: a target table's ends with its maximum), a digest of its key, and ``.npz`` (``.npy``
+#: for a decision table's codes, beside its ``.npz`` key).
+_ENTRY: Final = re.compile(
+    r"(?P<kind>optimal|decisions|target|distribution)-(?P<label>[a-z0-9-]+)-[0-9a-f]{20}"
+    r"\.(?:npz|npy)"
+)
+
+#: The environment variable that sets :func:`cache_limit`.
+LIMIT_VARIABLE: Final = "YAHTZEE_RULES_CACHE_LIMIT"
+
+_UNITS: Final = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+
+
+def cache_limit() -> int:
+    """The most bytes :func:`cache_dir` holds: ``$YAHTZEE_RULES_CACHE_LIMIT``, else 2 GB.
+
+    The variable is a number of bytes, or of kilobytes, megabytes, gigabytes or
+    terabytes with ``K``, ``M``, ``G`` or ``T`` after it (powers of 1000; a ``B`` may
+    follow): ``500M``, ``4GB``, ``1.5G``; ``0`` keeps nothing.
+
+    Raises:
+        MalformedInputError: For a value that is no such size, naming the variable.
+
+    Examples:
+        >>> import os
+        >>> os.environ["YAHTZEE_RULES_CACHE_LIMIT"] = "500M"
+        >>> cache_limit()
+        500000000
+        >>> os.environ["YAHTZEE_RULES_CACHE_LIMIT"] = "lots"
+        >>> cache_limit()
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.support.errors.MalformedInputError: YAHTZEE_RULES_CACHE_LIMIT 'lots': not a size; give bytes, or a number with K, M, G or T, such as 500M or 4G
+        >>> del os.environ["YAHTZEE_RULES_CACHE_LIMIT"]
+    """
+    text = os.environ.get(LIMIT_VARIABLE)
+    if text is None or not text.strip():
+        return MAX_CACHE_BYTES
+    match = re.fullmatch(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([kmgt]?)b?\s*", text, re.I)
+    if match is None:
+        raise MalformedInputError(
+            f"{LIMIT_VARIABLE} {text[:40]!r}: not a size; give bytes, or a number with K, M, "
+            f"G or T, such as 500M or 4G"
+        )
+    return int(float(match[1]) * _UNITS[match[2].lower()])
+
+
+@attrs.frozen
+class CacheEntry:
+    """One cached table: its file (a decision table's two), kind, label, size and last use.
+
+    Attributes:
+        kind: One of :data:`KINDS`.
+        label: The Joker rule for the Classic card, else the ruleset's name, as in the
+            file's name.
+        paths: Its files: one, or a decision table's codes and key.
+        size: Their bytes.
+        used: When it was last written or read (seconds since the epoch).
+        maximum: A target table's highest target; ``None`` for the other kinds.
+    """
+
+    kind: str
+    label: str
+    paths: tuple[Path, ...]
+    size: int
+    used: float
+    maximum: int | None = None
+
+    def serves(self, rules: Rules) -> bool:
+        """Whether it was built for ``rules`` (or rules that differ only in the tie rule):
+        read from its key, or from its name's label when the key cannot be read."""
+        key = self.key()
+        if key is not None:
+            return f"; rules={value_rules(rules)!r}; " in key
+        return self.label == file_label(rules)
+
+    def key(self) -> str | None:
+        """The key saved in its ``.npz`` file (what it was built for), or ``None`` when
+        that cannot be read."""
+        keyed = next((path for path in self.paths if path.suffix == ".npz"), None)
+        if keyed is None:
+            return None
+        try:
+            with open_regular(keyed, 1 << 40) as stream, zipfile.ZipFile(stream) as archive:
+                stored = _member(archive, "key", 4 * 4096)
+        except BAD_FILE:
+            return None
+        return str(stored) if stored.shape == () else None
+
+
+def cache_entries(directory: Path | None = None) -> list[CacheEntry]:
+    """The tables cached in ``directory`` (default :func:`cache_dir`), least recently used
+    first; only regular files named as the solver names them count.
+
+    Examples:
+        >>> import tempfile
+        >>> cache_entries(Path(tempfile.mkdtemp()))
+        []
+    """
+    directory = cache_dir() if directory is None else directory
+    grouped: dict[str, list[tuple[Path, os.stat_result, re.Match[str]]]] = {}
+    try:
+        listed = list(os.scandir(directory))
+    except OSError:
+        return []
+    for item in listed:
+        match = _ENTRY.fullmatch(item.name)
+        if match is None:
+            continue
+        try:
+            info = item.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            stem = item.name.rpartition(".")[0]
+            grouped.setdefault(stem, []).append((Path(item.path), info, match))
+    entries = []
+    for files in grouped.values():
+        kind, label = files[0][2]["kind"], files[0][2]["label"]
+        maximum = None
+        if kind == "target":  # target-<label>-<maximum>-<digest>
+            label, _, most = label.rpartition("-")
+            maximum = int(most) if most.isdigit() and len(most) < 10 else None
+        entries.append(
+            CacheEntry(
+                kind=kind,
+                label=label,
+                paths=tuple(sorted(path for path, _, _ in files)),
+                size=sum(info.st_size for _, info, _ in files),
+                used=max(info.st_mtime for _, info, _ in files),
+                maximum=maximum,
+            )
+        )
+    return sorted(entries, key=lambda entry: (entry.used, entry.paths))
+
+
+def remove_entry(entry: CacheEntry) -> bool:
+    """Remove ``entry``'s files; whether they are gone (another process may remove them
+    first, or the directory may be read-only)."""
+    gone = True
+    for path in entry.paths:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            gone = False
+    return gone
+
+
+def evict(directory: Path, *, keep: Path | None = None, limit: int | None = None) -> list[Path]:
+    """Remove the least recently used entries of ``directory`` until it holds at most
+    ``limit`` bytes (default :func:`cache_limit`); the files removed.
+
+    The entry of ``keep`` (the file just written) stays, unless it alone is over the
+    limit: it is then removed, and nothing else.
+    """
+    limit = cache_limit() if limit is None else limit
+    entries = cache_entries(directory)
+    total = sum(entry.size for entry in entries)
+    if total <= limit:
+        return []
+    kept = [entry for entry in entries if keep in entry.paths]
+    if kept and kept[0].size > limit:  # over the limit on its own: not kept, the rest stays
+        return list(kept[0].paths) if remove_entry(kept[0]) else []
+    removed: list[Path] = []
+    for entry in [entry for entry in entries if keep not in entry.paths]:
+        if total <= limit:
+            break
+        if remove_entry(entry):
+            total -= entry.size
+            removed.extend(entry.paths)
+    return removed
+
+
+def _touch(path: Path | None) -> None:
+    """Mark ``path`` as used now, for :func:`evict` (a read-only directory: not marked)."""
+    if path is not None:
+        with contextlib.suppress(OSError):
+            os.utime(path)

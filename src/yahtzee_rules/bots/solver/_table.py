@@ -31,6 +31,7 @@ from yahtzee_rules.bots.solver._workers import check_workers
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play._filling import check_card, check_rules, rules_or_usual
 from yahtzee_rules.play.scorecard import Scorecard, empty_card
+from yahtzee_rules.support._notices import announce
 from yahtzee_rules.support.errors import MalformedInputError
 
 if TYPE_CHECKING:
@@ -448,6 +449,7 @@ def load_table(
     found = _read(path, rules, start_card)
     if found is not None:
         return found
+    announce("optimal", path, 8 * layout_of(rules).states_count)  # one float64 per state
     table = build_table(rules=rules, start=start_card, progress=progress)
     _write(path, table)
     return table

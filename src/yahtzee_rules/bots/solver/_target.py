@@ -29,12 +29,18 @@ from yahtzee_rules.bots.solver._storage import (
     target_path,
     write_npz,
 )
-from yahtzee_rules.bots.solver._target_build import entry_reads, look_up, solve_levels
+from yahtzee_rules.bots.solver._target_build import (
+    entry_reads,
+    look_up,
+    most_to_come,
+    solve_levels,
+)
 from yahtzee_rules.bots.solver._turns import turn_model_of
 from yahtzee_rules.bots.solver._workers import check_workers
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play._filling import check_card, rules_or_usual
 from yahtzee_rules.play.scorecard import Scorecard, empty_card
+from yahtzee_rules.support._notices import announce
 from yahtzee_rules.support.errors import MalformedInputError
 
 if TYPE_CHECKING:
@@ -70,6 +76,28 @@ def fills_at(
         else:
             fills[face] = chances[entries]
     return fills
+
+
+def most_final_total(rules: Rules, card: Scorecard) -> int:
+    """At most the final grand total a game from ``card`` (at a turn start) can reach under
+    ``rules``: its total so far, each open box's highest entry, the upper bonus while an
+    upper box is open and an extra-Yahtzee bonus on every turn that could earn one
+    (:func:`~._target_build.most_to_come`). No play reaches a target above it: its chance
+    is 0, known without a table. From Hasbro's empty card 1,575, Yatzy's 374.
+
+    Examples:
+        >>> from yahtzee_rules import Rules, Scorecard
+        >>> most_final_total(Rules(), Scorecard())
+        1575
+        >>> yatzy = Rules.from_name("yatzy")
+        >>> most_final_total(yatzy, Scorecard(card=yatzy.card))
+        374
+    """
+    from yahtzee_rules.play.totals import totals
+
+    model = model_of(rules)
+    mask, _, flag = state_of(card, model)
+    return totals(card, rules=rules).grand_total + most_to_come(model, mask, bool(flag))
 
 
 class Reach:
@@ -503,7 +531,12 @@ def target_table(
     found = _read(path, key, model, maximum) if cache else None
     if found is None:
         lowest = None if open_boxes is None else len(rules.card) - open_boxes
-        found = _target_values(model, state, maximum, progress, lowest, workers)
+        first = state[0].bit_count() if lowest is None else max(lowest, state[0].bit_count())
+        levels = Reach(model, state).levels(first)
+        if cache:
+            rows = sum(len(level.masks) for level in levels)
+            announce("target", path, 8 * rows * (maximum + 1) + 4 * model.states_count)
+        found = solve_levels(model, levels, maximum, progress, workers)
         if cache:
             _write(path, key, *found)
     return TargetTable._adopt(*found, rules=rules, start=start_card, maximum=maximum)
