@@ -94,3 +94,7 @@ MAX_SECRET_BYTES = 1024
 MAX_ANSWER_LENGTH = 100_000
 """The longest answer line ``yahtzee-rules check`` reads from the program it checks, in
 characters; a longer line is reported as the program's failure."""
+
+MAX_ACCEPT_LANGUAGE_LENGTH = 1_000
+"""The longest prefix of a browser's ``Accept-Language`` header the web table reads, in
+characters (:func:`yahtzee_rules.support.l10n.best_locale`); the rest is ignored."""
