@@ -12,7 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from _scripts import load_script
-from yahtzee_rules import Card, Category, TripleBox, YachtBox, YatzyBox
+from yahtzee_rules import (
+    Card,
+    Category,
+    Game,
+    JokerRule,
+    Rules,
+    Scorecard,
+    TripleBox,
+    YachtBox,
+    YatzyBox,
+    box_options,
+)
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.support.errors import MalformedInputError, UnknownLocaleError
 from yahtzee_rules.support.l10n import (
@@ -30,9 +41,11 @@ Key = tuple[str | None, str]
 
 
 def _box_messages() -> set[Key]:
-    """Every label of every shipped card but Triple Yahtzee's, whose come from Classic's."""
+    """Every label of every shipped card but Triple Yahtzee's, whose come from Classic's,
+    and the Joker rules' names, which the reasons a box is closed use."""
     boxes = {Card.named(name).boxes for name in Card.names()} - {TripleBox}
-    return {(box_type.__name__, box.label) for box_type in boxes for box in box_type}
+    labels = {(box_type.__name__, box.label) for box_type in boxes for box in box_type}
+    return labels | {("JokerRule", text) for rule in JokerRule for text in (rule.label, rule.title)}
 
 
 def _source_messages() -> set[Key]:
@@ -72,6 +85,16 @@ def test_every_catalogue_translates_every_message_of_the_library() -> None:
         unused = set(have) - wanted
         assert not unused, f"{language}: messages the library does not use: {unused}"
     assert sorted(catalogues.sources()) == sorted(set(LOCALES) - {DEFAULT_LOCALE})
+
+
+def test_every_translation_keeps_the_placeholders_of_its_message() -> None:
+    for language, po in catalogues.sources().items():
+        for (_, msgid), text in catalogues.po_messages(po).items():
+            wanted = sorted(re.findall(r"\{\w+\}", msgid))
+            assert sorted(set(re.findall(r"\{\w+\}", text))) == sorted(set(wanted)), (
+                language,
+                msgid,
+            )
 
 
 def test_the_community_names() -> None:
@@ -160,3 +183,36 @@ def test_the_browser_preference() -> None:
     assert best_locale("da;q=0, *;q=0.1") == "en"
     assert best_locale("fr;q=nan, es;q=2, da;q=x, sv") == "sv"
     assert best_locale("x" * 10_000_000 + ", de") == "en"  # read up to the bound only
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_reasons_a_box_is_closed_are_in_the_locale(locale: str) -> None:
+    card = Scorecard({Category.YAHTZEE: 50, Category.FULL_HOUSE: 25})
+    options = box_options(card, "44444", locale=locale)
+    filled = options[Category.FULL_HOUSE].reason
+    joker = options[Category.CHANCE].reason
+    assert filled is not None
+    assert joker is not None
+    assert Category.FULL_HOUSE.label_in(locale) in filled
+    assert "25" in filled
+    assert Category.FOURS.label_in(locale) in joker
+    english = box_options(card, "44444")
+    assert (filled == english[Category.FULL_HOUSE].reason) == (locale == "en")
+    # every way a box is closed, through a game: the forced Joker's upper box filled
+    game = Game.new(1, rules=Rules())
+    for outcome, box in (("44444", Category.YAHTZEE), ("44442", Category.FOURS)):
+        game = game.roll(outcome=outcome).fill(box)
+    reasons = {
+        option.reason for option in game.roll(outcome="44444").box_options(locale=locale).values()
+    }
+    assert all("{" not in reason for reason in reasons if reason)
+    assert any(Category.CHANCE.label_in(locale) in reason for reason in reasons if reason)
+    # English wording stays exactly as before
+    assert box_options(card, "44444", locale=None) == english
+
+
+def test_an_unknown_locale_is_refused_before_any_work() -> None:
+    with pytest.raises(UnknownLocaleError, match="locale 'xx'"):
+        box_options(Scorecard(), "12345", locale="xx")
+    with pytest.raises(UnknownLocaleError):
+        Game.new(1).roll(outcome="12345").box_options(locale="klingon")
