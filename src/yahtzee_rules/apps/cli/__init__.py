@@ -51,7 +51,8 @@ from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.scoring import box_options
 from yahtzee_rules.play.turn import check_marks_allowed
 from yahtzee_rules.support._text import for_terminal
-from yahtzee_rules.support.errors import MalformedInputError, RulesError
+from yahtzee_rules.support.errors import MalformedInputError, RulesError, UnknownLocaleError
+from yahtzee_rules.support.l10n import LOCALES, resolve_locale
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table
@@ -211,6 +212,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
     score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
+    score.add_argument(
+        "--lang",
+        type=_lang,
+        default=None,
+        metavar="LANG",
+        help="name the boxes and say why a box is closed in this language: "
+        + ", ".join(LOCALES)
+        + " (default en)",
+    )
 
     simulate = sub.add_parser(
         "simulate", parents=[joker], help="statistics and a histogram of many games"
@@ -338,7 +348,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def score_table(dice: Dice, card: Scorecard, *, rules: Rules | None = None) -> str:
+def _lang(text: str) -> str:
+    """The ``--lang`` argument: a locale the library has text for (``de-AT`` is ``de``)."""
+    try:
+        return resolve_locale(text)
+    except UnknownLocaleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def score_table(
+    dice: Dice, card: Scorecard, *, rules: Rules | None = None, locale: str | None = None
+) -> str:
     """What every box would score for ``dice`` on ``card``, and why closed boxes are closed.
 
     A reason that closes several boxes is given in full at the first of them; the
@@ -360,17 +380,18 @@ def score_table(dice: Dice, card: Scorecard, *, rules: Rules | None = None) -> s
     """
     lines = ["Box                Points  Note", "-----------------  ------  ----"]
     first_with: dict[str, str] = {}  # a reason, and the first box it closes
-    for category, option in box_options(card, dice, rules=rules).items():
+    for category, option in box_options(card, dice, rules=rules, locale=locale).items():
+        label = category.label_in(locale)
         if option.points is None:
             points, note = "-", option.reason or ""
             if note in first_with:  # the same reason again: name it once
                 note = f"as for {first_with[note]}"
             elif note:
-                first_with[note] = category.label
+                first_with[note] = label
         else:
             points = str(option.points)
             note = f"+{option.bonus} Yahtzee bonus" if option.bonus else ""
-        lines.append(f"{category.label:<17}  {points:>6}  {note}".rstrip())
+        lines.append(f"{label:<17}  {points:>6}  {note}".rstrip())
     return "\n".join(lines)
 
 
@@ -380,7 +401,7 @@ def _score(args: argparse.Namespace) -> int:
     card = Scorecard(card=rules.card) if args.card is None else _rules_card(args, rules, "score")
     where = "an empty card" if args.card is None else f"the card {args.card}"
     print(f"Dice {dice} on {where}, {_label(rules)}")
-    print(score_table(dice, card, rules=rules))
+    print(score_table(dice, card, rules=rules, locale=args.lang))
     return 0
 
 

@@ -308,19 +308,21 @@ def _dice_form(position: Position, advice: Coach | None) -> str:
     )
 
 
-def _card_table(position: Position) -> str:
+def _card_table(position: Position, locale: str | None = None) -> str:
+    """The current player's card, its boxes named and its closed boxes explained in
+    ``locale``'s language (the browser's, from ``Accept-Language``)."""
     game = position.game
     seat = game.current
     card = game.card(seat)
     rolled = not game.is_over and game.dice is not None
-    options = game.box_options() if rolled else {}
+    options = game.box_options(locale=locale) if rolled else {}
     fill_action = escape(position.link()).replace("?", "/fill?", 1)
     can_fill = rolled and not position.bot_to_play
     rows = []
     first_with: dict[str, str] = {}
     for box in game.rules.card.members:
         written = card[box]
-        label = escape(box.label)
+        label = escape(box.label_in(locale))
         if written is not None:
             cell = f'<td class="num">{written}</td><td>filled</td>'
         elif box in options:
@@ -339,7 +341,7 @@ def _card_table(position: Position) -> str:
                 if reason in first_with:
                     note = f"closed, as for {first_with[reason]}"
                 else:
-                    first_with[reason] = box.label
+                    first_with[reason] = box.label_in(locale)
                 cell = (
                     '<td class="num">-</td>'
                     f'<td>closed<span class="reason">{escape(note)}</span></td>'
@@ -594,9 +596,11 @@ def play_page(
     advice: Coach | None,
     coach_error: str,
     fallback: bool = False,
+    locale: str | None = None,
 ) -> str:
     """The page of one position: dice, the current card, the others' scores, links;
-    ``fallback`` when its optimal bots play greedily (no optimal table for the rules)."""
+    ``fallback`` when its optimal bots play greedily (no optimal table for the rules);
+    the current card's box names and reasons in ``locale``'s language."""
     game = position.game
     rules = game.rules
     parts: list[str] = []
@@ -633,7 +637,7 @@ def play_page(
         turn_panel = (
             '<section class="panel" aria-labelledby="card-heading">'
             f"<p>{status}</p>{''.join(controls)}"
-            f'<h2 id="card-heading">{escape(player)}\'s card</h2>{_card_table(position)}</section>'
+            f'<h2 id="card-heading">{escape(player)}\'s card</h2>{_card_table(position, locale)}</section>'
         )
     undo = position.undo_target()
     undo_html = (

@@ -58,6 +58,7 @@ from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.support._limits import MAX_WEB_FORM_BYTES, WEB_QUEUE, WEB_WORKERS
 from yahtzee_rules.support.errors import MalformedInputError, RulesError
+from yahtzee_rules.support.l10n import best_locale
 
 __all__ = ["create_app"]
 
@@ -268,8 +269,9 @@ def create_app(
             advice=advice,
             coach_error=coach_error,
             fallback=fallback,
+            locale=best_locale(request.headers.get("accept-language")),
         )
-        return HTMLResponse(html)
+        return HTMLResponse(html, headers={"Vary": "Accept-Language"})
 
     def roll(request: Request, form: Form) -> Response:
         assert form is not None
