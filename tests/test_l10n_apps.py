@@ -28,6 +28,9 @@ def test_score_names_the_boxes_and_the_reasons_in_the_language() -> None:
         line.startswith("Einer ") and "der Pflicht-Joker verlangt Vierer" in line for line in lines
     )
     assert not any(line.startswith("Yahtzee ") for line in lines)  # the box is Kniffel
+    assert lines[1].split() == ["Feld", "Punkte", "Hinweis"]
+    assert any(line.startswith("Zweier ") and line.endswith("wie bei Einer") for line in lines)
+    assert any(line.startswith("Vierer ") and "+100 Kniffel-Bonus" in line for line in lines)
 
 
 def test_score_refuses_an_unknown_language_as_a_usage_error(
@@ -42,15 +45,27 @@ def test_score_refuses_an_unknown_language_as_a_usage_error(
 
 
 @pytest.mark.parametrize(
-    ("header", "label", "reason"),
+    ("header", "label", "reason", "words"),
     [
-        ("fr-CH, fr;q=0.9, en;q=0.8", "Yams", "le Joker forcé exige Quatre"),
-        ("sv-SE,sv;q=0.9", "Yatzy", "jokerregeln (tvingad joker) kräver Fyror"),
-        ("pt-BR,pt;q=0.9", "Yahtzee", "the forced Joker requires Fours"),
-        ("", "Yahtzee", "the forced Joker requires Fours"),
+        (
+            "fr-CH, fr;q=0.9, en;q=0.8",
+            "Yams",
+            "le Joker forcé exige Quatre",
+            ["fermé, comme pour As", ">Total général<", 'aria-label="Remplir Quatre avec 20'],
+        ),
+        (
+            "sv-SE,sv;q=0.9",
+            "Yatzy",
+            "jokerregeln (tvingad joker) kräver Fyror",
+            ["stängd, som för Ettor", ">Poäng<"],
+        ),
+        ("pt-BR,pt;q=0.9", "Yahtzee", "the forced Joker requires Fours", ["closed, as for Aces"]),
+        ("", "Yahtzee", "the forced Joker requires Fours", [">Grand total<", ">State<"]),
     ],
 )
-def test_the_web_table_speaks_the_browser_s_language(header: str, label: str, reason: str) -> None:
+def test_the_web_table_speaks_the_browser_s_language(
+    header: str, label: str, reason: str, words: list[str]
+) -> None:
     client = TestClient(create_app(rng=random.Random(1)))
     link = f"/play/{GameRecord.from_game(JOKER_GAME).share_code()}?seats=hh"
     page = client.get(link, headers={"Accept-Language": header} if header else {})
@@ -58,6 +73,8 @@ def test_the_web_table_speaks_the_browser_s_language(header: str, label: str, re
     text = html.unescape(page.text)
     assert f'<th scope="row">{label}</th>' in text
     assert reason in text
+    for word in words:
+        assert word in text
     assert page.headers["vary"] == "Accept-Language"
     # the link and the moves stay language-neutral: the box's code is the same
     assert f'value="{Category.FOURS.code}"' in page.text

@@ -52,7 +52,7 @@ from yahtzee_rules.play.scoring import box_options
 from yahtzee_rules.play.turn import check_marks_allowed
 from yahtzee_rules.support._text import for_terminal
 from yahtzee_rules.support.errors import MalformedInputError, RulesError, UnknownLocaleError
-from yahtzee_rules.support.l10n import LOCALES, resolve_locale
+from yahtzee_rules.support.l10n import LOCALES, resolve_locale, translations
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table
@@ -378,19 +378,32 @@ def score_table(
         Yahtzee                 -  Yahtzee is already filled with 50; each box is filled once
         Chance                  -  as for Aces
     """
-    lines = ["Box                Points  Note", "-----------------  ------  ----"]
+    text = translations(locale)
+    box, worth, about = (
+        text.pgettext("score table", "Box"),
+        text.pgettext("score table", "Points"),
+        text.pgettext("score table", "Note"),
+    )
+    lines = [
+        f"{box:<17}  {worth:>6}  {about}",
+        f"{'-' * max(17, len(box))}  {'-' * max(6, len(worth))}  {'-' * len(about)}",
+    ]
     first_with: dict[str, str] = {}  # a reason, and the first box it closes
     for category, option in box_options(card, dice, rules=rules, locale=locale).items():
         label = category.label_in(locale)
         if option.points is None:
             points, note = "-", option.reason or ""
             if note in first_with:  # the same reason again: name it once
-                note = f"as for {first_with[note]}"
+                note = text.pgettext("score table", "as for {box}").format(box=first_with[note])
             elif note:
                 first_with[note] = label
         else:
             points = str(option.points)
-            note = f"+{option.bonus} Yahtzee bonus" if option.bonus else ""
+            note = (
+                text.pgettext("score table", "+{bonus} Yahtzee bonus").format(bonus=option.bonus)
+                if option.bonus
+                else ""
+            )
         lines.append(f"{label:<17}  {points:>6}  {note}".rstrip())
     return "\n".join(lines)
 

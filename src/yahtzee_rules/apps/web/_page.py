@@ -24,6 +24,7 @@ from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.scoring import joker_note
+from yahtzee_rules.support.l10n import translations
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Review
@@ -318,57 +319,86 @@ def _card_table(position: Position, locale: str | None = None) -> str:
     options = game.box_options(locale=locale) if rolled else {}
     fill_action = escape(position.link()).replace("?", "/fill?", 1)
     can_fill = rolled and not position.bot_to_play
+    text = translations(locale)
+    # Each of the table's own words, in the locale (outside f-strings, where the
+    # catalogue's extractor finds them).
+    filled_word = escape(text.pgettext("web table", "filled"))
+    open_word = escape(text.pgettext("web table", "open"))
+    closed_word = escape(text.pgettext("web table", "closed"))
+    as_for = text.pgettext("web table", "closed, as for {box}")
+    bonus_note = text.pgettext("web table", "+{bonus} bonus")
+    fill_label = text.pgettext("web table", "Fill {box} for {points} points")
+    fill_bonus_label = text.pgettext(
+        "web table", "Fill {box} for {points} points and a {bonus}-point bonus"
+    )
+    heads = [
+        escape(text.pgettext("web table", "Box")),
+        escape(text.pgettext("web table", "Points")),
+        escape(text.pgettext("web table", "State")),
+    ]
+    upper_word = escape(text.pgettext("web table", "Upper total"))
+    lower_word = escape(text.pgettext("web table", "Lower total"))
+    grand_word = escape(text.pgettext("web table", "Grand total"))
+    upper_bonus = text.pgettext("web table", "bonus {bonus}")
+    more = text.pgettext("web table", "{needed} more for the bonus")
+    extra = text.pgettext("web table", "extra-Yahtzee bonus {bonus}")
     rows = []
     first_with: dict[str, str] = {}
     for box in game.rules.card.members:
         written = card[box]
-        label = escape(box.label_in(locale))
+        label = box.label_in(locale)
         if written is not None:
-            cell = f'<td class="num">{written}</td><td>filled</td>'
+            cell = f'<td class="num">{written}</td><td>{filled_word}</td>'
         elif box in options:
             option = options[box]
             if option.points is not None and can_fill:
-                bonus = f' <span class="bonus">+{option.bonus} bonus</span>' if option.bonus else ""
+                bonus = (
+                    f' <span class="bonus">{escape(bonus_note.format(bonus=option.bonus))}</span>'
+                    if option.bonus
+                    else ""
+                )
+                aria = escape(
+                    (fill_bonus_label if option.bonus else fill_label).format(
+                        box=label, points=option.points, bonus=option.bonus
+                    )
+                )
                 cell = (
                     f'<td class="num"><button class="score" type="submit" name="box" '
-                    f'value="{escape(box.code)}" aria-label="Fill {label} for {option.points} '
-                    f'points{f" and a {option.bonus}-point bonus" if option.bonus else ""}">'
-                    f"{option.points}</button></td><td>open{bonus}</td>"
+                    f'value="{escape(box.code)}" aria-label="{aria}">'
+                    f"{option.points}</button></td><td>{open_word}{bonus}</td>"
                 )
             else:
                 reason = option.reason or ""
                 note = reason
                 if reason in first_with:
-                    note = f"closed, as for {first_with[reason]}"
+                    note = as_for.format(box=first_with[reason])
                 else:
-                    first_with[reason] = box.label_in(locale)
+                    first_with[reason] = label
                 cell = (
                     '<td class="num">-</td>'
-                    f'<td>closed<span class="reason">{escape(note)}</span></td>'
+                    f'<td>{closed_word}<span class="reason">{escape(note)}</span></td>'
                 )
         else:
-            cell = '<td class="num"></td><td>open</td>'
-        rows.append(f'<tr><th scope="row">{label}</th>{cell}</tr>')
+            cell = f'<td class="num"></td><td>{open_word}</td>'
+        rows.append(f'<tr><th scope="row">{escape(label)}</th>{cell}</tr>')
     totals = game.totals(seat)
+    needed = totals.upper_bonus_needed and not totals.upper_bonus
     summary = (
-        f'<tr><th scope="row">Upper total</th><td class="num">{totals.upper_total}</td>'
-        f"<td>bonus {totals.upper_bonus}"
-        + (
-            f", {totals.upper_bonus_needed} more for the bonus"
-            if totals.upper_bonus_needed and not totals.upper_bonus
-            else ""
-        )
+        f'<tr><th scope="row">{upper_word}</th><td class="num">{totals.upper_total}</td>'
+        f"<td>{escape(upper_bonus.format(bonus=totals.upper_bonus))}"
+        + (", " + escape(more.format(needed=totals.upper_bonus_needed)) if needed else "")
         + "</td></tr>"
-        f'<tr><th scope="row">Lower total</th><td class="num">{totals.lower_total}</td>'
-        f"<td>extra-Yahtzee bonus {totals.yahtzee_bonus}</td></tr>"
-        f'<tr><th scope="row">Grand total</th><td class="num"><strong>{totals.grand_total}'
-        f"</strong></td><td></td></tr>"
+        f'<tr><th scope="row">{lower_word}</th><td class="num">{totals.lower_total}</td>'
+        f"<td>{escape(extra.format(bonus=totals.yahtzee_bonus))}</td></tr>"
+        f'<tr><th scope="row">{grand_word}</th><td class="num"><strong>'
+        f"{totals.grand_total}</strong></td><td></td></tr>"
     )
     name = escape(game.players[seat])
     table = (
         f'<table id="card"><caption class="sr-only">{name}\'s card</caption>'
-        '<thead><tr><th scope="col">Box</th><th scope="col" class="num">Points</th>'
-        f'<th scope="col">State</th></tr></thead><tbody>{"".join(rows)}{summary}</tbody></table>'
+        f'<thead><tr><th scope="col">{heads[0]}</th><th scope="col" class="num">'
+        f'{heads[1]}</th><th scope="col">{heads[2]}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}{summary}</tbody></table>"
     )
     if can_fill:
         return f'<form method="post" action="{fill_action}">{table}</form>'
