@@ -24,7 +24,7 @@ from yahtzee_rules import (
     YatzyBox,
     box_options,
 )
-from yahtzee_rules.core.boxes import Box
+from yahtzee_rules.core.boxes import Box, registered_rulesets
 from yahtzee_rules.support.errors import MalformedInputError, UnknownLocaleError
 from yahtzee_rules.support.l10n import (
     DEFAULT_LOCALE,
@@ -45,7 +45,14 @@ def _box_messages() -> set[Key]:
     and the Joker rules' names, which the reasons a box is closed use."""
     boxes = {Card.named(name).boxes for name in Card.names()} - {TripleBox}
     labels = {(box_type.__name__, box.label) for box_type in boxes for box in box_type}
-    return labels | {("JokerRule", text) for rule in JokerRule for text in (rule.label, rule.title)}
+    jokers = {("JokerRule", text) for rule in JokerRule for text in (rule.label, rule.title)}
+    rulesets = {
+        ("ruleset", entry.description)
+        for _, entries in registered_rulesets()
+        for entry in entries
+        if entry.description is not None
+    }
+    return labels | jokers | rulesets
 
 
 def _source_messages() -> set[Key]:
@@ -216,3 +223,17 @@ def test_an_unknown_locale_is_refused_before_any_work() -> None:
         box_options(Scorecard(), "12345", locale="xx")
     with pytest.raises(UnknownLocaleError):
         Game.new(1).roll(outcome="12345").box_options(locale="klingon")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_named_ruleset_is_described_in_the_locale(locale: str) -> None:
+    lines = {name: Rules.describe(name, locale=locale) for name in Rules.names()}
+    english = {name: Rules.describe(name) for name in Rules.names()}
+    assert all(lines.values())
+    if locale == DEFAULT_LOCALE:
+        assert lines == english
+    else:
+        assert all(lines[name] != english[name] for name in lines), locale
+    assert Rules.describe(Rules.from_name("yatzy"), locale=locale) == lines["yatzy"]
+    with pytest.raises(UnknownLocaleError):
+        Rules.describe("yatzy", locale="zz")
