@@ -44,6 +44,15 @@ def test_score_refuses_an_unknown_language_as_a_usage_error(
     assert "Chans" in capsys.readouterr().out
 
 
+def test_rules_describes_the_rulesets_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "yatzy" in out
+    assert "Yatzy escandinavo: 15 casillas" in out
+    assert main(["rules", "--lang", "xx"]) == 2
+    assert "locale 'xx'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("header", "label", "reason", "words"),
     [

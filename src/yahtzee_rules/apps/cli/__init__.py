@@ -212,15 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
     score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
-    score.add_argument(
-        "--lang",
-        type=_lang,
-        default=None,
-        metavar="LANG",
-        help="name the boxes and say why a box is closed in this language: "
-        + ", ".join(LOCALES)
-        + " (default en)",
-    )
+    _add_lang(score, "name the boxes and say why a box is closed")
 
     simulate = sub.add_parser(
         "simulate", parents=[joker], help="statistics and a histogram of many games"
@@ -280,11 +272,12 @@ def build_parser() -> argparse.ArgumentParser:
         "links this table wrote (default: the key in $YAHTZEE_RULES_WEB_SECRET, if set; "
         "else any link is played)",
     )
-    sub.add_parser(
+    listing = sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
         description="List every ruleset --rules NAME accepts by name, with one line each.",
     )
+    _add_lang(listing, "describe the rulesets")
 
     distribution = sub.add_parser(
         "distribution",
@@ -346,6 +339,17 @@ def build_parser() -> argparse.ArgumentParser:
         )
     )
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser, what: str) -> None:
+    """The ``--lang`` option: ``what`` the command writes in the chosen language."""
+    parser.add_argument(
+        "--lang",
+        type=_lang,
+        default=None,
+        metavar="LANG",
+        help=f"{what} in this language: {', '.join(LOCALES)} (default en)",
+    )
 
 
 def _lang(text: str) -> str:
@@ -714,8 +718,9 @@ def _target(args: argparse.Namespace) -> int:
     return 0
 
 
-def rules_lines() -> list[str]:
-    """One line per named ruleset: its name and what it is, read from the library.
+def rules_lines(locale: str | None = None) -> list[str]:
+    """One line per named ruleset: its name and what it is, read from the library
+    (in ``locale``'s language; English by default).
 
     The names come from :meth:`Rules.names <yahtzee_rules.Rules.names>` and the lines
     from :meth:`Rules.describe <yahtzee_rules.Rules.describe>`, so a ruleset added to
@@ -731,7 +736,7 @@ def rules_lines() -> list[str]:
     """
     names = Rules.names()
     width = max(13, *(len(name) + 2 for name in names))
-    return [f"{name:<{width}}{Rules.describe(name)}".rstrip() for name in names]
+    return [f"{name:<{width}}{Rules.describe(name, locale=locale)}".rstrip() for name in names]
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -760,7 +765,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _list_rules(args: argparse.Namespace) -> int:
-    print("\n".join(rules_lines()))
+    print("\n".join(rules_lines(args.lang)))
     print()
     print(
         "Use one with --rules NAME, such as 'yahtzee-rules solve --rules yatzy'; "
