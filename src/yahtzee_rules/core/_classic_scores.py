@@ -9,7 +9,13 @@ the one nearly every game plays, and scoring is the library's hottest path.
 
 from __future__ import annotations
 
-__all__ = ["CLASSIC_CODES", "CLASSIC_FACES", "CLASSIC_LABELS", "classic_scores"]
+__all__ = [
+    "CLASSIC_CODES",
+    "CLASSIC_CONTEXT",
+    "CLASSIC_FACES",
+    "CLASSIC_LABELS",
+    "classic_scores",
+]
 
 # The Classic boxes' labels, codes and upper faces, in card order: the Classic card
 # describes its boxes with them, and Triple Yahtzee each of its three columns.
@@ -30,6 +36,9 @@ CLASSIC_LABELS = (
 )
 CLASSIC_CODES = ("1", "2", "3", "4", "5", "6", "3k", "4k", "fh", "ss", "ls", "y", "c")
 CLASSIC_FACES = (1, 2, 3, 4, 5, 6, None, None, None, None, None, None, None)
+# The catalogues' context for these labels: the Classic enumeration's class name, which
+# ``Box.label_in`` looks them up under (Triple Yahtzee's columns look theirs up there too).
+CLASSIC_CONTEXT = "Category"
 
 
 def classic_scores(faces: tuple[int, ...]) -> tuple[int, ...]:

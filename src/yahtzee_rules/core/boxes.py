@@ -36,6 +36,7 @@ from yahtzee_rules.core.dice import Dice, dice_index
 from yahtzee_rules.support._frozen import reinit_error
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
+from yahtzee_rules.support.l10n import translations
 
 __all__ = ["Box", "Card", "Section", "Switch", "register_card", "registered", "unregister_card"]
 
@@ -89,7 +90,8 @@ class Box(enum.IntEnum):
     :class:`~yahtzee_rules.YachtBox` are the enumerations the library ships.
 
     Attributes:
-        label: The printed name, such as ``"Full House"``.
+        label: The printed name, such as ``"Full House"``, in English; :meth:`label_in`
+            gives it in another language.
         section: :attr:`Section.UPPER` for the boxes that count one face, else
             :attr:`Section.LOWER`.
         face: The face an upper box counts (1 to 6), or ``None`` for a lower box.
@@ -139,6 +141,27 @@ class Box(enum.IntEnum):
     def __bool__(self) -> bool:
         # Every box is a real choice: ``if turn.forced_category:`` must hold for the first.
         return True
+
+    def label_in(self, locale: str | None) -> str:
+        """The printed name in ``locale``'s language: the name that language's players use.
+
+        The catalogues look a label up in the context of its enumeration's class name
+        (``Category``, ``YatzyBox``...), since a card may name a box its own way; a
+        label a catalogue lacks (a card of your own) stays English. ``None`` and
+        ``"en"`` give :attr:`label`. Codes are never translated.
+
+        Raises:
+            UnknownLocaleError: For a locale the library has no catalogue for (see
+                :func:`~yahtzee_rules.support.l10n.resolve_locale`).
+
+        Examples:
+            >>> from yahtzee_rules import Category, YatzyBox
+            >>> Category.YAHTZEE.label_in("de"), Category.FULL_HOUSE.label_in("sv")
+            ('Kniffel', 'Kåk')
+            >>> YatzyBox.TWO_PAIRS.label_in("da"), Category.FOURS.label_in(None)
+            ('To par', 'Fours')
+        """
+        return translations(locale).pgettext(type(self).__name__, self.label)
 
     def score(self, dice: Dice) -> int:
         """The plain value of this box for ``dice``, as its card scores it.

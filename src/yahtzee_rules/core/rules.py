@@ -35,6 +35,7 @@ from yahtzee_rules.support._frozen import reinit_error
 from yahtzee_rules.support._limits import MAX_BONUS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
+from yahtzee_rules.support.l10n import translations
 
 __all__ = ["JokerRule", "Rules", "TieRule"]
 
@@ -164,16 +165,19 @@ _TIE_TEXTS = {
 """Each tie rule's :attr:`TieRule.label` and :attr:`TieRule.description`."""
 
 
-def plain_label(box: Box) -> str:
+def plain_label(box: Box, locale: str | None = None) -> str:
     """A box's label without a column's multiplier (``"Yahtzee"`` for Triple Yahtzee's
-    Yahtzee x2), to name a box of every column at once, as in "the Yahtzee bonus".
+    Yahtzee x2), to name a box of every column at once, as in "the Yahtzee bonus"; in
+    ``locale``'s language if given (see :meth:`Box.label_in`).
 
     Examples:
         >>> from yahtzee_rules import TRIPLE, Category
         >>> plain_label(TRIPLE.yahtzees[1]), plain_label(Category.FULL_HOUSE)
         ('Yahtzee', 'Full House')
+        >>> plain_label(TRIPLE.yahtzees[1], "de")
+        'Kniffel'
     """
-    return re.sub(r" \u00d7[0-9]+$", "", box.label)
+    return re.sub(r" \u00d7[0-9]+$", "", box.label if locale is None else box.label_in(locale))
 
 
 def column_label(box: Box) -> str:
@@ -524,7 +528,7 @@ class Rules:
         return _tables().names
 
     @staticmethod
-    def describe(name: str | Rules) -> str:
+    def describe(name: str | Rules, *, locale: str | None = None) -> str:
         """One line saying what the named ruleset is, for lists such as ``yahtzee-rules rules``.
 
         A ruleset in :meth:`names` has a line of its own; any other name that
@@ -533,12 +537,18 @@ class Rules:
         apps describe the rules in play without a table of their own (and a card
         that has no named ruleset is described from its value).
 
+        A named ruleset's own line comes in ``locale``'s language (English by default;
+        see :mod:`yahtzee_rules.support.l10n`); a composed line is English.
+
         Raises:
             MalformedInputError: For a name that is no ruleset.
+            UnknownLocaleError: For a locale the library has no catalogue for.
 
         Examples:
             >>> Rules.describe("yacht")
             'Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker'
+            >>> Rules.describe("yatzy", locale="sv")
+            'Skandinavisk Yatzy: 15 rutor, 50 poängs bonus i övre delen vid 63, ingen Yatzy-bonus, ingen joker'
             >>> Rules.describe("none, yahtzee_bonus=0")
             'Classic card (13 boxes), no Joker, 35-point upper bonus at 63, no Yahtzee bonus'
             >>> Rules.describe("triple, upper_bonus=10")
@@ -546,10 +556,11 @@ class Rules:
             >>> Rules.describe(Rules(tie="play-off"))
             'Classic card (13 boxes), forced Joker, 35-point upper bonus at 63, 100-point Yahtzee bonus, ties are played off'
         """
+        catalogue = translations(locale)
         key = name.name if isinstance(name, Rules) else name
         text = _tables().descriptions.get(key) if isinstance(key, str) else None
         if text is not None:
-            return text
+            return catalogue.pgettext("ruleset", text)
         rules = name if isinstance(name, Rules) else Rules.from_name(name)
         card = rules.card
         joker = rules.joker.label

@@ -28,11 +28,13 @@ import attrs
 
 from yahtzee_rules.core._classic_scores import (
     CLASSIC_CODES,
+    CLASSIC_CONTEXT,
     CLASSIC_FACES,
     CLASSIC_LABELS,
     classic_scores,
 )
 from yahtzee_rules.core.boxes import Box, Card, describe_boxes, register_card
+from yahtzee_rules.support.l10n import translations
 
 __all__ = ["TRIPLE", "TRIPLE_IN_ORDER", "TripleBox", "triple_scores"]
 
@@ -91,12 +93,31 @@ class TripleBox(Box):
     YAHTZEE_X3 = 37
     CHANCE_X3 = 38
 
+    def label_in(self, locale: str | None) -> str:
+        """The printed name in ``locale``'s language: its Classic box's name and ``×2``.
+
+        Triple Yahtzee's columns are Classic's boxes, so their names come from the
+        Classic card's catalogue entries (one home for each name).
+
+        Examples:
+            >>> TripleBox.THREE_OF_A_KIND_X2.label_in("de"), TripleBox.YAHTZEE_X3.label_in("fr")
+            ('Dreierpasch ×2', 'Yams ×3')
+        """
+        base = translations(locale).pgettext(CLASSIC_CONTEXT, CLASSIC_LABELS[self.row])
+        return _column_label(base, self.multiplier)
+
 
 _MULTIPLIERS = (1, 2, 3)
 
+
+def _column_label(label: str, multiplier: int) -> str:
+    """A Triple Yahtzee box's label: its Classic box's label and its column's multiplier."""
+    return f"{label} ×{multiplier}"
+
+
 describe_boxes(
     TripleBox,
-    tuple(f"{label} ×{m}" for m in _MULTIPLIERS for label in CLASSIC_LABELS),
+    tuple(_column_label(label, m) for m in _MULTIPLIERS for label in CLASSIC_LABELS),
     tuple(f"{code}.{m}" for m in _MULTIPLIERS for code in CLASSIC_CODES),
     faces=CLASSIC_FACES * len(_MULTIPLIERS),
     aliases={

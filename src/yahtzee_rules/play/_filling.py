@@ -16,6 +16,7 @@ from yahtzee_rules.core.rules import JokerRule, Rules, not_rules_error, plain_la
 from yahtzee_rules.play.scorecard import Scorecard, raw_card
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
+from yahtzee_rules.support.l10n import translations
 
 __all__ = [
     "bonus_due",
@@ -204,70 +205,93 @@ def legal_points(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules
     return points
 
 
-def reason(boxes: tuple[int | None, ...], dice: Dice, category: Box, rules: Rules) -> str:
+def reason(
+    boxes: tuple[int | None, ...],
+    dice: Dice,
+    category: Box,
+    rules: Rules,
+    locale: str | None = None,
+) -> str:
     """Why ``dice`` may not fill ``category``: it is filled, or a placement rule forbids it.
 
     The placement rules are boxes in card order (Forced Yatzy), Forced Yahtzee, and the
-    forced and kinds-first Joker orders.
+    forced and kinds-first Joker orders. The sentence is in ``locale``'s language (English
+    for ``None``), with the boxes' names in it.
     """
+    text = translations(locale)
+    _ = text.gettext  # the name gettext's extractors look for
+
+    def name(box: Box) -> str:
+        return box.label_in(locale)
+
+    def either(names: list[str]) -> str:
+        found = names[0]
+        for other in names[1:]:
+            found = _("{first} or {second}").format(first=found, second=other)
+        return found
+
     points = boxes[category]
     if points is not None:
-        return f"{category.label} is already filled with {points}; each box is filled once"
+        return _("{box} is already filled with {points}; each box is filled once").format(
+            box=name(category), points=points
+        )
     card = rules.card
     left = card.left_of(category) if card.left_to_right else None
     if left is not None and boxes[left] is None:
-        return (
-            f"{category.label} opens once {left.label} is filled; on this card each row "
-            f"fills left to right"
-        )
+        return _(
+            "{box} opens once {left} is filled; on this card each row fills left to right"
+        ).format(box=name(category), left=name(left))
     if rules.in_order:
         first = next(c for c in card.members if boxes[c] is None)
-        return (
-            f"the boxes are filled in card order (Forced Yatzy): the first open box is "
-            f"{first.label}, so the dice must go there"
-        )
+        return _(
+            "the boxes are filled in card order (Forced Yatzy): the first open box is "
+            "{first}, so the dice must go there"
+        ).format(first=name(first))
     face = dice.faces[0]
     face_boxes = card.face_boxes(face)
-    open_faces = [c.label for c in face_boxes if boxes[c] is None]
+    open_faces = [name(c) for c in face_boxes if boxes[c] is None]
     if rules.forced_yahtzee and open_faces:
         if len(face_boxes) == 1:
-            return (
-                f"Forced Yahtzee requires {open_faces[0]}, which is open: five {face}s "
-                f"must go in {open_faces[0]}, even as the first Yahtzee"
-            )
-        return (
-            f"Forced Yahtzee requires a matching upper box while one is open: five {face}s "
-            f"must go in {' or '.join(open_faces)}, even as the first Yahtzee"
-        )
-    joker = f"the {rules.joker.label}"
+            return _(
+                "Forced Yahtzee requires {box}, which is open: five {face}s must go in "
+                "{box}, even as the first Yahtzee"
+            ).format(box=open_faces[0], face=face)
+        return _(
+            "Forced Yahtzee requires a matching upper box while one is open: five {face}s "
+            "must go in {boxes}, even as the first Yahtzee"
+        ).format(face=face, boxes=either(open_faces))
+    joker = text.pgettext("JokerRule", rules.joker.label)
     if len(face_boxes) == 1:
         face_box = face_boxes[0]
         if boxes[face_box] is None:
-            return (
-                f"{joker} requires {face_box.label}, which is open: "
-                f"five {face}s must go in {face_box.label}"
-            )
-        named = face_box.label
+            return _(
+                "the {joker} requires {box}, which is open: five {face}s must go in {box}"
+            ).format(joker=joker, box=name(face_box), face=face)
+        named = name(face_box)
     else:
         if open_faces:
-            return (
-                f"{joker} requires a matching upper box while one is open: "
-                f"five {face}s must go in {' or '.join(open_faces)}"
-            )
-        named = " or ".join(c.label for c in face_boxes)
+            return _(
+                "the {joker} requires a matching upper box while one is open: "
+                "five {face}s must go in {boxes}"
+            ).format(joker=joker, face=face, boxes=either(open_faces))
+        named = either([name(c) for c in face_boxes])
     kinds = [c for c in card.joker_first if boxes[c] is None]
     if rules.joker is JokerRule.KINDS_FIRST and kinds:
-        names = " or ".join(c.label for c in card.joker_first)
-        either = "either" if len(card.joker_first) == 2 else "one"
-        return (
-            f"the {rules.joker.title} requires {names} while {either} is open; "
-            f"open: {', '.join(c.label for c in kinds)}"
-        )
-    open_lower = ", ".join(c.label for c in card.lower if boxes[c] is None)
-    return (
-        f"{joker} allows an upper box other than {named} only once "
-        f"every lower box is filled; open lower boxes: {open_lower}"
-    )
+        title = text.pgettext("JokerRule", rules.joker.title)
+        names = either([name(c) for c in card.joker_first])
+        opened = ", ".join(name(c) for c in kinds)
+        if len(card.joker_first) == 2:
+            return _("the {joker} requires {boxes} while either is open; open: {open}").format(
+                joker=title, boxes=names, open=opened
+            )
+        return _(  # pragma: no cover - the shipped cards' Joker fills two kinds first
+            "the {joker} requires {boxes} while one is open; open: {open}"
+        ).format(joker=title, boxes=names, open=opened)
+    open_lower = ", ".join(name(c) for c in card.lower if boxes[c] is None)
+    return _(
+        "the {joker} allows an upper box other than {box} only once every lower box is "
+        "filled; open lower boxes: {open}"
+    ).format(joker=joker, box=named, open=open_lower)
 
 
 def _and(words: list[str], conjunction: str = "and") -> str:

@@ -443,15 +443,17 @@ class Game:
             return _NO_OPTIONS
         return MappingProxyType(legal(self.cards[self.current].boxes, dice, self.rules))
 
-    def box_options(self) -> Mapping[Box, BoxOption]:
+    def box_options(self, *, locale: str | None = None) -> Mapping[Box, BoxOption]:
         """Every box with its points now, or why it is closed; see :func:`yahtzee_rules.box_options`.
+
+        The reasons are in ``locale``'s language (English by default).
 
         Examples:
             >>> from yahtzee_rules import Category
             >>> Game.new(1).roll(outcome="66655").box_options()[Category.SIXES].points
             18
         """
-        return self._playing("see box options").box_options()
+        return self._playing("see box options").box_options(locale=locale)
 
     @property
     def forced_category(self) -> Box | None:

@@ -47,6 +47,7 @@ from yahtzee_rules.play._filling import (
 )
 from yahtzee_rules.play.scorecard import Scorecard, category_arg
 from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support.l10n import resolve_locale
 
 __all__ = [
     "BoxOption",
@@ -246,7 +247,9 @@ class BoxOption:
         return self.reason is None
 
 
-def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Box, BoxOption]:
+def _options(
+    card: Scorecard, dice: Dice, rules: Rules, locale: str | None = None
+) -> Mapping[Box, BoxOption]:
     boxes = card.boxes
     allowed = legal(boxes, dice, rules)
     bonus = rules.yahtzee_bonus if bonus_due(boxes, dice, rules) else 0
@@ -255,18 +258,22 @@ def _options(card: Scorecard, dice: Dice, rules: Rules) -> Mapping[Box, BoxOptio
         if category in allowed:
             result[category] = BoxOption(category, allowed[category], None, bonus)
         else:
-            why = reason(boxes, dice, category, rules)
+            why = reason(boxes, dice, category, rules, locale)
             result[category] = BoxOption(category, None, why, 0)
     return MappingProxyType(result)
 
 
 def box_options(
-    card: Scorecard, dice: DiceLike, *, rules: Rules | None = None
+    card: Scorecard, dice: DiceLike, *, rules: Rules | None = None, locale: str | None = None
 ) -> Mapping[Box, BoxOption]:
     """A :class:`BoxOption` for each box of the card: points if legal, else the reason.
 
     This is what a game shows its player: the value of every open box for the
-    current dice, and for each closed box the rule that closes it.
+    current dice, and for each closed box the rule that closes it, in ``locale``'s
+    language (English by default; see :mod:`yahtzee_rules.support.l10n`).
+
+    Raises:
+        UnknownLocaleError: For a locale the library has no catalogue for.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
@@ -276,9 +283,12 @@ def box_options(
         (20, 100)
         >>> print(options[Category.CHANCE].reason)
         the forced Joker requires Fours, which is open: five 4s must go in Fours
+        >>> print(box_options(card, "44444", locale="de")[Category.CHANCE].reason)
+        der Pflicht-Joker verlangt Vierer, das noch offen ist: fünf 4er gehören in Vierer
     """
     card, rules = check_pair(card, rules)
-    return _options(card, as_dice(dice), rules)
+    resolve_locale(locale)  # refused before any work, even when no box is closed
+    return _options(card, as_dice(dice), rules, locale)
 
 
 def verify_fill(

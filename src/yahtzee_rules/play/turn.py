@@ -367,8 +367,10 @@ class Turn:
             return _NO_OPTIONS
         return MappingProxyType(legal(self.card.boxes, self.dice, self.rules))
 
-    def box_options(self) -> Mapping[Box, BoxOption]:
+    def box_options(self, *, locale: str | None = None) -> Mapping[Box, BoxOption]:
         """A :class:`~yahtzee_rules.BoxOption` for every box: points, or why the box is closed.
+
+        The reasons are in ``locale``'s language (English by default).
 
         Raises:
             IllegalActionError: Before the first roll.
@@ -383,7 +385,7 @@ class Turn:
             raise IllegalActionError(
                 "box options: no dice yet; roll at least once to see what each box would score"
             )
-        return box_options(self.card, self.dice, rules=self.rules)
+        return box_options(self.card, self.dice, rules=self.rules, locale=locale)
 
     @property
     def forced_category(self) -> Box | None:

@@ -100,3 +100,6 @@ MAX_CACHE_BYTES = 2_000_000_000
 ``YAHTZEE_RULES_CACHE_LIMIT``: after each write the least recently used files are removed
 until the rest fit, and a file larger than the whole limit is not kept. It holds Hasbro's
 table (8 MB), its decision table (272 MB) and a target table up to 300 (752 MB) at once."""
+MAX_ACCEPT_LANGUAGE_LENGTH = 1_000
+"""The longest prefix of a browser's ``Accept-Language`` header the web table reads, in
+characters (:func:`yahtzee_rules.support.l10n.best_locale`); the rest is ignored."""

@@ -26,7 +26,13 @@ Examples:
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "MalformedInputError", "RulesError", "StrategyError"]
+__all__ = [
+    "IllegalActionError",
+    "MalformedInputError",
+    "RulesError",
+    "StrategyError",
+    "UnknownLocaleError",
+]
 
 
 class RulesError(ValueError):
@@ -95,4 +101,20 @@ class StrategyError(RulesError):
         ...     print(type(error.__cause__).__name__)
         strategy Buggy() in seat 0, game 1 of simulate(seed=7) (chunk 0, game 0 of its 3): ZeroDivisionError: division by zero
         ZeroDivisionError
+    """
+
+
+class UnknownLocaleError(MalformedInputError):
+    """A locale the library has no catalogue for, such as ``"xx"`` or ``"pt"``.
+
+    Raised by every function that takes ``locale=`` (and the command line's ``--lang``);
+    the message names the locale and the locales available.
+
+    Examples:
+        >>> from yahtzee_rules import Category
+        >>> try:
+        ...     Category.FULL_HOUSE.label_in("pt")
+        ... except UnknownLocaleError as error:
+        ...     print(error)
+        locale 'pt': no catalogue for it; available: en, de, fr, sv, da, es (a region such as 'de-AT' falls back to its language)
     """

@@ -53,7 +53,8 @@ from yahtzee_rules.play.scoring import box_options
 from yahtzee_rules.play.turn import check_marks_allowed
 from yahtzee_rules.support._notices import listening
 from yahtzee_rules.support._text import for_terminal
-from yahtzee_rules.support.errors import MalformedInputError, RulesError
+from yahtzee_rules.support.errors import MalformedInputError, RulesError, UnknownLocaleError
+from yahtzee_rules.support.l10n import LOCALES, resolve_locale, translations
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table
@@ -225,6 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
     score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
+    _add_lang(score, "name the boxes and say why a box is closed")
 
     simulate = sub.add_parser(
         "simulate",
@@ -291,11 +293,12 @@ def build_parser() -> argparse.ArgumentParser:
         "links this table wrote (default: the key in $YAHTZEE_RULES_WEB_SECRET, if set; "
         "else any link is played)",
     )
-    sub.add_parser(
+    listing = sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
         description="List every ruleset --rules NAME accepts by name, with one line each.",
     )
+    _add_lang(listing, "describe the rulesets")
 
     distribution = sub.add_parser(
         "distribution",
@@ -375,7 +378,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def score_table(dice: Dice, card: Scorecard, *, rules: Rules | None = None) -> str:
+def _add_lang(parser: argparse.ArgumentParser, what: str) -> None:
+    """The ``--lang`` option: ``what`` the command writes in the chosen language."""
+    parser.add_argument(
+        "--lang",
+        type=_lang,
+        default=None,
+        metavar="LANG",
+        help=f"{what} in this language: {', '.join(LOCALES)} (default en)",
+    )
+
+
+def _lang(text: str) -> str:
+    """The ``--lang`` argument: a locale the library has text for (``de-AT`` is ``de``)."""
+    try:
+        return resolve_locale(text)
+    except UnknownLocaleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def score_table(
+    dice: Dice, card: Scorecard, *, rules: Rules | None = None, locale: str | None = None
+) -> str:
     """What every box would score for ``dice`` on ``card``, and why closed boxes are closed.
 
     A reason that closes several boxes is given in full at the first of them; the
@@ -395,19 +419,33 @@ def score_table(dice: Dice, card: Scorecard, *, rules: Rules | None = None) -> s
         Yahtzee                 -  Yahtzee is already filled with 50; each box is filled once
         Chance                  -  as for Aces
     """
-    lines = ["Box                Points  Note", "-----------------  ------  ----"]
+    text = translations(locale)
+    box, worth, about = (
+        text.pgettext("score table", "Box"),
+        text.pgettext("score table", "Points"),
+        text.pgettext("score table", "Note"),
+    )
+    lines = [
+        f"{box:<17}  {worth:>6}  {about}",
+        f"{'-' * max(17, len(box))}  {'-' * max(6, len(worth))}  {'-' * len(about)}",
+    ]
     first_with: dict[str, str] = {}  # a reason, and the first box it closes
-    for category, option in box_options(card, dice, rules=rules).items():
+    for category, option in box_options(card, dice, rules=rules, locale=locale).items():
+        label = category.label_in(locale)
         if option.points is None:
             points, note = "-", option.reason or ""
             if note in first_with:  # the same reason again: name it once
-                note = f"as for {first_with[note]}"
+                note = text.pgettext("score table", "as for {box}").format(box=first_with[note])
             elif note:
-                first_with[note] = category.label
+                first_with[note] = label
         else:
             points = str(option.points)
-            note = f"+{option.bonus} Yahtzee bonus" if option.bonus else ""
-        lines.append(f"{category.label:<17}  {points:>6}  {note}".rstrip())
+            note = (
+                text.pgettext("score table", "+{bonus} Yahtzee bonus").format(bonus=option.bonus)
+                if option.bonus
+                else ""
+            )
+        lines.append(f"{label:<17}  {points:>6}  {note}".rstrip())
     return "\n".join(lines)
 
 
@@ -417,7 +455,7 @@ def _score(args: argparse.Namespace) -> int:
     card = Scorecard(card=rules.card) if args.card is None else _rules_card(args, rules, "score")
     where = "an empty card" if args.card is None else f"the card {args.card}"
     print(f"Dice {dice} on {where}, {_label(rules)}")
-    print(score_table(dice, card, rules=rules))
+    print(score_table(dice, card, rules=rules, locale=args.lang))
     return 0
 
 
@@ -731,8 +769,9 @@ def _target(args: argparse.Namespace) -> int:
     return 0
 
 
-def rules_lines() -> list[str]:
-    """One line per named ruleset: its name and what it is, read from the library.
+def rules_lines(locale: str | None = None) -> list[str]:
+    """One line per named ruleset: its name and what it is, read from the library
+    (in ``locale``'s language; English by default).
 
     The names come from :meth:`Rules.names <yahtzee_rules.Rules.names>` and the lines
     from :meth:`Rules.describe <yahtzee_rules.Rules.describe>`, so a ruleset added to
@@ -748,7 +787,7 @@ def rules_lines() -> list[str]:
     """
     names = Rules.names()
     width = max(13, *(len(name) + 2 for name in names))
-    return [f"{name:<{width}}{Rules.describe(name)}".rstrip() for name in names]
+    return [f"{name:<{width}}{Rules.describe(name, locale=locale)}".rstrip() for name in names]
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -785,7 +824,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _list_rules(args: argparse.Namespace) -> int:
-    print("\n".join(rules_lines()))
+    print("\n".join(rules_lines(args.lang)))
     print()
     print(
         "Use one with --rules NAME, such as 'yahtzee-rules solve --rules yatzy'; "

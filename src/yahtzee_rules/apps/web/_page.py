@@ -22,10 +22,11 @@ import attrs
 from yahtzee_rules.apps.web._position import FALLBACK, KINDS, MAX_SEATS, Coach, Position
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Dice, Keep
-from yahtzee_rules.core.rules import Rules, TieRule
+from yahtzee_rules.core.rules import Rules, TieRule, plain_label
 from yahtzee_rules.formats.render import column_headings, sheet_lines
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.scoring import BoxOption, joker_note
+from yahtzee_rules.support.l10n import translations
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Review
@@ -329,50 +330,122 @@ def _dice_form(position: Position, advice: Coach | None, held: tuple[int, ...] |
     )
 
 
+@attrs.frozen
+class _Words:
+    """The card table's own words in one language (each a literal the catalogue holds)."""
+
+    filled: str
+    open: str
+    closed: str
+    as_for: str
+    bonus_note: str
+    fill_label: str
+    fill_bonus_label: str
+    heads: tuple[str, str, str]
+    more: str
+    lines: Mapping[str, str]  # a totals line's kind: its label, with {threshold} or {box}
+
+
+def _words(locale: str | None) -> _Words:
+    text = translations(locale)
+    # outside f-strings, where the catalogue's extractor finds them
+    return _Words(
+        filled=text.pgettext("web table", "filled"),
+        open=text.pgettext("web table", "open"),
+        closed=text.pgettext("web table", "closed"),
+        as_for=text.pgettext("web table", "closed, as for {box}"),
+        bonus_note=text.pgettext("web table", "+{bonus} bonus"),
+        fill_label=text.pgettext("web table", "Fill {box} for {points} points"),
+        fill_bonus_label=text.pgettext(
+            "web table", "Fill {box} for {points} points and a {bonus}-point bonus"
+        ),
+        heads=(
+            text.pgettext("web table", "Box"),
+            text.pgettext("web table", "Points"),
+            text.pgettext("web table", "State"),
+        ),
+        more=text.pgettext("web table", "{needed} more for the bonus"),
+        lines={
+            "upper subtotal": text.pgettext("web table", "Upper subtotal"),
+            "upper bonus": text.pgettext("web table", "Upper bonus ({threshold}+)"),
+            "column total": text.pgettext("web table", "Column total"),
+            "multiplied total": text.pgettext("web table", "Multiplied total"),
+            "yahtzee bonus": text.pgettext("web table", "{box} bonus"),
+            "grand total": text.pgettext("web table", "Grand total"),
+        },
+    )
+
+
 def _box_cell(
-    position: Position, box: Box, options: Mapping[Box, BoxOption], first_with: dict[str, str]
+    position: Position,
+    box: Box,
+    options: Mapping[Box, BoxOption],
+    first_with: dict[str, str],
+    words: _Words,
+    locale: str | None,
 ) -> str:
     """The points and state cells of one box of the current player's card."""
     game = position.game
     written = game.player_card(game.current)[box]
     can_fill = bool(options) and not position.bot_to_play
-    label = escape(box.label)
+    label = box.label_in(locale)
     if written is not None:
-        return f'<td class="num">{written}</td><td>filled</td>'
+        return f'<td class="num">{written}</td><td>{escape(words.filled)}</td>'
     if box not in options:
-        return '<td class="num"></td><td>open</td>'
+        return f'<td class="num"></td><td>{escape(words.open)}</td>'
     option = options[box]
     if option.points is not None and can_fill:
-        bonus = f' <span class="bonus">+{option.bonus} bonus</span>' if option.bonus else ""
+        bonus = (
+            f' <span class="bonus">{escape(words.bonus_note.format(bonus=option.bonus))}</span>'
+            if option.bonus
+            else ""
+        )
+        aria = escape(
+            (words.fill_bonus_label if option.bonus else words.fill_label).format(
+                box=label, points=option.points, bonus=option.bonus
+            )
+        )
         return (
             f'<td class="num"><button class="score" type="submit" name="box" '
-            f'value="{escape(box.code)}" aria-label="Fill {label} for {option.points} '
-            f'points{f" and a {option.bonus}-point bonus" if option.bonus else ""}">'
-            f"{option.points}</button></td><td>open{bonus}</td>"
+            f'value="{escape(box.code)}" aria-label="{aria}">'
+            f"{option.points}</button></td><td>{escape(words.open)}{bonus}</td>"
         )
     reason = option.reason or ""
     note = reason
     if reason in first_with:
-        note = f"closed, as for {first_with[reason]}"
+        note = words.as_for.format(box=first_with[reason])
     else:
-        first_with[reason] = box.label
-    return f'<td class="num">-</td><td>closed<span class="reason">{escape(note)}</span></td>'
+        first_with[reason] = label
+    return (
+        f'<td class="num">-</td>'
+        f'<td>{escape(words.closed)}<span class="reason">{escape(note)}</span></td>'
+    )
 
 
-def _card_table(position: Position) -> str:
+def _line_label(words: _Words, kind: str, rules: Rules, locale: str | None) -> str:
+    """A totals line's label in ``locale``'s language (the words are in it)."""
+    yahtzee = rules.card.yahtzee
+    box = "" if yahtzee is None else plain_label(yahtzee, locale)
+    return words.lines[kind].format(threshold=rules.upper_bonus_threshold, box=box)
+
+
+def _card_table(position: Position, locale: str | None = None) -> str:
     """The current player's card, a column at a time: each column's boxes with its
     totals lines (as :func:`~yahtzee_rules.formats.render.sheet_lines` gives them),
-    then the Yahtzee bonus and the grand total; the points column adds up."""
+    then the Yahtzee bonus and the grand total; the points column adds up. Its boxes
+    are named, its closed boxes explained and its own words written in ``locale``'s
+    language (the browser's, from ``Accept-Language``)."""
     game = position.game
     seat = game.current
     card = game.player_card(seat)
     rolled = not game.is_over and game.dice is not None
-    options = game.box_options() if rolled else {}
+    options = game.box_options(locale=locale) if rolled else {}
     fill_action = escape(position.link()).replace("?", "/fill?", 1)
     can_fill = rolled and not position.bot_to_play
     lines = sheet_lines([card], rules=game.rules)
     headings = column_headings(game.rules)
     columns = game.player_totals(seat).columns or (game.player_totals(seat),)
+    words = _words(locale)
     rows = []
     first_with: dict[str, str] = {}
     for column, heading in enumerate(headings):
@@ -381,31 +454,34 @@ def _card_table(position: Position) -> str:
                 continue
             if line.kind == "box":
                 box = line.boxes[column]
-                cells = _box_cell(position, box, options, first_with)
-                rows.append(f'<tr><th scope="row">{escape(box.label)}</th>{cells}</tr>')
+                cells = _box_cell(position, box, options, first_with, words, locale)
+                rows.append(f'<tr><th scope="row">{escape(box.label_in(locale))}</th>{cells}</tr>')
                 continue
-            label = f"{line.label} {heading}".strip()
+            label = f"{_line_label(words, line.kind, game.rules, locale)} {heading}".strip()
             figure = line.figures[0][column]
             state = ""
             if line.kind == "upper bonus" and not figure and columns[column].upper_bonus_needed:
-                state = f"{columns[column].upper_bonus_needed} more for the bonus"
+                state = words.more.format(needed=columns[column].upper_bonus_needed)
             rows.append(
                 f'<tr class="total"><th scope="row">{escape(label)}</th>'
-                f'<td class="num">{figure}</td><td>{state}</td></tr>'
+                f'<td class="num">{figure}</td><td>{escape(state)}</td></tr>'
             )
     for line in lines:
         if not line.per_column:
             (figure,) = line.figures[0]
             shown = f"<strong>{figure}</strong>" if line.kind == "grand total" else str(figure)
+            label = _line_label(words, line.kind, game.rules, locale)
             rows.append(
-                f'<tr class="total"><th scope="row">{escape(line.label)}</th>'
+                f'<tr class="total"><th scope="row">{escape(label)}</th>'
                 f'<td class="num">{shown}</td><td></td></tr>'
             )
     name = escape(game.players[seat])
+    heads = [escape(head) for head in words.heads]
     table = (
         f'<table id="card"><caption class="sr-only">{name}\'s card</caption>'
-        '<thead><tr><th scope="col">Box</th><th scope="col" class="num">Points</th>'
-        f'<th scope="col">State</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<thead><tr><th scope="col">{heads[0]}</th><th scope="col" class="num">'
+        f'{heads[1]}</th><th scope="col">{heads[2]}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
     )
     if can_fill:
         return f'<form method="post" action="{fill_action}">{table}</form>'
@@ -656,10 +732,12 @@ def play_page(
     coach_error: str,
     fallback: bool = False,
     held: tuple[int, ...] | None = None,
+    locale: str | None = None,
 ) -> str:
     """The page of one position: dice, the current card, the others' scores, links;
     ``fallback`` when its optimal bots play greedily (no optimal table for the rules);
-    ``held``, the dice positions the player holds (by default, those the last roll kept)."""
+    ``held``, the dice positions the player holds (by default, those the last roll kept);
+    the current card's box names, reasons and words in ``locale``'s language."""
     game = position.game
     rules = game.rules
     parts: list[str] = []
@@ -691,7 +769,7 @@ def play_page(
         turn_panel = (
             '<section class="panel" aria-labelledby="card-heading">'
             f"<p>{status}</p>{''.join(controls)}"
-            f'<h2 id="card-heading">{escape(player)}\'s card</h2>{_card_table(position)}</section>'
+            f'<h2 id="card-heading">{escape(player)}\'s card</h2>{_card_table(position, locale)}</section>'
         )
     undo = position.undo_target()
     undo_html = (

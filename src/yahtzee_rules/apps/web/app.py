@@ -61,6 +61,7 @@ from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.support._limits import MAX_WEB_FORM_BYTES, WEB_QUEUE, WEB_WORKERS
 from yahtzee_rules.support.errors import MalformedInputError, RulesError
+from yahtzee_rules.support.l10n import best_locale
 
 __all__ = ["create_app"]
 
@@ -277,8 +278,9 @@ def create_app(
             coach_error=coach_error,
             fallback=fallback,
             held=held,
+            locale=best_locale(request.headers.get("accept-language")),
         )
-        return HTMLResponse(html)
+        return HTMLResponse(html, headers={"Vary": "Accept-Language"})
 
     def ask_coach(request: Request, form: Form) -> Response:
         # The page again, with the coach's advice and the dice the player holds now.

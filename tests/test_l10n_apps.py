@@ -1,0 +1,89 @@
+"""The command line's ``--lang`` and the web table's ``Accept-Language``: box names and the
+reasons a box is closed in the players' language, through the real program and app."""
+
+from __future__ import annotations
+
+import html
+import random
+
+import pytest
+from starlette.testclient import TestClient
+
+from _cli import run
+from yahtzee_rules import Category, Game, GameRecord
+from yahtzee_rules.apps.cli import main
+from yahtzee_rules.apps.web import create_app
+
+JOKER_GAME = Game.parse("forced 0 Ann,Bob y=50/y=50 44444@1")
+
+
+def test_score_names_the_boxes_and_the_reasons_in_the_language() -> None:
+    done = run("score", "44444", "--card", "fh=25,y=50", "--lang", "de-AT")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(
+        line.startswith("Kniffel ") and "ist schon mit 50 ausgefüllt" in line for line in lines
+    )
+    assert any(
+        line.startswith("Einer ") and "der Pflicht-Joker verlangt Vierer" in line for line in lines
+    )
+    assert not any(line.startswith("Yahtzee ") for line in lines)  # the box is Kniffel
+    assert lines[1].split() == ["Feld", "Punkte", "Hinweis"]
+    assert any(line.startswith("Zweier ") and line.endswith("wie bei Einer") for line in lines)
+    assert any(line.startswith("Vierer ") and "+100 Kniffel-Bonus" in line for line in lines)
+
+
+def test_score_refuses_an_unknown_language_as_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["score", "12345", "--lang", "pt-BR"]) == 2
+    err = capsys.readouterr().err
+    assert "argument --lang: locale 'pt-BR'" in err
+    assert "available: en, de, fr, sv, da, es" in err
+    assert main(["score", "12345", "--lang", "sv_SE.UTF-8"]) == 0
+    assert "Chans" in capsys.readouterr().out
+
+
+def test_rules_describes_the_rulesets_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "yatzy" in out
+    assert "Yatzy escandinavo: 15 casillas" in out
+    assert main(["rules", "--lang", "xx"]) == 2
+    assert "locale 'xx'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("header", "label", "reason", "words"),
+    [
+        (
+            "fr-CH, fr;q=0.9, en;q=0.8",
+            "Yams",
+            "le Joker forcé exige Quatre",
+            ["fermé, comme pour As", ">Total général<", 'aria-label="Remplir Quatre avec 20'],
+        ),
+        (
+            "sv-SE,sv;q=0.9",
+            "Yatzy",
+            "jokerregeln (tvingad joker) kräver Fyror",
+            ["stängd, som för Ettor", ">Poäng<"],
+        ),
+        ("pt-BR,pt;q=0.9", "Yahtzee", "the forced Joker requires Fours", ["closed, as for Aces"]),
+        ("", "Yahtzee", "the forced Joker requires Fours", [">Grand total<", ">State<"]),
+    ],
+)
+def test_the_web_table_speaks_the_browser_s_language(
+    header: str, label: str, reason: str, words: list[str]
+) -> None:
+    client = TestClient(create_app(rng=random.Random(1)))
+    link = f"/play/{GameRecord.from_game(JOKER_GAME).share_code()}?seats=hh"
+    page = client.get(link, headers={"Accept-Language": header} if header else {})
+    assert page.status_code == 200
+    text = html.unescape(page.text)
+    assert f'<th scope="row">{label}</th>' in text
+    assert reason in text
+    for word in words:
+        assert word in text
+    assert page.headers["vary"] == "Accept-Language"
+    # the link and the moves stay language-neutral: the box's code is the same
+    assert f'value="{Category.FOURS.code}"' in page.text
