@@ -548,7 +548,7 @@ class Rules:
             >>> Rules.describe("yacht")
             'Yacht, as Hoyle gives it: 12 boxes, no upper bonus, no Yacht bonus, no Joker'
             >>> Rules.describe("yatzy", locale="sv")
-            'Skandinavisk Yatzy: 15 rutor, 50 poängs bonus i övre delen vid 63, ingen Yatzy-bonus, ingen joker'
+            'Skandinavisk Yatzy: 15 rutor, 50 poängs bonus i övre delen vid 63, Yatzy 50 och inget mer för en andra, ingen joker'
             >>> Rules.describe("none, yahtzee_bonus=0")
             'Classic card (13 boxes), no Joker, 35-point upper bonus at 63, no Yahtzee bonus'
             >>> Rules.describe("triple, upper_bonus=10")
