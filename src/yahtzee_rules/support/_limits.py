@@ -94,3 +94,14 @@ MAX_SECRET_BYTES = 1024
 MAX_ANSWER_LENGTH = 100_000
 """The longest answer line ``yahtzee-rules check`` reads from the program it checks, in
 characters; a longer line is reported as the program's failure."""
+
+REVIEW_WIN_OPEN_BOXES = 1
+"""A review asked for the chance of winning (``review(..., wins=True)``) gives it for the
+decisions of a player's turns with at most this many boxes open, when every other player
+has finished or has at most as many open: the play-to-win tables of so late a game take
+under a second to build once, and each turn's chances a few milliseconds."""
+
+REVIEW_WIN_MOST_NEEDED = 200
+"""The most points still needed that a review's chance of winning looks at: more than a
+turn of Hasbro's rules can score (165, five sixes into Sixes for the upper bonus with an
+extra-Yahtzee bonus). A decision whose score to beat needs more gets no figure."""
