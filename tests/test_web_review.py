@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
@@ -88,3 +89,24 @@ def test_an_address_no_page_is_at_gets_the_tables_own_page() -> None:
         assert "text/html" in answer.headers["content-type"]
         assert "No page of this table is at that address" in answer.text
         assert answer.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_review_of_several_players_gives_the_chance_of_winning_given_up() -> None:
+    client = TestClient(create_app(rng=random.Random(6), tables=[YACHT]))
+    seats = {"name-0": "Ann", "kind-0": "g", "name-1": "Bob", "kind-1": "r"}
+    page, link = _finished(client, seats)
+    found = re.search(r'id="review-link" href="([^"]+)"', page)
+    assert found
+    answer = client.get(found.group(1).replace("&amp;", "&"))
+    assert answer.status_code == 200
+    code = link.split("/play/")[1].split("?")[0]
+    expected = review(GameRecord.from_share_code(code), load_table(rules=YACHT), wins=True)
+    ann, bob = expected.players
+    assert bob.exact_win_decisions  # the last to play: exact
+    assert f'<td class="num">{100 * bob.win_cost:.1f}% (exact)</td>' in answer.text
+    assert (
+        '<td class="num">'
+        + f"{100 * math.fsum(d.win_cost or 0.0 for d in ann.decisions):.1f}% (from bounds)"
+        in answer.text
+    )
+    assert 'id="win-note"' in answer.text

@@ -336,7 +336,10 @@ def create_app(
         from yahtzee_rules.bots.solver import review as review_record
 
         assert isinstance(table, Table)
-        reviewed = review_record(position.record, table)
+        # the chance of winning in the late turns: bounded work (REVIEW_WIN_OPEN_BOXES),
+        # its small target table built once a process (under a second), then kept
+        wins = len(position.game.players) > 1
+        reviewed = review_record(position.record, table, wins=wins)
         return HTMLResponse(_page.review_page(position, reviewed))
 
     async def health(request: Request) -> Response:
