@@ -85,7 +85,7 @@ def _win_lines(player: PlayerReview) -> list[str]:
     exact = player.exact_win_decisions
     bounded = sum(d.win_exact is False for d in player.decisions)
     if not exact and not bounded:
-        return ["  chance of winning      not worked out: no late turn it covers"]
+        return ["  chance of winning      not worked out: no other player, or no late turn"]
     lines = []
     if exact:
         lines.append(
