@@ -190,6 +190,12 @@ def test_no_chances_unless_asked_for_or_before_the_late_turns(
         review(record, table, targets=targets)
     with pytest.raises(MalformedInputError, match="not a TargetTable"):
         review(record, table, wins=True, targets=table)  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError, match="wins 1: not a bool"):
+        review(record, table, wins=1)  # type: ignore[arg-type]
+    yacht = Rules.from_name("yacht")
+    yacht_targets = target_table(rules=yacht, maximum=0, open_boxes=0, cache=False)
+    with pytest.raises(MalformedInputError, match="the record plays"):
+        review(record, table, wins=True, targets=yacht_targets)
 
 
 def test_a_review_with_chances_follows_the_schema(tables: tuple[Table, TargetTable]) -> None:

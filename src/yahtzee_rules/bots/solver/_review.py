@@ -24,6 +24,7 @@ from typing import Any, Literal
 import attrs
 
 from yahtzee_rules.bots.solver._advice import Option, advise
+from yahtzee_rules.bots.solver._model import same_values
 from yahtzee_rules.bots.solver._review_kernel import (
     Step,
     kernel,
@@ -613,6 +614,11 @@ def review(
     if targets is not None and not isinstance(targets, TargetTable):
         raise MalformedInputError(f"targets {targets!r}: not a TargetTable; use target_table()")
     start = record.start
+    if targets is not None and not same_values(targets.rules, start.rules):
+        raise MalformedInputError(
+            f"targets for {targets.rules!r}: the record plays {start.rules!r}; "
+            f"use a target table built for the record's rules"
+        )
     if table is None:
         table = load_table(rules=start.rules)
     late = None
