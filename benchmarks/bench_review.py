@@ -6,7 +6,9 @@ round starts a fresh interpreter that loads the cached Classic table (``load_tab
 built once beforehand into ``--cache``, a directory kept between runs), then reviews
 records of greedy play, each a different game (so every card is new to the process): the
 first review in the process (whatever it sets up included) and the median of the others,
-for solitaire records (13 turns) and 4-player ones (the solitaire ones reviewed first).
+for solitaire records (13 turns) and 4-player ones (the solitaire ones reviewed first);
+then other new 4-player records reviewed with the chance of winning (``wins=True``, its
+late target table cached beforehand too), against the median plain review of the run.
 Beside each, in the same process: the time to replay the same record through the public
 API, and the baseline, the review as it was built before the review kernel (``advise()``
 on every position, every option built and sorted, the record replayed through ``Game``).
@@ -122,6 +124,14 @@ for name, games in records.items():
     figures[name] = sorted(times[1:])[len(times[1:]) // 2]
     figures[name + " replay"] = sorted(replays)[len(replays) // 2]
     figures[name + " baseline"] = sorted(baselines)[len(baselines) // 2]
+wins = []
+for seed in range(repeats + 1):  # other new games, reviewed with the chance of winning
+    record = played(4, 7000 + seed)
+    start = time.perf_counter()
+    review(record, table, wins=True)
+    wins.append(time.perf_counter() - start)
+figures["4 players wins first"] = wins[0]
+figures["4 players wins"] = sorted(wins[1:])[len(wins[1:]) // 2]
 print(json.dumps(figures))
 """
 )
@@ -201,7 +211,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=0, help="games for evaluate")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(SRC), "YAHTZEE_RULES_CACHE_DIR": args.cache}
-    build = "from yahtzee_rules.bots.solver import load_table; load_table()"
+    build = (
+        "from yahtzee_rules.bots.solver import load_table, target_table; load_table(); "
+        "from yahtzee_rules.support._limits import REVIEW_WIN_MOST_NEEDED as m, "
+        "REVIEW_WIN_OPEN_BOXES as n; target_table(maximum=m, open_boxes=n)"
+    )
     subprocess.run([sys.executable, "-c", build], env=env, check=True)
     rounds, repeats = (2, 3) if args.quick else (5, 10)
     games = args.games or (2000 if args.quick else 10_000)
@@ -237,6 +251,14 @@ def main() -> None:
         print(
             f"  {name:<10} {'baseline':<14} {baseline * 1e3:8.1f} ms  "
             f"(the median review is {baseline / best[name]:.1f}x faster)"
+        )
+    plain = best["4 players"]
+    for label, key in (("first", "4 players wins first"), ("median", "4 players wins")):
+        value = best[key]
+        print(
+            f"  4 players  {label + ' wins=True':<14} {value * 1e3:8.1f} ms  "
+            f"({value / plain:.2f}x the median plain review, {(value - plain) * 1e3:+.1f} ms; "
+            f"target {TARGETS['4 players'] * 1e3:.0f} ms: {value / TARGETS['4 players']:.2f}x)"
         )
     print(
         f"  the model build alone          {best['model'] * 1e3:8.1f} ms "

@@ -109,3 +109,26 @@ def test_the_review_how_to_shows_real_output() -> None:
         result = run(*command[1:])  # a table build's notice, if any, goes to stderr
         assert result.returncode == 0, result.stderr
         assert matches(expected, result.stdout.splitlines()), result.stdout
+
+
+def test_review_wins_adds_the_chance_of_winning_given_up_in_the_late_turns() -> None:
+    yacht = Rules.from_name("yacht")
+    record = _played(yacht, [GreedyStrategy(), RandomStrategy()], 6)
+    expected = review(record, load_table(rules=yacht), wins=True)
+    result = run("review", "--code", record.share_code(), "--wins")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert sum(line.rstrip().endswith("win lost") for line in lines) == 2  # a column each
+    first, last = expected.players
+    assert all(d.win_exact is False for d in first.decisions if d.win_chance is not None)
+    assert last.exact_win_decisions  # the last player's last turn: exact
+    assert f"chance of winning      {-100 * last.win_cost:+.1f}%  (exact" in result.stdout
+    rows = [line for line in lines if line.strip().startswith("12 ")]
+    assert rows[0].endswith(" bound")
+    assert rows[1].endswith(" exact")
+    from yahtzee_rules.apps.cli.review import report
+
+    assert "win lost" not in report(review(record, load_table(rules=yacht)), "yacht")
+    document = json.loads(run("review", "--code", record.share_code(), "--wins", "--json").stdout)
+    jsonschema.Draft202012Validator(review_schema()).validate(document)
+    assert document == json.loads(json.dumps(expected.to_dict()))

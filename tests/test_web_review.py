@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
+import pytest
 from starlette.testclient import TestClient
 
 from yahtzee_rules import GameRecord, Rules
 from yahtzee_rules.apps.web import create_app
-from yahtzee_rules.bots.solver import load_table, review
+from yahtzee_rules.bots.solver import _review, load_table, review
 
 YACHT = Rules.from_name("yacht")
 
@@ -88,3 +90,34 @@ def test_an_address_no_page_is_at_gets_the_tables_own_page() -> None:
         assert "text/html" in answer.headers["content-type"]
         assert "No page of this table is at that address" in answer.text
         assert answer.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_review_of_several_players_gives_the_chance_of_winning_given_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = TestClient(create_app(rng=random.Random(6), tables=[YACHT]))
+    # the late turns' target table was made when the server started: a request makes none
+    _review.TARGETS.clear()
+
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a request made a target table")
+
+    monkeypatch.setattr(_review, "target_table", no_build)
+    seats = {"name-0": "Ann", "kind-0": "g", "name-1": "Bob", "kind-1": "r"}
+    page, link = _finished(client, seats)
+    found = re.search(r'id="review-link" href="([^"]+)"', page)
+    assert found
+    answer = client.get(found.group(1).replace("&amp;", "&"))
+    assert answer.status_code == 200
+    code = link.split("/play/")[1].split("?")[0]
+    monkeypatch.undo()
+    expected = review(GameRecord.from_share_code(code), load_table(rules=YACHT), wins=True)
+    ann, bob = expected.players
+    assert bob.exact_win_decisions  # the last to play: exact
+    assert f'<td class="num">{100 * bob.win_cost:.1f}% (exact)</td>' in answer.text
+    assert (
+        '<td class="num">'
+        + f"{100 * math.fsum(d.win_cost or 0.0 for d in ann.decisions):.1f}% (from bounds)"
+        in answer.text
+    )
+    assert 'id="win-note"' in answer.text

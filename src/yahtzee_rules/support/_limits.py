@@ -103,3 +103,13 @@ table (8 MB), its decision table (272 MB) and a target table up to 300 (752 MB) 
 MAX_ACCEPT_LANGUAGE_LENGTH = 1_000
 """The longest prefix of a browser's ``Accept-Language`` header the web table reads, in
 characters (:func:`yahtzee_rules.support.l10n.best_locale`); the rest is ignored."""
+REVIEW_WIN_OPEN_BOXES = 1
+"""A review asked for the chance of winning (``review(..., wins=True)``) gives it for the
+decisions of a player's turns with at most this many boxes open, when every other player
+has finished or has at most as many open: the play-to-win tables of so late a game take
+under a second to build once, and each turn's chances a few milliseconds."""
+
+REVIEW_WIN_MOST_NEEDED = 200
+"""The most points still needed that a review's chance of winning looks at: more than a
+turn of Hasbro's rules can score (165, five sixes into Sixes for the upper bonus with an
+extra-Yahtzee bonus). A decision whose score to beat needs more gets no figure."""

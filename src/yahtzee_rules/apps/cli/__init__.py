@@ -841,7 +841,7 @@ def _review(args: argparse.Namespace) -> int:
     from yahtzee_rules.bots.solver import review
 
     _ensure_table(rules)  # its notice and progress go to standard error, never in --json
-    reviewed = review(record, _extras.optimal_table(rules))
+    reviewed = review(record, _extras.optimal_table(rules), wins=args.wins)
     if args.json:
         print(review_command.as_json(reviewed))
     else:

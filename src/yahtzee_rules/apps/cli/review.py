@@ -2,21 +2,24 @@
 
 For each player: the points scored against the expected score at the start, split
 into the luck of the dice and the cost of the decisions; a table turn by turn; and
-the three costliest decisions in words. ``--json`` writes the whole review instead
+the three costliest decisions in words. ``--wins`` adds, for the late turns a review
+covers, the chance of winning each turn's decisions gave up, marked exact (every other
+player had finished) or bound (an upper bound on each chance). ``--json`` writes the whole review instead
 (every decision's cost and every roll's luck), as described by the JSON Schema
 ``yahtzee_rules/schema/review-v1.schema.json``.
 
 Examples:
     >>> from yahtzee_rules.apps.cli import build_parser
     >>> args = build_parser().parse_args(["review", "--code", "y1abc", "--json"])
-    >>> args.code, args.json, args.file
-    ('y1abc', True, None)
+    >>> args.code, args.json, args.file, args.wins
+    ('y1abc', True, None, False)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import TYPE_CHECKING
 
 from yahtzee_rules.apps.cli import _extras
@@ -25,7 +28,7 @@ from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.play.record import GameRecord
 
 if TYPE_CHECKING:
-    from yahtzee_rules.bots.solver import PlayerReview, Review
+    from yahtzee_rules.bots.solver import Decision, PlayerReview, Review
 
 __all__ = ["add_arguments", "as_json", "check_reviewable", "read_record", "report"]
 
@@ -49,6 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="write the whole review as JSON (every decision's cost, every roll's luck)",
     )
+    parser.add_argument(
+        "--wins",
+        action="store_true",
+        help="in a game of two or more, add the chance of winning each player's last turn "
+        "gave up: exact once every other player has finished, else an upper bound",
+    )
 
 
 def read_record(args: argparse.Namespace) -> GameRecord:
@@ -63,7 +72,35 @@ def _signed(value: float) -> str:
     return f"{value:+.2f}"
 
 
-def _player_lines(player: PlayerReview) -> list[str]:
+def _win_cell(decisions: list[Decision]) -> str:
+    """A turn's chance of winning given up, in percentage points, and how sure it is."""
+    if not decisions:
+        return ""
+    lost = math.fsum(d.win_cost or 0.0 for d in decisions)
+    how = "exact" if all(d.win_exact for d in decisions) else "bound"
+    return f"{100 * lost:5.1f}% {how}"
+
+
+def _win_lines(player: PlayerReview) -> list[str]:
+    exact = player.exact_win_decisions
+    bounded = sum(d.win_exact is False for d in player.decisions)
+    if not exact and not bounded:
+        return ["  chance of winning      not worked out: no other player, or no late turn"]
+    lines = []
+    if exact:
+        lines.append(
+            f"  chance of winning      {-100 * player.win_cost:+.1f}%  (exact, over "
+            f"{len(exact)} decisions: every other player had finished)"
+        )
+    if bounded:
+        lines.append(
+            f"  chance of winning      from upper bounds in {bounded} decisions "
+            f"(other players still to play): see the table"
+        )
+    return lines
+
+
+def _player_lines(player: PlayerReview, wins: bool = False) -> list[str]:
     grades = player.grades()
     choices = len(player.choices)
     lines = [
@@ -75,8 +112,10 @@ def _player_lines(player: PlayerReview) -> list[str]:
         f"  best {grades['best']}, inaccuracies {grades['inaccuracy']}, "
         f"mistakes {grades['mistake']}, blunders {grades['blunder']}; "
         f"{grades['forced']} forced",
+        *(_win_lines(player) if wins else ()),
         "",
-        f"  {'turn':>4}  {'rolls':<22} {'filled':<16} {'luck':>7} {'cost':>6} {'expected':>9}",
+        f"  {'turn':>4}  {'rolls':<22} {'filled':<16} {'luck':>7} {'cost':>6} {'expected':>9}"
+        + ("  win lost" if wins else ""),
     ]
     rolls_of: dict[int, list[str]] = {}
     luck_of: dict[int, float] = {}
@@ -85,18 +124,24 @@ def _player_lines(player: PlayerReview) -> list[str]:
         luck_of[roll.turn] = luck_of.get(roll.turn, 0.0) + roll.luck
     cost_of: dict[int, float] = {}
     filled: dict[int, tuple[str, float]] = {}
+    win_of: dict[int, list[Decision]] = {}
     for decision in player.decisions:
         cost_of[decision.turn] = cost_of.get(decision.turn, 0.0) + decision.cost
+        if decision.win_chance is not None:
+            win_of.setdefault(decision.turn, []).append(decision)
         if isinstance(decision.action, Box):
             filled[decision.turn] = (decision.action.label, decision.expected)
             rolls_of.setdefault(decision.turn, [])
     for turn in sorted(rolls_of):
         box, expected = filled.get(turn, ("", float("nan")))
         shown = f"{expected:9.2f}" if box else f"{'':9}"
-        lines.append(
+        row = (
             f"  {turn:>4}  {' '.join(rolls_of[turn]):<22} {box:<16} "
             f"{_signed(luck_of.get(turn, 0.0)):>7} {cost_of.get(turn, 0.0):6.2f} {shown}"
         )
+        if wins:
+            row = f"{row}  {_win_cell(win_of.get(turn, []))}".rstrip()
+        lines.append(row)
     mistakes = player.mistakes(3)
     if mistakes:
         lines += ["", "  The costliest decisions:"]
@@ -134,8 +179,13 @@ def report(reviewed: Review, label: str) -> str:
         f"Review against optimal solitaire play, {label}: luck is what the "
         f"dice gave or took, cost what the decisions gave up, in expected final points.",
     ]
+    if reviewed.wins:
+        lines.append(
+            "Win lost: the chance of winning a turn's decisions gave up against playing to "
+            "win, exact once every other player has finished, else from upper bounds."
+        )
     for player in reviewed.players:
-        lines += ["", *_player_lines(player)]
+        lines += ["", *_player_lines(player, reviewed.wins)]
     return "\n".join(lines)
 
 

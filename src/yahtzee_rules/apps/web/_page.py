@@ -29,7 +29,7 @@ from yahtzee_rules.play.scoring import BoxOption, joker_note
 from yahtzee_rules.support.l10n import translations
 
 if TYPE_CHECKING:
-    from yahtzee_rules.bots.solver import Review
+    from yahtzee_rules.bots.solver import PlayerReview, Review
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
@@ -646,7 +646,9 @@ def review_page(position: Position, reviewed: Review | None, note: str = "") -> 
             f'<td class="num">{player.end:g}</td><td class="num">{player.start:.2f}</td>'
             f'<td class="num">{player.luck:+.2f}</td><td class="num">{-player.cost:+.2f}</td>'
             f'<td class="num">{player.mean_cost:.2f}</td>'
-            f'<td class="num">{grades["inaccuracy"]}/{grades["mistake"]}/{grades["blunder"]}</td></tr>'
+            f'<td class="num">{grades["inaccuracy"]}/{grades["mistake"]}/{grades["blunder"]}</td>'
+            + (f'<td class="num">{escape(_win_lost(player))}</td>' if reviewed.wins else "")
+            + "</tr>"
         )
     mistakes = []
     for player in reviewed.players:
@@ -667,8 +669,22 @@ def review_page(position: Position, reviewed: Review | None, note: str = "") -> 
         '<th scope="col" class="num">Score</th><th scope="col" class="num">Expected</th>'
         '<th scope="col" class="num">Luck</th><th scope="col" class="num">Cost</th>'
         '<th scope="col" class="num">Mean cost</th>'
-        '<th scope="col" class="num">Inaccuracies / mistakes / blunders</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table></section>"
+        '<th scope="col" class="num">Inaccuracies / mistakes / blunders</th>'
+        + (
+            '<th scope="col" class="num">Chance of winning given up (last turn)</th>'
+            if reviewed.wins
+            else ""
+        )
+        + "</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        + (
+            '<p id="win-note"><small>The chance of winning given up is exact once every '
+            "other player had finished; before that it is worked out from upper bounds "
+            "on each chance, an estimate.</small></p>"
+            if reviewed.wins
+            else ""
+        )
+        + "</section>"
         '<section class="panel" aria-labelledby="chart-heading">'
         '<h2 id="chart-heading">Expected final score, turn by turn</h2>'
         f"{_chart(reviewed)}</section>"
@@ -677,6 +693,16 @@ def review_page(position: Position, reviewed: Review | None, note: str = "") -> 
         f'<div id="mistakes">{"".join(mistakes)}</div></section>{back}'
     )
     return _document("Game review · Yahtzee table", body)
+
+
+def _win_lost(player: PlayerReview) -> str:
+    """A player's chance of winning given up in the late turns, and how sure it is."""
+    if player.exact_win_decisions:
+        return f"{100 * player.win_cost:.1f}% (exact)"
+    bounded = [d.win_cost or 0.0 for d in player.decisions if d.win_exact is False]
+    if bounded:
+        return f"{100 * math.fsum(bounded):.1f}% (from bounds)"
+    return "not worked out"
 
 
 def _names(names: Sequence[str]) -> str:

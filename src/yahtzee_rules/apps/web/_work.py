@@ -24,7 +24,7 @@ from yahtzee_rules.support._limits import WEB_QUEUE, WEB_WORKERS
 from yahtzee_rules.support.errors import MalformedInputError
 
 if TYPE_CHECKING:
-    from yahtzee_rules.bots.solver import Table
+    from yahtzee_rules.bots.solver import Table, TargetTable
 
 __all__ = ["BusyError", "Tables", "Workers"]
 
@@ -80,8 +80,10 @@ class Tables:
     def __init__(self, tables: Iterable[object] = ()) -> None:
         found: list[Table] = []
         items = list(tables)
+        self._targets: dict[int, TargetTable] = {}
         if items:
             from yahtzee_rules.bots.solver import Table, load_table
+            from yahtzee_rules.bots.solver._internal import late_targets
 
             for item in items:
                 if isinstance(item, Rules):
@@ -93,6 +95,9 @@ class Tables:
                     )
                 if not any(table.serves(item.rules) for table in found):
                     found.append(item)
+                    # a review's chance of winning in the late turns reads it: made now,
+                    # never in a request (under a second, then cached)
+                    self._targets[id(item)] = late_targets(item.rules)
         self._tables = tuple(found)
 
     def __call__(self, rules: Rules) -> Table | None:
@@ -101,6 +106,12 @@ class Tables:
             if table.serves(rules):
                 return table
         return None
+
+    def targets(self, rules: Rules) -> TargetTable | None:
+        """The late turns' target table for ``rules`` (a review's chance of winning), made
+        with the table that serves them; ``None`` when no table does."""
+        table = self(rules)
+        return None if table is None else self._targets[id(table)]
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -339,7 +339,13 @@ def create_app(
         from yahtzee_rules.bots.solver import review as review_record
 
         assert isinstance(table, Table)
-        reviewed = review_record(position.record, table)
+        # the chance of winning in the late turns: bounded work (REVIEW_WIN_OPEN_BOXES),
+        # from the small target table made when the server started
+        targets = started.targets(position.game.rules)
+        wins = len(position.game.players) > 1 and targets is not None
+        reviewed = review_record(
+            position.record, table, wins=wins, targets=targets if wins else None
+        )
         return HTMLResponse(_page.review_page(position, reviewed))
 
     async def health(request: Request) -> Response:

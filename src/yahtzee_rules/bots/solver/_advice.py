@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gc import get_referents
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -19,6 +20,12 @@ from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._frozen import reinit_error
 from yahtzee_rules.support.errors import MalformedInputError
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from yahtzee_rules.play.scorecard import Scorecard
 
 
 def action_text(action: Keep | Box, dice: Dice | None = None) -> str:
@@ -297,6 +304,9 @@ def advise(
 
 
 _PLANS: dict[tuple[object, ...], Plan] = {}
+# the other players' score distributions, by table (kept alive here, so its id stays its
+# own) and card: a game's later turns, and a review's, ask for the same cards again
+_BEATS: dict[int, tuple[Table, dict[Scorecard, NDArray[np.float64]]]] = {}
 
 
 def _plan(
@@ -338,5 +348,10 @@ def _plan(
     if found is None:
         if len(_PLANS) >= 64:
             _PLANS.clear()
-        found = _PLANS[key] = win_plan(game, table, targets, {}, play=False)
+        held = _BEATS.get(id(table))
+        if held is None or held[0] is not table:
+            if len(_BEATS) >= 4:
+                _BEATS.clear()
+            held = _BEATS[id(table)] = (table, {})
+        found = _PLANS[key] = win_plan(game, table, targets, {}, held[1], play=False)
     return found

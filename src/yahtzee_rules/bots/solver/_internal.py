@@ -68,7 +68,7 @@ from yahtzee_rules.bots.solver._model import (
     state_of,
 )
 from yahtzee_rules.bots.solver._play import decided_scores, optimal_scores, prepare_decisions
-from yahtzee_rules.bots.solver._review import review_steps
+from yahtzee_rules.bots.solver._review import late_targets, review_steps
 from yahtzee_rules.bots.solver._review_kernel import play_and_rate
 from yahtzee_rules.bots.solver._storage import (
     KINDS,
@@ -116,6 +116,7 @@ __all__ = [
     "keeps_of_games",
     "keeps_of_rolls",
     "known_model",
+    "late_targets",
     "layout_of",
     "mask_of",
     "model_of",

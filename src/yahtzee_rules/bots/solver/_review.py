@@ -24,6 +24,7 @@ from typing import Any, Literal
 import attrs
 
 from yahtzee_rules.bots.solver._advice import Option, action_text, advise
+from yahtzee_rules.bots.solver._model import same_values
 from yahtzee_rules.bots.solver._review_kernel import (
     Step,
     kernel,
@@ -33,14 +34,18 @@ from yahtzee_rules.bots.solver._review_kernel import (
     steps,
 )
 from yahtzee_rules.bots.solver._table import Table, load_table
+from yahtzee_rules.bots.solver._target import TargetTable, target_table
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules
+from yahtzee_rules.play._filling import fill_unchecked
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.record import GameRecord
+from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._frozen import refuse_reinit
+from yahtzee_rules.support._limits import REVIEW_WIN_MOST_NEEDED, REVIEW_WIN_OPEN_BOXES
 from yahtzee_rules.support.errors import MalformedInputError
 
 __all__ = [
@@ -91,6 +96,16 @@ class Decision:
         best_expected: The expected final score after ``best``.
         alternatives: The best options, best first, at most three besides ``action``.
         options: How many distinct options there were (1: the choice was forced).
+        win_chance: With ``review(..., wins=True)``, in the late turns it covers: the
+            chance of winning the game after ``action``, playing to win from then on,
+            as :func:`advise` gives it for the game; else ``None``.
+        best_for_winning: The action with the best chance of winning
+            (:attr:`Advice.most_likely`), or ``None`` with no ``win_chance``.
+        best_win_chance: Its chance of winning, or ``None``.
+        win_exact: ``True`` when every other player had finished, so the chances are
+            exact; ``False`` when some had not, so each chance is the documented upper
+            bound (the score to beat weighted by their distributions under optimal
+            play, as if known before the turn); ``None`` with no chances.
 
     Examples:
         >>> from yahtzee_rules import Category
@@ -109,9 +124,32 @@ class Decision:
     best_expected: float
     alternatives: tuple[Option, ...]
     options: int
+    win_chance: float | None = None
+    best_for_winning: Keep | Box | None = None
+    best_win_chance: float | None = None
+    win_exact: bool | None = None
 
     def __attrs_pre_init__(self) -> None:
         refuse_reinit(self)
+
+    @property
+    def win_cost(self) -> float | None:
+        """The chance of winning given up against :attr:`best_for_winning` (0 to 1), or
+        ``None`` without chances: exact when :attr:`win_exact`, else a difference of
+        two upper bounds (an estimate, neither bound nor exact).
+
+        Examples:
+            >>> from yahtzee_rules import Category
+            >>> d = Decision("Bob", 13, 1, Dice("66653"), Keep("5666"), 30.8, Keep("5666"), 30.8, (), 8,
+            ...              0.625, Category.CHANCE, 1.0, True)
+            >>> d.win_cost, d.cost
+            (0.375, 0.0)
+            >>> Decision("Ann", 1, 1, Dice("66666"), Keep(""), 240.0, Keep(""), 240.0, (), 31).win_cost is None
+            True
+        """
+        if self.win_chance is None or self.best_win_chance is None:
+            return None
+        return max(0.0, self.best_win_chance - self.win_chance)
 
     @property
     def cost(self) -> float:
@@ -274,6 +312,28 @@ class PlayerReview:
         choices = self.choices
         return math.fsum(d.cost for d in choices) / len(choices) if choices else 0.0
 
+    @property
+    def exact_win_decisions(self) -> tuple[Decision, ...]:
+        """The decisions with an exact chance of winning (:attr:`Decision.win_exact`).
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), ()).exact_win_decisions
+            ()
+        """
+        return tuple(d for d in self.decisions if d.win_exact)
+
+    @property
+    def win_cost(self) -> float:
+        """The chance of winning given up over the exact decisions, added up.
+
+        Only :attr:`exact_win_decisions` count: the bounded ones are each decision's own.
+
+        Examples:
+            >>> PlayerReview("Ann", 0.0, 0.0, (), ()).win_cost
+            0.0
+        """
+        return math.fsum(d.win_cost or 0.0 for d in self.exact_win_decisions)
+
     def grades(self) -> dict[Grade, int]:
         """How many decisions had each grade (forced ones included), in ``GRADES`` order.
 
@@ -308,6 +368,8 @@ class Review:
     Attributes:
         rules: The rules played.
         players: One :class:`PlayerReview` per seat, in seat order.
+        wins: Whether the review was asked for the chance of winning
+            (``review(..., wins=True)``): then the late decisions it covers carry it.
 
     Examples:
         >>> from yahtzee_rules import GameRecord
@@ -322,6 +384,7 @@ class Review:
 
     rules: Rules
     players: tuple[PlayerReview, ...]
+    wins: bool = False
 
     def __attrs_pre_init__(self) -> None:
         refuse_reinit(self)
@@ -344,7 +407,7 @@ class Review:
             "version": REVIEW_FORMAT,
             "rules": self.rules.name,
             "grades": {name: (None if math.isinf(most) else most) for name, most in GRADES},
-            "players": [_player_dict(player) for player in self.players],
+            "players": [_player_dict(player, self.wins) for player in self.players],
         }
 
     def player(self, player: int | str) -> PlayerReview:
@@ -384,8 +447,37 @@ def _action_code(action: Keep | Box) -> str:
     return action.code if isinstance(action, Box) else str(action)
 
 
-def _player_dict(player: PlayerReview) -> dict[str, Any]:
-    return {
+def _decision_dict(d: Decision) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "turn": d.turn,
+        "roll": d.roll,
+        "dice": str(d.dice),
+        "action": _action_code(d.action),
+        "fill": isinstance(d.action, Box),
+        "expected": d.expected,
+        "best": _action_code(d.best),
+        "best_expected": d.best_expected,
+        "cost": d.cost,
+        "grade": d.grade,
+        "options": d.options,
+        "alternatives": [
+            {"action": _action_code(o.action), "fill": o.is_fill, "expected": o.expected}
+            for o in d.alternatives
+        ],
+    }
+    if d.win_chance is not None and d.best_for_winning is not None:
+        found |= {
+            "win_chance": d.win_chance,
+            "best_for_winning": _action_code(d.best_for_winning),
+            "best_win_chance": d.best_win_chance,
+            "win_cost": d.win_cost,
+            "win_exact": d.win_exact,
+        }
+    return found
+
+
+def _player_dict(player: PlayerReview, wins: bool = False) -> dict[str, Any]:
+    found = {
         "player": player.player,
         "start": player.start,
         "end": player.end,
@@ -393,26 +485,7 @@ def _player_dict(player: PlayerReview) -> dict[str, Any]:
         "cost": player.cost,
         "mean_cost": player.mean_cost,
         "grades": player.grades(),
-        "decisions": [
-            {
-                "turn": d.turn,
-                "roll": d.roll,
-                "dice": str(d.dice),
-                "action": _action_code(d.action),
-                "fill": isinstance(d.action, Box),
-                "expected": d.expected,
-                "best": _action_code(d.best),
-                "best_expected": d.best_expected,
-                "cost": d.cost,
-                "grade": d.grade,
-                "options": d.options,
-                "alternatives": [
-                    {"action": _action_code(o.action), "fill": o.is_fill, "expected": o.expected}
-                    for o in d.alternatives
-                ],
-            }
-            for d in player.decisions
-        ],
+        "decisions": [_decision_dict(d) for d in player.decisions],
         "rolls": [
             {
                 "turn": r.turn,
@@ -425,6 +498,10 @@ def _player_dict(player: PlayerReview) -> dict[str, Any]:
             for r in player.rolls
         ],
     }
+    if wins:
+        found["win_cost"] = player.win_cost
+        found["exact_win_decisions"] = len(player.exact_win_decisions)
+    return found
 
 
 @attrs.define
@@ -443,7 +520,13 @@ class _Seat:
         )
 
 
-def review(record: GameRecord, table: Table | None = None) -> Review:
+def review(
+    record: GameRecord,
+    table: Table | None = None,
+    *,
+    wins: bool = False,
+    targets: TargetTable | None = None,
+) -> Review:
     """Every decision and roll of ``record``, valued by optimal solitaire play.
 
     Each player is reviewed against their own optimal solitaire play (the most points
@@ -452,15 +535,30 @@ def review(record: GameRecord, table: Table | None = None) -> Review:
     roll's luck the change in expected final score it made. For each player,
     ``end - start == luck - cost`` up to rounding (:attr:`PlayerReview.unexplained`).
 
+    With ``wins``, in a game of two or more, the late decisions also get the chance
+    of winning after the action taken and after the best action for winning, as
+    :func:`advise` gives them for the game (:attr:`Decision.win_chance`): the
+    decisions of a player's turns with at most ``REVIEW_WIN_OPEN_BOXES`` (1) box
+    open, once every other player has finished (exact: :attr:`Decision.win_exact`)
+    or has that few boxes open too (the documented upper bound). Earlier decisions,
+    and those whose score to beat needs more than ``REVIEW_WIN_MOST_NEEDED`` (200)
+    points, get none. The points figures are the same with or without ``wins``.
+
     Args:
         record: The game to review, finished or not.
         table: A table for the record's rules covering its cards; left out,
             :func:`load_table` for them (from the cache, built the first time).
+        wins: Give the chance of winning in the late decisions (keyword only).
+        targets: With ``wins``, a target table covering those cards with a maximum
+            of at least ``REVIEW_WIN_MOST_NEEDED``; left out, ``target_table()`` for
+            the rules with ``open_boxes=REVIEW_WIN_OPEN_BOXES`` (cached, under a
+            second to build the first time).
 
     Raises:
         MalformedInputError: For a record that is not a GameRecord, rules the solver
-            cannot solve (Triple Yahtzee: the reason says why), or a table of other
-            rules or not covering the cards.
+            cannot solve (Triple Yahtzee: the reason says why), a table of other
+            rules or not covering the cards, or ``targets`` without ``wins``, not a
+            TargetTable or for other rules.
 
     Examples:
         >>> from yahtzee_rules import GameRecord
@@ -479,17 +577,91 @@ def review(record: GameRecord, table: Table | None = None) -> Review:
     """
     if not isinstance(record, GameRecord):
         raise MalformedInputError(f"record {record!r}: not a GameRecord; review a GameRecord")
+    if not isinstance(wins, bool):
+        raise MalformedInputError(f"wins {wins!r}: not a bool")
+    if targets is not None and not wins:
+        raise MalformedInputError(
+            "targets: given without wins; pass wins=True for the chance of winning"
+        )
+    if targets is not None and not isinstance(targets, TargetTable):
+        raise MalformedInputError(f"targets {targets!r}: not a TargetTable; use target_table()")
     start = record.start
+    if targets is not None and not same_values(targets.rules, start.rules):
+        raise MalformedInputError(
+            f"targets for {targets.rules!r}: the record plays {start.rules!r}; "
+            f"use a target table built for the record's rules"
+        )
     if table is None:
         table = load_table(rules=start.rules)
-    return review_steps(start, steps(record), table)
+    late = None
+    if wins:
+        late = late_targets(start.rules) if targets is None else targets
+    return review_steps(start, steps(record), table, late, wins=wins)
 
 
-def review_steps(start: Game, played: Iterable[Step], table: Table) -> Review:
+#: The late turns' target tables, by rules, kept for the process (a few at most).
+TARGETS: dict[Rules, TargetTable] = {}
+
+
+def late_targets(rules: Rules) -> TargetTable:
+    """The target table of the late turns a review's chance of winning covers, kept
+    (built and cached first if need be: under a second for Hasbro's rules)."""
+    found = TARGETS.get(rules)
+    if found is None:
+        if len(TARGETS) >= 8:
+            TARGETS.clear()
+        found = TARGETS[rules] = target_table(
+            rules=rules, maximum=REVIEW_WIN_MOST_NEEDED, open_boxes=REVIEW_WIN_OPEN_BOXES
+        )
+    return found
+
+
+def _win_figures(
+    start: Game,
+    cards: list[Scorecard],
+    seat: int,
+    turn: Turn,
+    taken: Keep | Box,
+    table: Table,
+    targets: TargetTable,
+) -> tuple[float, Keep | Box, float, bool] | None:
+    """The chance of winning after ``taken`` and after the best action for winning, and
+    whether they are exact; ``None`` for a decision the review gives none for."""
+    limit = REVIEW_WIN_OPEN_BOXES
+    if len(turn.card.open_categories) > limit:
+        return None
+    others = [card for index, card in enumerate(cards) if index != seat]
+    exact = all(card.is_complete for card in others)
+    if not exact and any(len(card.open_categories) > limit for card in others):
+        return None
+    rules = start.rules
+    base = totals(turn.card, rules=rules).grand_total
+    ahead = max(totals(card, rules=rules).grand_total for card in others)
+    if ahead - base >= REVIEW_WIN_MOST_NEEDED:
+        return None
+    game = Game(start.players, rules=rules, cards=cards, first=start.first, current=seat, turn=turn)
+    advice = advise(turn, table, game=game, targets=targets)
+    chance = next(o.chance for o in advice.options if o.action == taken)
+    best = advice.most_likely
+    assert chance is not None
+    assert best.chance is not None
+    return chance, best.action, best.chance, exact
+
+
+def review_steps(
+    start: Game,
+    played: Iterable[Step],
+    table: Table,
+    targets: TargetTable | None = None,
+    *,
+    wins: bool = False,
+) -> Review:
     """The review of the game played from ``start`` through ``played``: each decision
     (seat, turn, action taken) and the roll it may end on, as :func:`steps` lists a
-    record's. The steps are trusted to be legal (a record's, or a game's as played)."""
+    record's. The steps are trusted to be legal (a record's, or a game's as played).
+    With ``targets``, the chance of winning in the late decisions (:func:`review`)."""
     rules = start.rules
+    cards = list(start.cards) if targets is not None and len(start.players) > 1 else None
     seats = []
     for index, (name, card) in enumerate(zip(start.players, start.cards, strict=True)):
         turn = start.turn if index == start.current else None
@@ -525,6 +697,13 @@ def review_steps(start: Game, played: Iterable[Step], table: Table) -> Review:
             assert keeps is not None
             expected = base + float(keeps[kernel().subkeep_at[position][taken._index]])
         shown = tuple(Option(a, e) for a, e in best if a != taken)
+        figures = None
+        if cards is not None:
+            assert targets is not None
+            cards[seat_index] = turn.card
+            figures = _win_figures(start, cards, seat_index, turn, taken, table, targets)
+            if isinstance(taken, Box):
+                cards[seat_index] = fill_unchecked(turn.card, dice, taken, rules)
         seat.decisions.append(
             Decision(
                 seat.name,
@@ -537,7 +716,8 @@ def review_steps(start: Game, played: Iterable[Step], table: Table) -> Review:
                 top,
                 shown[:_ALTERNATIVES],
                 size,
+                *(figures or ()),
             )
         )
         seat.before = expected
-    return Review(rules, tuple(seat.freeze() for seat in seats))
+    return Review(rules, tuple(seat.freeze() for seat in seats), wins)
