@@ -32,6 +32,7 @@ from yahtzee_rules import (
     legal_fills,
     score,
 )
+from yahtzee_rules.apps.cli import main
 from yahtzee_rules.core.boxes import Card, registered
 from yahtzee_rules.core.yacht import YachtBox, yacht_scores
 from yahtzee_rules.testing import conformance
@@ -316,10 +317,23 @@ def test_the_example_scorer_passes_the_exhaustive_check() -> None:
     assert out.startswith("131175 questions (126175 cases, 5000 random), every answer agrees")
 
 
+def _check_in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """``check`` run by the command's own entry point in this process (the program it
+    checks is still started, and asked through its pipes): no interpreter to start, no
+    library to import, for each of the many planted mistakes."""
+    capsys.readouterr()
+    status = main(["check", *args])
+    out, err = capsys.readouterr()
+    assert err == "", err
+    return status, out
+
+
 @pytest.mark.parametrize("kind", ["python", "node"])
 @pytest.mark.parametrize("mistake", sorted(MISTAKES))
-def test_each_planted_mistake_is_found_and_explained_by_its_rule(kind: str, mistake: str) -> None:
-    status, out, _ = _check("--random", "0", "--", *_scorer(kind), mistake)
+def test_each_planted_mistake_is_found_and_explained_by_its_rule(
+    kind: str, mistake: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = _check_in_process(capsys, "--random", "0", "--", *_scorer(kind), mistake)
     assert status == 1, out
     lines = out.splitlines()
     assert lines[0].startswith("Disagreement at case forced/")
