@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -278,7 +279,7 @@ def test_the_shipped_schema_is_up_to_date_and_every_case_is_valid() -> None:
     assert check.returncode == 0, check.stdout
     validator = jsonschema.Draft202012Validator(schema)
     for name in ("forced", "forced-yahtzee", "yatzy+5fh+4k2p", "yacht"):
-        for case in cases(name):
+        for case in _covering_the_score_cases(cases(name)):
             validator.validate(case)
     for case in cases("triple-in-order", kinds=["options", "fill"]):
         validator.validate(case)
@@ -289,6 +290,35 @@ def test_the_shipped_schema_is_up_to_date_and_every_case_is_valid() -> None:
     broken = next(cases(kinds=["refusal"]))
     assert not validator.is_valid({**broken, "clause": "R9.9"})
     assert not validator.is_valid({**broken, "answer": {"legal": "yes"}})
+
+
+def _covering_the_score_cases(found: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every case but the score cases, and of those (every roll in every box: nine in ten
+    cases) each that has a value no earlier one had in some field, its id's number aside.
+
+    The schema checks a score case field by field (the version, kind, clause, rules,
+    dice, box and points each on its own; the other questions and answers need other
+    fields), so a score case is valid if every value in it is in one checked: the ones
+    left out are valid too.
+    """
+    seen: set[tuple[str, object]] = set()
+    for case in found:
+        if case["kind"] != "score":
+            yield case
+            continue
+        keys = {
+            key: sorted(value) if isinstance(value, dict) else None for key, value in case.items()
+        }
+        fields = {
+            ("id", case["id"].rsplit("/", 1)[0]),
+            ("keys", json.dumps(keys, sort_keys=True)),
+            *((key, value) for key, value in case.items() if not isinstance(value, dict)),
+            *((f"question.{key}", value) for key, value in case["question"].items()),
+            *((f"answer.{key}", value) for key, value in case["answer"].items()),
+        } - {("id", case["id"])}
+        if not fields <= seen:
+            seen |= fields
+            yield case
 
 
 def run_script(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
