@@ -38,12 +38,22 @@ NO_JOKER = Rules(joker=JokerRule.NONE)
 YACHT_RULES = Rules.from_name("yacht")
 
 _ROLLS = {keep: list(roll_distribution(keep).items()) for keep in Keep.all()}
+#: The same, by position in ``Dice.all()`` and ``Keep.all()``, with float chances (in the
+#: same order, so sums come out the same): what the plain recursion loops over.
+_DICE_AT = {dice: i for i, dice in enumerate(Dice.all())}
+_KEEP_AT = {keep: i for i, keep in enumerate(Keep.all())}
+_KEEP_ROLLS = [[(_DICE_AT[d], float(p)) for d, p in _ROLLS[k]] for k in Keep.all()]
+_KEEPS_OF = [[_KEEP_AT[k] for k in dice.keeps()] for dice in Dice.all()]
 
 
 def thrown(dice: Dice, keep: Keep) -> str:
     """The faces thrown to turn ``keep`` into ``dice``."""
     rest = Counter(dice.faces) - Counter(keep.faces)
     return "".join(str(face) for face in sorted(rest.elements()))
+
+
+#: Each keep's outcomes: the dice, their chance as a float and the faces thrown for them.
+_THROWN = {k: [(d, float(p), thrown(d, k)) for d, p in _ROLLS[k]] for k in Keep.all()}
 
 
 def mix(parts: list[tuple[float, dict[int, float]]]) -> dict[int, float]:
@@ -88,17 +98,31 @@ class BruteForce:
         key = self.key(card)
         if key not in self.states:
             start = Turn(card, rules=self.rules)
+            ahead = self.key(card)  # what the future depends on, alike on every roll
             self.states[key] = mix(
                 [
-                    (float(p), self.turn(start.roll(outcome=thrown(d, Keep()))))
-                    for d, p in _ROLLS[Keep()]
+                    (p, self.rolled(start, Keep(), d, faces, ahead))
+                    for d, p, faces in _THROWN[Keep()]
                 ]
             )
         return self.states[key]
 
-    def turn(self, turn: Turn) -> dict[int, float]:
-        """Points to come from the start of this turn's card."""
-        key = (self.key(turn.card), turn.dice, turn.rolls_left)
+    def rolled(
+        self, turn: Turn, keep: Keep, dice: Dice, faces: str, ahead: tuple[object, ...]
+    ) -> dict[int, float]:
+        """Points to come after rolling ``faces`` to ``keep``, making ``dice``; a position
+        already worked out (the same dice, rolls left and future) is not rolled again."""
+        key = (ahead, dice, turn.rolls_left - 1)
+        if key in self.turns:
+            return self.turns[key]
+        after = turn.roll(keep=keep, outcome=faces)
+        assert (after.dice, after.rolls_left) == key[1:]
+        return self.turn(after, ahead)
+
+    def turn(self, turn: Turn, ahead: tuple[object, ...] | None = None) -> dict[int, float]:
+        """Points to come from the start of this turn's card (``ahead``: its key, if known)."""
+        ahead = self.key(turn.card) if ahead is None else ahead
+        key = (ahead, turn.dice, turn.rolls_left)
         if key not in self.turns:
             action = solver.best_action(turn, self.table)
             if isinstance(action, Box):
@@ -111,8 +135,8 @@ class BruteForce:
             else:
                 found = mix(
                     [
-                        (float(p), self.turn(turn.roll(keep=action, outcome=thrown(d, action))))
-                        for d, p in _ROLLS[action]
+                        (p, self.rolled(turn, action, d, faces, ahead))
+                        for d, p, faces in _THROWN[action]
                     ]
                 )
             self.turns[key] = found
@@ -261,6 +285,22 @@ class PlainTarget:
         self.memo: dict[tuple[object, ...], float] = {}
         self.brute = BruteForce.__new__(BruteForce)
         self.brute.rules = rules
+        #: For each card, each roll's legal fills (by position in ``Dice.all()``): the card
+        #: each leaves and the points it gains, alike for every ``need``.
+        self.moves: dict[Scorecard, list[list[tuple[Scorecard, int]]]] = {}
+
+    def fills(self, card: Scorecard) -> list[list[tuple[Scorecard, int]]]:
+        if card not in self.moves:
+            base = totals(card, rules=self.rules).grand_total
+            found = []
+            for dice in Dice.all():
+                afters = []
+                for box in legal_fills(card, dice, rules=self.rules):
+                    after = fill(card, dice, box, rules=self.rules)
+                    afters.append((after, totals(after, rules=self.rules).grand_total - base))
+                found.append(afters)
+            self.moves[card] = found
+        return self.moves[card]
 
     def value(self, card: Scorecard, need: int) -> float:
         if need <= 0:
@@ -269,20 +309,14 @@ class PlainTarget:
             return 0.0
         key = (self.brute.key(card), need)
         if key not in self.memo:
-            final = {}
-            base = totals(card, rules=self.rules).grand_total
-            for dice in Dice.all():
-                best = 0.0
-                for box in legal_fills(card, dice, rules=self.rules):
-                    after = fill(card, dice, box, rules=self.rules)
-                    gained = totals(after, rules=self.rules).grand_total - base
-                    best = max(best, self.value(after, need - gained))
-                final[dice] = best
-            rolls = final
+            rolls = [
+                max([0.0, *(self.value(after, need - gained) for after, gained in afters)])
+                for afters in self.fills(card)
+            ]
             for _ in range(2):
-                keeps = {k: sum(float(p) * rolls[d] for d, p in _ROLLS[k]) for k in Keep.all()}
-                rolls = {d: max(keeps[k] for k in d.keeps()) for d in Dice.all()}
-            self.memo[key] = sum(float(p) * rolls[d] for d, p in _ROLLS[Keep()])
+                keeps = [sum(p * rolls[d] for d, p in outcomes) for outcomes in _KEEP_ROLLS]
+                rolls = [max(keeps[k] for k in held) for held in _KEEPS_OF]
+            self.memo[key] = sum(p * rolls[d] for d, p in _KEEP_ROLLS[_KEEP_AT[Keep()]])
         return self.memo[key]
 
 
