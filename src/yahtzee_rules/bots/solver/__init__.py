@@ -91,6 +91,7 @@ if TYPE_CHECKING:
     from yahtzee_rules.bots.solver._storage import TABLE_FORMAT, cache_dir
     from yahtzee_rules.bots.solver._table import (
         Table,
+        TableFileError,
         build_table,
         cache_path,
         cached_table,
@@ -110,6 +111,7 @@ __all__ = [
     "RollLuck",
     "ScoreDistribution",
     "Table",
+    "TableFileError",
     "TargetStrategy",
     "TargetTable",
     "WinStrategy",
@@ -145,6 +147,7 @@ _MODULE_OF: dict[str, str] = {
     "RollLuck": "_review",
     "ScoreDistribution": "_distribution",
     "Table": "_table",
+    "TableFileError": "_table",
     "TargetStrategy": "_players",
     "TargetTable": "_target",
     "WinStrategy": "_players",

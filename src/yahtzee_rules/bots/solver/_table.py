@@ -299,7 +299,28 @@ MAPPED_TABLES = 4
 
 
 class TableFileError(MalformedInputError):
-    """A pickled reference to a table's cache file that this process cannot honour."""
+    """A table pickled as a reference to its cache file, unpickled where no file holds
+    its values.
+
+    A table that came from the cache pickles (for an executor's workers) as the file's
+    path, key and a digest of the values; the process that unpickles it maps the
+    file. When the file is missing there and in this process's :func:`cache_dir`, or
+    holds other values (it changed, or was rebuilt), unpickling raises this error
+    naming the file, never using other values.
+
+    Examples:
+        >>> import os, pickle, tempfile
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
+        >>> card = Scorecard({c: 0 for c in Category.upper()})
+        >>> data = pickle.dumps(load_table(start=card))  # built, written: a reference
+        >>> cache_path(start=card).unlink()
+        >>> pickle.loads(data)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.bots.solver._table.TableFileError: table file ...: no file holding the values this table was pickled with ...
+        >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+    """
 
 
 def _mapped(path: str, key: str, digest: str, rules: Rules, start: Scorecard) -> Table:
