@@ -4,7 +4,8 @@ Run: ``python benchmarks/bench_executors.py`` (``--quick`` for fewer games), or 
 part of ``benchmarks/bench.py``. Target (2-core machine): a 2-worker
 ``ProcessPoolExecutor`` gives at least 1.8x the serial throughput of ``simulate``,
 of the batched optimal simulator and of the batched environment's optimal policy
-(``optimal_actions`` submitted batch by batch). Both runs play the same chunks (so
+(``optimal_actions`` submitted batch by batch), and ``evaluate`` is timed beside them.
+Both runs play the same chunks (so
 the same games, bit for bit); the pool is started and warmed up before it is timed.
 The machine is shared and noisy: compare the ratios, printed from one run.
 
@@ -22,12 +23,15 @@ elsewhere the memory part is skipped.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from yahtzee_rules import GreedyStrategy, SimulationResult, simulate
 
@@ -64,7 +68,9 @@ def _compare(
     alone, first = _timed(serial)
     cpu = time.process_time() - cpu
     before = _pool_cpu(pool)
+    here = time.process_time()
     together, second = _timed(pooled)
+    here = time.process_time() - here
     after = _pool_cpu(pool)
     workers = sum(after[pid] - before.get(pid, 0.0) for pid in after)
     assert same(first, second), "the pool gave other results"
@@ -75,7 +81,7 @@ def _compare(
     )
     print(
         f"  2-worker pool   {items / together:>10,.0f} {unit} per second ({together:.1f} s, "
-        f"{workers:.1f} CPU-s in the workers)"
+        f"{workers:.1f} CPU-s in the workers, {here:.1f} here)"
     )
     print(f"  ratio           {alone / together:>10.2f}x (target >= 1.8x)")
 
@@ -119,8 +125,11 @@ def _memory_report(table: Any, games: int) -> None:
     by_value = Table(table.values, rules=table.rules, start=table.start)
     print(f"memory per worker, simulate_optimal {games:,} games from a cold 2-worker pool")
     print(f"  (the table: {table.values.nbytes / 2**20:.1f} MiB of values, {path})")
+    # workers started by a fork server: their memory is their own, not pages of this
+    # process they were forked from
+    context = multiprocessing.get_context("forkserver")
     for label, sent in (("mapped file", table), ("by value", by_value)):
-        with ProcessPoolExecutor(2) as pool:
+        with ProcessPoolExecutor(2, mp_context=context) as pool:
             seconds = time.perf_counter()
             simulate_optimal(sent, games=games, seed=1, executor=pool)
             seconds = time.perf_counter() - seconds
@@ -136,20 +145,29 @@ def _memory_report(table: Any, games: int) -> None:
             )
 
 
-def warm_table(table: Any, pause: float = 0.3) -> int:
-    """Play a few optimal games with ``table`` here (a worker maps it); this process's id.
-    Sleeps ``pause`` seconds first, so that each of a pool's workers takes one call."""
-    from yahtzee_rules.bots.solver import simulate_optimal
-
-    time.sleep(pause)
-    simulate_optimal(table, games=200, seed=0)
+def warm_up(work: Callable[..., object], *args: object) -> int:
+    """``work(*args)`` here, after a pause (so that each of a pool's workers takes one
+    call); this process's id."""
+    time.sleep(0.3)
+    work(*args)
     return os.getpid()
 
 
-def _warm(pool: ProcessPoolExecutor, table: Any) -> None:
-    """Warm each worker of ``pool`` with ``table`` (mapped, its model made)."""
-    pids = {future.result() for future in [pool.submit(warm_table, table) for _ in range(2)]}
-    assert len(pids) == 2, "one worker took both warm-up calls"
+def _warm(pool: ProcessPoolExecutor, work: Callable[..., object], *args: object) -> None:
+    """Run ``work(*args)`` once on each worker of ``pool``: the table mapped, the rules'
+    model made, the caches the work fills on first use filled."""
+    futures = [pool.submit(warm_up, work, *args) for _ in range(2)]
+    assert len({future.result() for future in futures}) == 2, "one worker took both calls"
+
+
+def _simulate_some(strategy: Any) -> object:
+    return simulate(strategy, games=1_000, seed=0)
+
+
+def _simulate_optimal_some(table: Any) -> object:
+    from yahtzee_rules.bots.solver import simulate_optimal
+
+    return simulate_optimal(table, games=200, seed=0)
 
 
 def _batches(table: Any, games: int, count: int) -> Sequence[dict[str, Any]]:
@@ -186,6 +204,7 @@ def main(argv: list[str] | None = None) -> None:
     greedy_games = 4_000 if args.quick else 8_000  # chunks of 1,000
     optimal_games = 100_000 if args.quick else 200_000  # chunks of 50,000
     policy_batches = 40 if args.quick else 80  # of 4,096 games each
+    rated_games = 800 if args.quick else 1_600  # 16 tasks of chunks of 100
 
     print("executor=: serial against a 2-worker ProcessPoolExecutor")
     with ProcessPoolExecutor(2) as pool:
@@ -219,7 +238,7 @@ def main(argv: list[str] | None = None) -> None:
             print("(the batched optimal simulator needs NumPy: skipped)")
             return
         table = load_table()
-        _warm(pool, table)
+        _warm(pool, _simulate_optimal_some, table)
         _compare(
             f"simulate_optimal (full table, the cached file mapped), {optimal_games:,} games",
             optimal_games,
@@ -229,11 +248,39 @@ def main(argv: list[str] | None = None) -> None:
             _same_scores,
             pool,
         )
+        from yahtzee_rules.bots.evaluation import evaluate
+        from yahtzee_rules.bots.simulation import OptimalStrategy
+
+        optimal = OptimalStrategy(table)
+        _simulate_some(optimal)  # its decision table built or read, here
+        _warm(pool, _simulate_some, optimal)  # and read in each worker
+        _compare(
+            f"simulate(OptimalStrategy()), {greedy_games:,} games",
+            greedy_games,
+            "games",
+            lambda: simulate(optimal, games=greedy_games, seed=1),
+            lambda: simulate(optimal, games=greedy_games, seed=1, executor=pool),
+            _same_scores,
+            pool,
+        )
+
+        _compare(
+            f"evaluate(GreedyStrategy()), {rated_games:,} games reviewed",
+            rated_games,
+            "games",
+            lambda: evaluate(GreedyStrategy(), games=rated_games, seed=1, table=table),
+            lambda: evaluate(
+                GreedyStrategy(), games=rated_games, seed=1, table=table, executor=pool
+            ),
+            lambda a, b: attrs.evolve(a, seconds=0.0) == attrs.evolve(b, seconds=0.0),
+            pool,
+        )
         try:
             batches = _batches(table, 4096, policy_batches)
         except ImportError:
             print("(the batched environment needs Gymnasium: skipped)")
         else:
+            _warm(pool, _policy, table, batches[:1])
             _compare(
                 f"optimal_actions, {policy_batches} batches of 4,096 games, one task a batch",
                 policy_batches * 4096,

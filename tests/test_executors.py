@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -197,6 +198,42 @@ def test_a_changed_file_is_never_used(
     path.unlink()  # a missing file: the same error, naming the file
     with pytest.raises(TableFileError, match=str(path.name)):
         pickle.loads(data)
+
+
+def test_a_damaged_file_never_gives_other_values(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every fifth byte from the values member's zip header to its first values flipped:
+    # the same values (a flip in padding) or TableFileError, never other values
+    import zipfile
+
+    from yahtzee_rules import Rules
+    from yahtzee_rules.bots.solver._table import _OPENED, TableFileError
+
+    yacht = Rules.from_name("yacht")
+    good = solver.load_table(rules=yacht)  # the session's cache: 32 KB of values
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    path = solver.cache_path(rules=yacht)
+    _file_with(path, good.values, good.rules, good.start)
+    data = pickle.dumps(solver.cached_table(rules=yacht))
+    original = path.read_bytes()
+    start = zipfile.ZipFile(path).getinfo("values.npy").header_offset
+    outcomes = {"same": 0, "refused": 0}
+    for position in range(start, start + 300, 5):
+        damaged = bytearray(original)
+        damaged[position] ^= 0x10
+        (tmp_path / "damaged").write_bytes(bytes(damaged))
+        os.replace(tmp_path / "damaged", path)  # as files are replaced: never in place
+        _OPENED.clear()  # a fresh worker's first chunk
+        try:
+            table = pickle.loads(data)
+        except TableFileError:
+            outcomes["refused"] += 1
+        else:
+            assert table.values.tobytes() == good.values.tobytes()
+            outcomes["same"] += 1
+    assert outcomes["same"]  # flips in the padding
+    assert outcomes["refused"]
 
 
 def test_a_worker_finds_the_file_in_its_own_cache_dir(
