@@ -200,6 +200,22 @@ def test_a_changed_file_is_never_used(
         pickle.loads(data)
 
 
+def test_a_table_whose_file_is_gone_or_replaced_pickles_by_value(
+    table: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    path = solver.cache_path(start=LATE)
+    _file_with(path, table.values, table.rules, table.start)
+    here = solver.cached_table(start=LATE)
+    _file_with(path, table.values, table.rules, table.start)  # another file in its place
+    assert len(pickle.dumps(here)) > table.values.nbytes
+    again = solver.cached_table(start=LATE)
+    assert len(pickle.dumps(again)) < 2_000
+    path.unlink()
+    copy = pickle.loads(pickle.dumps(again))  # by value: no file needed
+    assert copy.values.tobytes() == table.values.tobytes()
+
+
 def test_a_damaged_file_never_gives_other_values(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -126,9 +126,10 @@ class Table:
         values = np.array(values, dtype=np.float64)  # a private, read-only copy
         values.setflags(write=False)
         self._values = values
-        # the cache file the values were read from or written to and its key, and the
-        # digest of the values (worked out when first pickled): see __reduce__
-        self._origin: tuple[str, str] | None = None
+        # the cache file the values were read from or written to, its key and what
+        # os.stat said of it then, and the digest of the values (worked out when first
+        # pickled): see __reduce__
+        self._origin: tuple[str, str, tuple[int, ...]] | None = None
         self._digest: str | None = None
         self._turns: dict[tuple[int | None, ...], TurnTables] = {}  # by card boxes
         self._states: WeakValueDictionary[int, TurnTables] = WeakValueDictionary()
@@ -141,13 +142,15 @@ class Table:
 
         A reference is the file's path and key and a digest of the values: a process
         that unpickles it maps the file's values (:func:`_mapped`), once per process.
+        A table whose file is no longer the one it came from (removed, or replaced by
+        another) pickles by value.
         """
-        if self._origin is None:
+        origin = self._origin
+        if origin is None or _signature(Path(origin[0])) != origin[2]:
             return (_unpickle, (self._values, self.rules, self.start))
         if self._digest is None:
             self._digest = values_digest(self._values)
-        path, key = self._origin
-        return (_mapped, (path, key, self._digest, self.rules, self.start))
+        return (_mapped, (origin[0], origin[1], self._digest, self.rules, self.start))
 
     def __repr__(self) -> str:
         if self._start_mask:
@@ -285,6 +288,16 @@ def _unpickle(values: NDArray[np.float64], rules: Rules, start: Scorecard) -> Ta
     return Table(values, rules=rules, start=start)
 
 
+def _signature(path: Path) -> tuple[int, ...]:
+    """What tells the file at ``path`` from another put there since: its device, inode,
+    size and time of last change (empty when it cannot be read)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return ()
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
 def values_digest(values: NDArray[np.float64]) -> str:
     """The digest that identifies a table's values: SHA-256 of their bytes, in hex."""
     return hashlib.sha256(np.ascontiguousarray(values).data).hexdigest()
@@ -385,7 +398,7 @@ def _open_mapped(path: Path, key: str, digest: str, rules: Rules, start: Scoreca
         return None
     if not values.flags.writeable:  # mapped read-only: the table's values, not a copy
         table._values = values
-    table._origin, table._digest = (str(path), key), digest
+    table._origin, table._digest = (str(path), key, _signature(path)), digest
     return table
 
 
@@ -467,7 +480,7 @@ def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
         table = Table(values, rules=rules, start=start)
     except MalformedInputError:
         return None
-    table._origin = (str(path), key)
+    table._origin = (str(path), key, _signature(path))
     return table
 
 
@@ -485,7 +498,7 @@ def _write(path: Path, table: Table) -> None:
     key = table_key(table.rules, mask_of(table.start))
     joker = model_of(table.rules).joker
     if write_npz(path, ".optimal-", key=np.array(key), values=table.values, joker=joker):
-        table._origin = (str(path), key)
+        table._origin = (str(path), key, _signature(path))
 
 
 def cache_path(*, rules: Rules | None = None, start: Scorecard | None = None) -> Path:
