@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -38,6 +39,14 @@ class Serial:
 
 @pytest.fixture(scope="module")
 def table() -> Any:
+    """A table from the (session's) cache: it pickles as a reference to its file."""
+    solver.load_table(start=LATE)  # built and written the first time
+    return solver.load_table(start=LATE)
+
+
+@pytest.fixture(scope="module")
+def built() -> Any:
+    """A table not from the cache: it pickles by value."""
     return solver.build_table(start=LATE)
 
 
@@ -127,15 +136,170 @@ def test_an_executor_needs_submit(table: Any) -> None:
         tournament([GreedyStrategy(), GreedyStrategy()], deals=1, executor=object())  # type: ignore[arg-type]
 
 
-def test_a_table_pickles_without_its_caches(table: Any) -> None:
+def test_a_table_pickles_without_its_caches(built: Any) -> None:
     from yahtzee_rules import Turn
 
-    solver.advise(Turn(LATE).roll(outcome="66612"), table)  # fills the per-turn caches
-    copy = pickle.loads(pickle.dumps(table))
-    assert copy.rules == table.rules
-    assert copy.start == table.start
-    assert (copy.values == table.values).all()
-    assert len(pickle.dumps(table)) < table.values.nbytes + 10_000
+    solver.advise(Turn(LATE).roll(outcome="66612"), built)  # fills the per-turn caches
+    copy = pickle.loads(pickle.dumps(built))
+    assert copy.rules == built.rules
+    assert copy.start == built.start
+    assert (copy.values == built.values).all()
+    assert len(pickle.dumps(built)) < built.values.nbytes + 10_000
+
+
+def test_a_cached_table_pickles_as_a_reference_its_unpickler_maps(table: Any) -> None:
+    data = pickle.dumps(table)
+    assert len(data) < 2_000  # its path, key and digest, not 8 MB of values
+    copy = pickle.loads(data)
+    assert copy is not table
+    assert copy.values.tobytes() == table.values.tobytes()
+    assert (copy.rules, copy.start) == (table.rules, table.start)
+    assert not copy.values.flags.writeable
+    assert not copy.values.flags.owndata
+    assert isinstance(copy.values.base, np.memmap)  # the file's pages, not a copy
+    assert pickle.loads(data) is copy  # once per process: later chunks share it
+
+
+def test_a_table_written_by_load_table_pickles_as_a_reference(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    written = solver.load_table(start=LATE)  # built, then written
+    assert len(pickle.dumps(written)) < 2_000
+    assert pickle.loads(pickle.dumps(written)).values.tobytes() == written.values.tobytes()
+    assert len(pickle.dumps(solver.load_table(start=LATE, cache=False))) > 1_000_000
+
+
+def _file_with(path: Any, values: Any, rules: Any, start: Any) -> None:
+    """Write ``values`` to the table file ``path`` under its right key."""
+    from yahtzee_rules.bots.solver._model import mask_of, model_of
+    from yahtzee_rules.bots.solver._storage import table_key, write_npz
+
+    key = np.array(table_key(rules, mask_of(start)))
+    joker = model_of(rules).joker
+    assert write_npz(path, ".optimal-", key=key, values=values, joker=joker)
+
+
+def test_a_changed_file_is_never_used(
+    table: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from yahtzee_rules.bots.solver._table import TableFileError
+
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    path = solver.cache_path(start=LATE)
+    _file_with(path, table.values, table.rules, table.start)
+    here = solver.cached_table(start=LATE)
+    data = pickle.dumps(here)
+    changed = table.values.copy()
+    changed[np.flatnonzero(changed)[0]] += 1e-9  # one value, a hair off, under the same key
+    _file_with(path, changed, table.rules, table.start)
+    with pytest.raises(TableFileError, match=r"table file .*no file holding the values"):
+        pickle.loads(data)
+    path.unlink()  # a missing file: the same error, naming the file
+    with pytest.raises(TableFileError, match=str(path.name)):
+        pickle.loads(data)
+
+
+def test_a_table_whose_file_is_gone_or_replaced_pickles_by_value(
+    table: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    path = solver.cache_path(start=LATE)
+    _file_with(path, table.values, table.rules, table.start)
+    here = solver.cached_table(start=LATE)
+    _file_with(path, table.values, table.rules, table.start)  # another file in its place
+    assert len(pickle.dumps(here)) > table.values.nbytes
+    again = solver.cached_table(start=LATE)
+    assert len(pickle.dumps(again)) < 2_000
+    path.unlink()
+    copy = pickle.loads(pickle.dumps(again))  # by value: no file needed
+    assert copy.values.tobytes() == table.values.tobytes()
+
+
+def test_a_damaged_file_never_gives_other_values(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every fifth byte from the values member's zip header to its first values flipped:
+    # the same values (a flip in padding) or TableFileError, never other values
+    import zipfile
+
+    from yahtzee_rules import Rules
+    from yahtzee_rules.bots.solver._table import _OPENED, TableFileError
+
+    yacht = Rules.from_name("yacht")
+    good = solver.load_table(rules=yacht)  # the session's cache: 32 KB of values
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    path = solver.cache_path(rules=yacht)
+    _file_with(path, good.values, good.rules, good.start)
+    data = pickle.dumps(solver.cached_table(rules=yacht))
+    original = path.read_bytes()
+    start = zipfile.ZipFile(path).getinfo("values.npy").header_offset
+    outcomes = {"same": 0, "refused": 0}
+    for position in range(start, start + 300, 5):
+        damaged = bytearray(original)
+        damaged[position] ^= 0x10
+        (tmp_path / "damaged").write_bytes(bytes(damaged))
+        os.replace(tmp_path / "damaged", path)  # as files are replaced: never in place
+        _OPENED.clear()  # a fresh worker's first chunk
+        try:
+            table = pickle.loads(data)
+        except TableFileError:
+            outcomes["refused"] += 1
+        else:
+            assert table.values.tobytes() == good.values.tobytes()
+            outcomes["same"] += 1
+    assert outcomes["same"]  # flips in the padding
+    assert outcomes["refused"]
+
+
+def test_a_worker_finds_the_file_in_its_own_cache_dir(
+    table: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path / "there"))
+    _file_with(solver.cache_path(start=LATE), table.values, table.rules, table.start)
+    data = pickle.dumps(solver.cached_table(start=LATE))
+    (tmp_path / "there").rename(tmp_path / "here")  # another machine's cache directory
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path / "here"))
+    assert pickle.loads(data).values.tobytes() == table.values.tobytes()
+
+
+def test_a_file_another_writer_wrote_is_read_once_instead(
+    table: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # NumPy's own savez_compressed: nothing to map in place, so the values are read
+    from yahtzee_rules.bots.solver._model import mask_of, model_of
+    from yahtzee_rules.bots.solver._storage import table_key
+
+    monkeypatch.setenv("YAHTZEE_RULES_CACHE_DIR", str(tmp_path))
+    path = solver.cache_path(start=LATE)
+    key = np.array(table_key(table.rules, mask_of(table.start)))
+    np.savez_compressed(path, key=key, values=table.values, joker=model_of(table.rules).joker)
+    copy = pickle.loads(pickle.dumps(solver.cached_table(start=LATE)))
+    assert copy.values.tobytes() == table.values.tobytes()
+    assert not isinstance(copy.values.base, np.memmap)
+
+
+def test_a_pool_plays_a_table_pickled_by_value_the_same(built: Any) -> None:
+    with ProcessPoolExecutor(2) as pool:
+        there = solver.simulate_optimal(built, games=500, seed=9, executor=pool)
+    assert there.scores == solver.simulate_optimal(built, games=500, seed=9).scores
+
+
+def test_the_batched_optimal_policy_is_the_same_on_a_pool() -> None:
+    pytest.importorskip("gymnasium")
+    from yahtzee_rules import Rules
+    from yahtzee_rules.integrations.vector import SolitaireVectorEnv, optimal_actions
+
+    yacht = Rules.from_name("yacht")
+    table = solver.load_table(rules=yacht)  # from the session's cache
+    envs = SolitaireVectorEnv(num_envs=64, rules=yacht)
+    batches = [envs.reset(seed=4)[0]]
+    for _ in range(5):
+        batches.append(envs.step(optimal_actions(table, batches[-1]))[0])
+    with ProcessPoolExecutor(2) as pool:
+        there = [pool.submit(optimal_actions, table, batch) for batch in batches]
+        for batch, future in zip(batches, there, strict=True):
+            assert future.result().tolist() == optimal_actions(table, batch).tolist()
 
 
 def test_a_sequential_test_stops_at_the_same_deal_on_any_executor() -> None:

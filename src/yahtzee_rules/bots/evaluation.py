@@ -44,7 +44,8 @@ __all__ = ["Evaluation", "evaluate", "ratio_stderr"]
 
 #: Games per chunk: fixed, so results never depend on the executor.
 _GAMES_PER_CHUNK = 100
-#: At most this many tasks a run: each carries the table to the executor once.
+#: At most this many tasks a run: each carries the table to the executor once (a cached
+#: table as a reference to its file, which the workers map; any other by value).
 _TASKS = 16
 _EMPTY = Keep("")
 

@@ -91,6 +91,7 @@ if TYPE_CHECKING:
     from yahtzee_rules.bots.solver._storage import TABLE_FORMAT, cache_dir
     from yahtzee_rules.bots.solver._table import (
         Table,
+        TableFileError,
         build_table,
         cache_path,
         cached_table,
@@ -112,6 +113,7 @@ __all__ = [
     "RotationStrategy",
     "ScoreDistribution",
     "Table",
+    "TableFileError",
     "TargetStrategy",
     "TargetTable",
     "TripleStrategy",
@@ -150,6 +152,7 @@ _MODULE_OF: dict[str, str] = {
     "RotationStrategy": "_triple",
     "ScoreDistribution": "_distribution",
     "Table": "_table",
+    "TableFileError": "_table",
     "TargetStrategy": "_players",
     "TargetTable": "_target",
     "TripleStrategy": "_triple",

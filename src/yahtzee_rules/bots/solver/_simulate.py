@@ -197,8 +197,10 @@ def simulate_optimal(
             times the number of chunks.
         executor: Where to run the chunks: ``None`` (here), or anything whose
             ``submit(fn, *args)`` returns a future (``concurrent.futures``' process
-            pool, loky, a Dask client's ``get_executor()``). The table is pickled to
-            it with each chunk.
+            pool, loky, a Dask client's ``get_executor()``). The table goes with each
+            chunk: a table from the cache as a reference to its file, which each
+            worker maps once (see
+            :class:`~yahtzee_rules.bots.solver.TableFileError`), any other by value.
 
     Raises:
         MalformedInputError: For a card the table does not cover, a negative number

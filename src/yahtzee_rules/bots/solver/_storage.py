@@ -373,9 +373,120 @@ def write_atomic(path: Path, prefix: str, save: Callable[[BinaryIO], None]) -> b
     return path not in evict(path.parent, keep=path)
 
 
-def write_npz(path: Path, prefix: str, **arrays: object) -> None:
-    """Write ``arrays`` to ``path`` atomically (see :func:`write_atomic`)."""
-    write_atomic(path, prefix, lambda stream: np.savez(stream, **arrays))  # type: ignore[arg-type]
+def write_npz(path: Path, prefix: str, **arrays: object) -> bool:
+    """Write ``arrays`` to ``path`` atomically (see :func:`write_atomic`); whether it was.
+
+    The file is what :func:`numpy.savez` writes (members stored, not compressed), but
+    with each member's data starting at a multiple of :data:`ALIGN` bytes in the file,
+    so that a process can map an array in place (:func:`map_arrays`).
+    """
+    return write_atomic(path, prefix, lambda stream: save_aligned(stream, arrays))
+
+
+#: Where the data of each member of a written ``.npz`` starts: a multiple of this many
+#: bytes into the file (NumPy's own ``.npy`` header alignment), so it maps in place.
+ALIGN: Final = 64
+
+#: The ID of the zip extra field that pads a member's local header to :data:`ALIGN`
+#: (the one Android's ``zipalign`` writes; zip readers skip fields they do not know).
+_PADDING_FIELD: Final = 0xD935
+
+#: A zip local file header's fixed part, and the zip64 field every member gets.
+_LOCAL_HEADER: Final = 30
+_ZIP64_FIELD: Final = 20
+
+
+def save_aligned(stream: BinaryIO, arrays: Mapping[str, object]) -> None:
+    """Write ``arrays`` to ``stream`` (at its start) as :func:`numpy.savez` does, each
+    member's data aligned to :data:`ALIGN` bytes in the file.
+
+    Examples:
+        >>> stream = io.BytesIO()
+        >>> save_aligned(stream, {"a": np.arange(3.0), "b": np.zeros(2, dtype=np.int16)})
+        >>> sorted(np.load(io.BytesIO(stream.getvalue())).items())[0]
+        ('a', array([0., 1., 2.]))
+    """
+    import struct
+
+    from numpy.lib import format as npy
+
+    with zipfile.ZipFile(stream, mode="w", compression=zipfile.ZIP_STORED) as archive:
+        for name, value in arrays.items():
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED
+            fixed = stream.tell() + _LOCAL_HEADER + len(info.filename.encode()) + _ZIP64_FIELD
+            pad = -(fixed + 4) % ALIGN
+            info.extra = struct.pack("<HH", _PADDING_FIELD, pad) + bytes(pad)
+            with archive.open(info, mode="w", force_zip64=True) as member:
+                npy.write_array(member, np.asanyarray(value), allow_pickle=False)
+            info.extra = b""  # the padding is in the local header only, not the directory
+
+
+def map_arrays(
+    path: Path, key: str, sizes: Mapping[str, int], mapped: tuple[str, ...]
+) -> dict[str, NDArray[Any]] | None:
+    """The arrays named in ``sizes`` of the ``.npz`` file ``path`` saved under ``key``, as
+    :func:`read_arrays` gives them, but those named in ``mapped`` mapped into memory
+    read-only in place (no copy: the processes that map one file share its pages).
+
+    A member that cannot be mapped in place (compressed, or its data not aligned to its
+    type: a file another writer wrote) is read instead. ``None`` for a file missing,
+    saved under another key, or bad. The zip's checksums of the mapped members are not
+    checked (that would read them): the caller checks their data (a digest).
+    """
+    key_bytes = 4 * len(key)
+    most = key_bytes + sum(sizes.values()) + (len(sizes) + 1) * 2 * _NPY_HEADER
+    try:
+        with open_regular(path, most) as stream:
+            with zipfile.ZipFile(stream) as archive:
+                stored = _member(archive, "key", key_bytes)
+                if stored.shape != () or str(stored) != key:
+                    return None
+                found = {
+                    name: _member(archive, name, size)
+                    for name, size in sizes.items()
+                    if name not in mapped
+                }
+                infos = {name: archive.getinfo(f"{name}.npy") for name in mapped}
+            for name, info in infos.items():
+                array = _map_member(stream, info, sizes[name])
+                if array is None:  # not in place: read it
+                    with zipfile.ZipFile(stream) as archive:
+                        array = _member(archive, name, sizes[name])
+                found[name] = array
+    except BAD_FILE:  # missing (FileNotFoundError), unreadable or bad
+        return None
+    return found
+
+
+def _map_member(stream: BinaryIO, info: zipfile.ZipInfo, most: int) -> NDArray[Any] | None:
+    """The member ``info`` of the zip file ``stream`` mapped read-only in place, if it is
+    stored uncompressed with its data aligned to its type; else None (or an error)."""
+    import struct
+
+    if info.compress_type != zipfile.ZIP_STORED or info.file_size > most + _NPY_HEADER:
+        return None
+    stream.seek(info.header_offset)
+    header = stream.read(_LOCAL_HEADER)
+    if len(header) != _LOCAL_HEADER or header[:4] != b"PK\x03\x04":
+        raise BadFileError(f"{info.filename}: no local header where the directory says")
+    names, extras = struct.unpack("<HH", header[26:30])
+    start = info.header_offset + _LOCAL_HEADER + names + extras
+    stream.seek(start)
+    shape, fortran, dtype = _npy_header(stream)
+    offset = stream.tell()
+    count = 1
+    for side in shape:
+        count *= side
+    size = count * dtype.itemsize
+    if fortran or offset - start + size != info.file_size:
+        raise BadFileError(f"{info.filename}: not an array of shape {shape}")
+    if offset + size > os.fstat(stream.fileno()).st_size:
+        raise BadFileError(f"{info.filename}: past the end of the file")
+    if offset % dtype.alignment:
+        return None
+    array = np.memmap(stream, dtype=dtype, mode="r", offset=offset, shape=shape)
+    return array.view(np.ndarray)
 
 
 #: What reading a cached file may raise that means "damaged, truncated or not this

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from weakref import WeakValueDictionary
@@ -21,6 +24,8 @@ from yahtzee_rules.bots.solver._model import (
     same_values,
 )
 from yahtzee_rules.bots.solver._storage import (
+    cache_dir,
+    map_arrays,
     read_arrays,
     table_key,
     table_path,
@@ -82,7 +87,9 @@ class Table:
 
     __slots__ = (
         "_decisions",
+        "_digest",
         "_layout",
+        "_origin",
         "_reading",
         "_start_mask",
         "_states",
@@ -120,14 +127,31 @@ class Table:
         values = np.array(values, dtype=np.float64)  # a private, read-only copy
         values.setflags(write=False)
         self._values = values
+        # the cache file the values were read from or written to, its key and what
+        # os.stat said of it then, and the digest of the values (worked out when first
+        # pickled): see __reduce__
+        self._origin: tuple[str, str, tuple[int, ...]] | None = None
+        self._digest: str | None = None
         self._turns: dict[tuple[int | None, ...], TurnTables] = {}  # by card boxes
         self._states: WeakValueDictionary[int, TurnTables] = WeakValueDictionary()
         # the decision table (see _decisions): None until looked for, False when none
         self._decisions: Decided | Literal[False] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        # Pickle (for an executor) the values, rules and start only, not the per-turn caches.
-        return (_unpickle, (self._values, self.rules, self.start))
+        """Pickle (for an executor) a table from the cache as a reference to its file,
+        any other by value (values, rules and start); never the per-turn caches.
+
+        A reference is the file's path and key and a digest of the values: a process
+        that unpickles it maps the file's values (:func:`_mapped`), once per process.
+        A table whose file is no longer the one it came from (removed, or replaced by
+        another) pickles by value.
+        """
+        origin = self._origin
+        if origin is None or _signature(Path(origin[0])) != origin[2]:
+            return (_unpickle, (self._values, self.rules, self.start))
+        if self._digest is None:
+            self._digest = values_digest(self._values)
+        return (_mapped, (origin[0], origin[1], self._digest, self.rules, self.start))
 
     def __repr__(self) -> str:
         if self._start_mask:
@@ -265,6 +289,120 @@ def _unpickle(values: NDArray[np.float64], rules: Rules, start: Scorecard) -> Ta
     return Table(values, rules=rules, start=start)
 
 
+def _signature(path: Path) -> tuple[int, ...]:
+    """What tells the file at ``path`` from another put there since: its device, inode,
+    size and time of last change (empty when it cannot be read)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return ()
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def values_digest(values: NDArray[np.float64]) -> str:
+    """The digest that identifies a table's values: SHA-256 of their bytes, in hex."""
+    return hashlib.sha256(np.ascontiguousarray(values).data).hexdigest()
+
+
+#: Tables this process unpickled from references to cache files, by (path, key,
+#: digest), the most recently used last; at most ``MAPPED_TABLES`` of them are kept, so
+#: a worker's chunks share one table (mapped once, its per-turn caches warm).
+_OPENED: OrderedDict[tuple[str, str, str], Table] = OrderedDict()
+_OPENED_LOCK = threading.Lock()
+MAPPED_TABLES = 4
+
+
+class TableFileError(MalformedInputError):
+    """A table pickled as a reference to its cache file, unpickled where no file holds
+    its values.
+
+    A table that came from the cache pickles (for an executor's workers) as the file's
+    path, key and a digest of the values; the process that unpickles it maps the
+    file. When the file is missing there and in this process's :func:`cache_dir`, or
+    holds other values (it changed, or was rebuilt), unpickling raises this error
+    naming the file, never using other values.
+
+    Examples:
+        >>> import os, pickle, tempfile
+        >>> from yahtzee_rules import Category, Scorecard
+        >>> os.environ["YAHTZEE_RULES_CACHE_DIR"] = tempfile.mkdtemp()
+        >>> card = Scorecard({c: 0 for c in Category.upper()})
+        >>> data = pickle.dumps(load_table(start=card))  # built, written: a reference
+        >>> cache_path(start=card).unlink()
+        >>> pickle.loads(data)
+        Traceback (most recent call last):
+        ...
+        yahtzee_rules.bots.solver._table.TableFileError: table file ...: no file holding the values this table was pickled with ...
+        >>> del os.environ["YAHTZEE_RULES_CACHE_DIR"]
+    """
+
+
+def _mapped(path: str, key: str, digest: str, rules: Rules, start: Scorecard) -> Table:
+    """The table a reference pickled by :meth:`Table.__reduce__` names, from its file.
+
+    The values are mapped from the file read-only (the processes that map one file share
+    its pages), or read once when the file's layout does not allow mapping, and kept for
+    the process's later chunks. The file is looked for where the reference says, then
+    under the same name in this process's :func:`cache_dir` (a worker on another
+    machine, told where its cache is by ``YAHTZEE_RULES_CACHE_DIR``). It must hold the
+    same key and values of the same digest: a file that changed is never used.
+
+    Raises:
+        TableFileError: When no file there holds those values (missing, rebuilt,
+            changed or damaged).
+    """
+    found_key = (path, key, digest)
+    with _OPENED_LOCK:
+        table = _OPENED.get(found_key)
+        if table is not None:
+            _OPENED.move_to_end(found_key)
+            return table
+    places = [Path(path)]
+    own = cache_dir() / Path(path).name
+    if own != places[0]:
+        places.append(own)
+    for place in places:
+        table = _open_mapped(place, key, digest, rules, start)
+        if table is not None:
+            break
+    else:
+        tried = " nor ".join(str(place) for place in places)
+        raise TableFileError(
+            f"table file {tried}: no file holding the values this table was pickled with "
+            f"(key and digest {digest}); it is missing, was rebuilt or changed. Make the "
+            f"workers' cache hold the same file (YAHTZEE_RULES_CACHE_DIR says where), or "
+            f"pass a table that pickles by value: Table(table.values, rules=table.rules, "
+            f"start=table.start)"
+        )
+    with _OPENED_LOCK:
+        table = _OPENED.setdefault(found_key, table)
+        while len(_OPENED) > MAPPED_TABLES:
+            _OPENED.popitem(last=False)
+    return table
+
+
+def _open_mapped(path: Path, key: str, digest: str, rules: Rules, start: Scorecard) -> Table | None:
+    """The table in ``path`` if it holds ``key`` and values of ``digest``, else None."""
+    found = map_arrays(path, key, _sizes(rules), ("values",))
+    if found is None:
+        return None
+    values, joker = found["values"], found["joker"]
+    if values.dtype != np.float64 or values_digest(values) != digest:
+        return None
+    if known_model(rules) is None:
+        if not check_joker(rules, joker):
+            return None
+        model_of(rules, joker)
+    try:
+        table = Table(values, rules=rules, start=start)
+    except MalformedInputError:
+        return None
+    if not values.flags.writeable:  # mapped read-only: the table's values, not a copy
+        table._values = values
+    table._origin, table._digest = (str(path), key, _signature(path)), digest
+    return table
+
+
 #: Cards whose per-turn tables a Table keeps, the oldest dropped first; cards in one state
 #: share its tables. A state's tables take about 17 KiB (measured with tracemalloc by
 #: benchmarks/bench_versus.py; a test holds them under 20 KiB), so a table's per-turn
@@ -328,10 +466,8 @@ def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
     rules' model without working them out again: checked (``_model.check_joker``) and
     used when this process has no model yet.
     """
-    layout = layout_of(rules)
-    n = layout.card.n
-    sizes = {"values": 8 * layout.states_count, "joker": 2 * 6 * n << n}  # float64, int16
-    found = read_arrays(path, table_key(rules, mask_of(start)), sizes)
+    key = table_key(rules, mask_of(start))
+    found = read_arrays(path, key, _sizes(rules))
     if found is None:
         return None
     values, joker = found["values"], found["joker"]  # zip CRCs are checked on reading
@@ -342,17 +478,28 @@ def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
             return None
         model_of(rules, joker)
     try:
-        return Table(values, rules=rules, start=start)
+        table = Table(values, rules=rules, start=start)
     except MalformedInputError:
         return None
+    table._origin = (str(path), key, _signature(path))
+    return table
+
+
+def _sizes(rules: Rules) -> dict[str, int]:
+    """The most bytes of each array of a table file for ``rules``: float64 values, int16
+    Joker points."""
+    layout = layout_of(rules)
+    n = layout.card.n
+    return {"values": 8 * layout.states_count, "joker": 2 * 6 * n << n}
 
 
 def _write(path: Path, table: Table) -> None:
     """Write the table's values and its rules' Joker points under its key (see
-    :func:`write_npz`)."""
-    key = np.array(table_key(table.rules, mask_of(table.start)))
+    :func:`write_npz`); once written, the table pickles as a reference to the file."""
+    key = table_key(table.rules, mask_of(table.start))
     joker = model_of(table.rules).joker
-    write_npz(path, ".optimal-", key=key, values=table.values, joker=joker)
+    if write_npz(path, ".optimal-", key=np.array(key), values=table.values, joker=joker):
+        table._origin = (str(path), key, _signature(path))
 
 
 def cache_path(*, rules: Rules | None = None, start: Scorecard | None = None) -> Path:
