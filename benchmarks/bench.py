@@ -101,6 +101,7 @@ def main(argv: list[str] | None = None) -> None:
             assert spec is not None
             assert spec.loader is not None
             module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module  # so that pickling finds its functions (executors)
             spec.loader.exec_module(module)
             saved, sys.argv = sys.argv, [str(path), *(["--quick"] if args.quick else [])]
             try:
