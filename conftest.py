@@ -67,7 +67,8 @@ pytest_collect_file = Sybil(
 
 
 CACHE_VARIABLE = "YAHTZEE_RULES_CACHE_DIR"
-_CACHE: dict[str, str] = {}  # "dir": the session's cache directory; "made": set if made here
+#: "dir": the session's cache directory; "made": set if made here; "file": the test file running.
+_CACHE: dict[str, str] = {}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -110,8 +111,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Put the variable back for each test if an earlier one (a doc example) removed it."""
+    """Put the variable back for each test if an earlier one (a doc example) removed it,
+    and at the first test of each file if an earlier file changed it: a page's examples
+    share its setting, and a page may run before any test module (under pytest-xdist)."""
     if _CACHE:
+        if _CACHE.get("file") != str(item.path):
+            _CACHE["file"] = str(item.path)
+            os.environ[CACHE_VARIABLE] = _CACHE["dir"]
         os.environ.setdefault(CACHE_VARIABLE, _CACHE["dir"])
 
 

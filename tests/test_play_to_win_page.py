@@ -113,15 +113,16 @@ def test_a_results_file_the_script_did_not_write_fails(
 
 def test_what_a_run_stores_passes_the_check_and_renders() -> None:
     script = load_script("play_to_win")
-    args = argparse.Namespace(field=2, deals=3, seed=5, open_boxes=2, maximum=200, workers=1)
+    # enough deals for an interval (Wilson's) that a clean sweep puts above one half
+    args = argparse.Namespace(field=2, deals=10, seed=5, open_boxes=2, maximum=200, workers=1)
     bots: dict[str, Strategy] = {
         "WinStrategy": GreedyStrategy(),
         "OptimalStrategy": RandomStrategy(),
     }
-    result = tournament(bots, deals=3, seed=5, confidence=0.99)
+    result = tournament(bots, deals=10, seed=5, confidence=0.99)
     run = script.raw(result, args)
     assert run["command"] == (
-        "python scripts/play_to_win.py --write --field 2 --deals 3 --seed 5 --open-boxes 2 "
+        "python scripts/play_to_win.py --write --field 2 --deals 10 --seed 5 --open-boxes 2 "
         "--maximum 200"
     )
     runs = script.check_results({"format": 1, "runs": [run]})
