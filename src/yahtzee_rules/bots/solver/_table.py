@@ -381,6 +381,21 @@ def _mapped(path: str, key: str, digest: str, rules: Rules, start: Scorecard) ->
     return table
 
 
+def _checked_table(
+    values: NDArray[np.float64], joker: NDArray[np.int16], rules: Rules, start: Scorecard | None
+) -> Table | None:
+    """The table of ``values`` read from a file with its Joker points ``joker``, or ``None``
+    if the points or the values do not check out (the file is then built again)."""
+    if known_model(rules) is None:
+        if not check_joker(rules, joker):
+            return None
+        model_of(rules, joker)
+    try:
+        return Table(values, rules=rules, start=start)
+    except MalformedInputError:
+        return None
+
+
 def _open_mapped(path: Path, key: str, digest: str, rules: Rules, start: Scorecard) -> Table | None:
     """The table in ``path`` if it holds ``key`` and values of ``digest``, else None."""
     found = map_arrays(path, key, _sizes(rules), ("values",))
@@ -389,13 +404,8 @@ def _open_mapped(path: Path, key: str, digest: str, rules: Rules, start: Scoreca
     values, joker = found["values"], found["joker"]
     if values.dtype != np.float64 or values_digest(values) != digest:
         return None
-    if known_model(rules) is None:
-        if not check_joker(rules, joker):
-            return None
-        model_of(rules, joker)
-    try:
-        table = Table(values, rules=rules, start=start)
-    except MalformedInputError:
+    table = _checked_table(values, joker, rules, start)
+    if table is None:
         return None
     if not values.flags.writeable:  # mapped read-only: the table's values, not a copy
         table._values = values
@@ -473,13 +483,8 @@ def _read(path: Path, rules: Rules, start: Scorecard) -> Table | None:
     values, joker = found["values"], found["joker"]  # zip CRCs are checked on reading
     if values.dtype != np.float64 or not np.isfinite(values).all():
         return None
-    if known_model(rules) is None:
-        if not check_joker(rules, joker):
-            return None
-        model_of(rules, joker)
-    try:
-        table = Table(values, rules=rules, start=start)
-    except MalformedInputError:
+    table = _checked_table(values, joker, rules, start)
+    if table is None:
         return None
     table._origin = (str(path), key, _signature(path))
     return table
