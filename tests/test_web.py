@@ -347,3 +347,14 @@ def test_every_named_ruleset_plays_on_the_web_table(name: str) -> None:
     filled = _post(client, _path(rolled), "fill", {"box": boxes[0]})
     assert filled.status_code == 200
     assert _record_of(_path(filled)).start.rules == Rules.from_name(name)
+
+
+def test_the_coach_can_advise_rolling_all_five_again() -> None:
+    # Holding nothing names no dice (this once raised an IndexError, a 500 for the page).
+    from yahtzee_rules import Dice, Keep
+    from yahtzee_rules.apps.web import _page
+    from yahtzee_rules.apps.web._position import Coach
+
+    box = _page._coach_box(Coach("heuristic", Keep(""), None, None, ""), Dice("12346"))
+    assert "Roll all five dice again" in box
+    assert "(dice" not in box

@@ -713,7 +713,9 @@ def _coach_box(advice: Coach, dice: Dice | None) -> str:
     if advice.keep is not None:
         places = sorted(_held_positions(dice, advice.keep)) if dice is not None else []
         dice_words = (
-            f" (die {places[0] + 1})"
+            ""  # nothing held: all five are rolled again
+            if not places
+            else f" (die {places[0] + 1})"
             if len(places) == 1
             else f" (dice {_names([str(p + 1) for p in places])})"
         )
