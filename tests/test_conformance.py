@@ -444,6 +444,9 @@ def test_a_mistake_found_by_a_random_question_is_shrunk_to_a_minimal_card() -> N
          "the program exited with status 4 "),
         ("print('hello', flush=True); import time; time.sleep(30)",
          "the program printed 'hello', not a JSON answer"),
+        # it closes its input before the question can be written: what it printed says why
+        ("import os, time; print('hello', flush=True); os.close(0); time.sleep(1)",
+         "the program printed 'hello', not a JSON answer"),
         ("import time; time.sleep(30)", "no answer within 2 s, asked"),
         ("import sys, json\nfrom yahtzee_rules.testing.conformance import answer\n"
          "for n, line in enumerate(sys.stdin):\n"

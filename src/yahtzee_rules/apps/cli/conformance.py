@@ -202,6 +202,14 @@ def run_cases(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     return 0
 
 
+def _is_json(line: str) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
 class ProgramFailedError(Exception):
     """The program did not give an answer: it exited, stayed silent or printed no JSON."""
 
@@ -270,6 +278,10 @@ class _Program:
             stdin.write(json.dumps(question) + "\n")
             stdin.flush()
         except (BrokenPipeError, OSError):
+            # it ended first: what it printed before, if anything, says why
+            early = self._early_line()
+            if early is not None and not _is_json(early):
+                raise self._not_json(early, question) from None
             raise self._failed(self._exited("before reading the question"), question) from None
         wait = min(self.timeout, self.deadline - time.monotonic())
         if wait <= 0:
@@ -287,10 +299,19 @@ class _Program:
         try:
             return json.loads(line)
         except ValueError:
-            raise self._failed(
-                f"the program printed {show(line.rstrip(chr(10)), 100)}, not a JSON answer",
-                question,
-            ) from None
+            raise self._not_json(line, question) from None
+
+    def _not_json(self, line: str, question: dict[str, Any]) -> ProgramFailedError:
+        return self._failed(
+            f"the program printed {show(line.rstrip(chr(10)), 100)}, not a JSON answer", question
+        )
+
+    def _early_line(self) -> str | None:
+        """A line the program printed before it ended, if any (its reader is given a moment)."""
+        try:
+            return self.answers.get(timeout=1)
+        except queue.Empty:
+            return None
 
     def _exited(self, when: str) -> str:
         try:
