@@ -88,3 +88,17 @@ def unpickled_in_a_helper(tmp_path: Path) -> Callable[[object, str], list[str]]:
         return found.stdout.split()
 
     return run
+
+
+@pytest.fixture(params=["compiled", "numpy"])
+def kernel_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each path of the per-turn tables in turn: the compiled kernel (skipped where it is
+    not built, unless ``YAHTZEE_RULES_KERNEL=require``, as CI sets it) and NumPy."""
+    from yahtzee_rules.bots.solver import _turns
+
+    if request.param == "compiled":
+        if _turns._KERNEL is None:
+            pytest.skip("the compiled kernel is not built here")
+    else:
+        monkeypatch.setattr(_turns, "_KERNEL", None)
+    return str(request.param)

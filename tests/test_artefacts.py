@@ -48,12 +48,19 @@ def _one(dist: Path, pattern: str) -> Path:
     return found
 
 
+COMPILED = {".so", ".pyd"}  # built (an editable install's, in the tree), never in git
+
+
 def package_files(tree: Path) -> set[str]:
-    """Every file of the package in a source tree, as a wheel names it (``yahtzee_rules/...``)."""
+    """Every source file of the package in a source tree, as a wheel names it
+    (``yahtzee_rules/...``): not the compiled kernel an editable install builds there."""
     return {
         path.relative_to(tree.parent).as_posix()
         for path in tree.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix != ".pyc"
+        and path.suffix not in COMPILED
     }
 
 
@@ -78,6 +85,33 @@ def test_the_wheel_ships_every_file_of_the_package(dist: Path) -> None:
     }
 
 
+def test_the_wheel_carries_the_compiled_kernel_for_every_later_cpython(dist: Path) -> None:
+    """Built where a C compiler exists (CI): one ``abi3`` module, and the wheel's tag
+    says it (``cp311-abi3-<platform>``), so that 3.12 and 3.13 install the same wheel."""
+    wheel = _one(dist, "*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (wheel_info,) = [n for n in names if n.endswith(".dist-info/WHEEL")]
+        tags = [
+            line.split(":", 1)[1].strip()
+            for line in archive.read(wheel_info).decode().splitlines()
+            if line.startswith("Tag:")
+        ]
+    kernels = [n for n in names if n.startswith("yahtzee_rules/bots/solver/_ckernel.")]
+    if kernels == ["yahtzee_rules/bots/solver/_ckernel.c"]:
+        assert tags == ["py3-none-any"]  # built without a compiler: pure, the NumPy path
+        if os.environ.get("YAHTZEE_RULES_KERNEL") == "require":
+            pytest.fail("the wheel has no compiled kernel, and this run requires one")
+        return
+    assert sorted(kernels) == [
+        "yahtzee_rules/bots/solver/_ckernel.abi3.so",
+        "yahtzee_rules/bots/solver/_ckernel.c",
+    ]
+    (tag,) = tags
+    assert tag.startswith("cp311-abi3-")
+    assert wheel.name.endswith(f"-{tag}.whl")
+
+
 def test_a_file_left_out_of_the_wheel_is_named(dist: Path, tmp_path: Path) -> None:
     wheel = _one(dist, "*.whl")
     left_out = "yahtzee_rules/schema/v1.schema.json"
@@ -96,7 +130,14 @@ def test_the_sdist_ships_the_package_its_tests_and_docs(dist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.removeprefix(prefix) for name in archive.getnames()}
     assert {f"src/{name}" for name in package_files(PACKAGE)} <= names
-    assert {"pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md", "conftest.py"} <= names
+    assert {
+        "pyproject.toml",
+        "README.md",
+        "LICENSE",
+        "CHANGELOG.md",
+        "conftest.py",
+        "hatch_build.py",
+    } <= names
     assert any(name.startswith("tests/test_") for name in names)
     assert any(name.startswith("docs/") for name in names)
 

@@ -28,7 +28,7 @@ from yahtzee_rules.testing import strategies as yst
 np = pytest.importorskip("numpy")
 solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
-from yahtzee_rules.bots.solver import _decisions, _internal, _play  # noqa: E402
+from yahtzee_rules.bots.solver import _decisions, _internal, _play, _turns  # noqa: E402
 
 RULESETS = [
     Rules(),
@@ -241,9 +241,11 @@ def _game_from(start: Scorecard, rules: Rules) -> Game:
     return Game(players, rules=rules, cards=[start, start], first=0, current=0, turn=turn)
 
 
-def test_simulate_builds_the_decision_table_for_long_runs(
-    cache: Path, monkeypatch: pytest.MonkeyPatch
+def test_simulate_builds_the_decision_table_for_long_runs_only_without_the_kernel(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: str
 ) -> None:
+    """Where the compiled kernel plays, nothing large is built unless asked for; on the
+    NumPy path a long run builds (and caches) the decision table, and plays the same games."""
     rules = Rules.from_name("yacht")
     table = solver.build_table(rules=rules)
     simulate(OptimalStrategy(table), games=3, rules=rules)
@@ -251,9 +253,13 @@ def test_simulate_builds_the_decision_table_for_long_runs(
     monkeypatch.setattr(_play, "DECIDE_AT", 5)
     result = simulate(OptimalStrategy(table), games=5, rules=rules)
     decided = table._decisions
-    assert decided
-    assert decided.path is not None
-    assert decided.path.exists()
+    if kernel_path == "compiled":
+        assert decided is False
+        assert not list(cache.glob("*.npy"))
+    else:
+        assert decided
+        assert decided.path is not None
+        assert decided.path.exists()
     plain = solver.Table(table.values, rules=rules)
     plain._decisions = False
     monkeypatch.setattr(_play, "DECIDE_AT", 10**9)
@@ -263,8 +269,8 @@ def test_simulate_builds_the_decision_table_for_long_runs(
 def test_an_executor_run_decides_here_once_for_every_worker(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The chunks' workers find the decisions made (and cached) before the run, not each
-    building its own."""
+    """On the NumPy path, the chunks' workers find the decisions made (and cached) before
+    the run, not each building its own."""
     from concurrent.futures import ThreadPoolExecutor
 
     rules = Rules.from_name("yacht")
@@ -277,6 +283,7 @@ def test_an_executor_run_decides_here_once_for_every_worker(
         return build(*args)
 
     monkeypatch.setattr(_decisions, "build_decisions", counted)
+    monkeypatch.setattr(_turns, "_KERNEL", None)  # with the kernel, nothing is decided
     with ThreadPoolExecutor(2) as pool:  # chunks under 1,000 games: nothing to decide
         simulate(OptimalStrategy(table), games=999, rules=rules, executor=pool)
     assert builds == []

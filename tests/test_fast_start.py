@@ -152,7 +152,7 @@ def _states_of_games(table: Any, count: int) -> list[tuple[tuple[int, int, int],
     return [(state, index) for index, state in list(found.items())[:count]]
 
 
-def test_one_states_turn_tables_are_the_reference_bit_for_bit() -> None:
+def test_one_states_turn_tables_are_the_reference_bit_for_bit(kernel_path: str) -> None:
     """Fill values, keep values with one and two rerolls left, and the actions of a fifth
     of the rolls and of five equal dice, on states met in games (Joker states among
     them)."""

@@ -8,8 +8,9 @@ strategy draws nothing), at a fraction of the cost. A test plays both and compar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from yahtzee_rules.bots.solver import _turns
 from yahtzee_rules.bots.solver._codes import (
     BOX,
     STAGES,
@@ -17,10 +18,14 @@ from yahtzee_rules.bots.solver._codes import (
     Decided,
     action_decoding,
 )
+from yahtzee_rules.bots.solver._compiled import rolling_kernel
 from yahtzee_rules.bots.solver._decisions import cached, discard, load_decisions
-from yahtzee_rules.bots.solver._model import layout_of, state_of
+from yahtzee_rules.bots.solver._geometry import dice_geometry
+from yahtzee_rules.bots.solver._model import layout_of, model_of, state_of
 from yahtzee_rules.bots.solver._table import Table
+from yahtzee_rules.bots.solver._turns import compiled_state, turn_model_of
 from yahtzee_rules.core.dice import EMPTY_KEEP, Keep, roll_table
+from yahtzee_rules.play._filling import fill_unchecked
 from yahtzee_rules.play.scorecard import empty_card
 from yahtzee_rules.play.scoring import fill
 from yahtzee_rules.play.totals import totals
@@ -36,8 +41,16 @@ if TYPE_CHECKING:
 __all__ = ["optimal_scores", "prepare_decisions"]
 
 #: Games in one call from which the decision table is loaded or built (and cached) when
-#: none is: simulate's chunks of 1,000 games. Fewer games work out each new card's turn.
+#: none is, where the compiled kernel is not built: simulate's chunks of 1,000 games.
+#: With the kernel, each new state's turn is worked out as it comes (thousands of games a
+#: second), and a decision table is read only when one is loaded or cached: nothing
+#: large is built unless asked for (:func:`load_decisions`).
 DECIDE_AT = 1000
+
+
+def _builds_decisions(games: int) -> bool:
+    """Whether a run of ``games`` games loads or builds the decision table itself."""
+    return games >= DECIDE_AT and _turns._KERNEL is None
 
 
 def prepare_decisions(tables: Sequence[Table], chunk: int) -> None:
@@ -46,7 +59,7 @@ def prepare_decisions(tables: Sequence[Table], chunk: int) -> None:
     Run before chunks go to an executor: its workers then read each table's decisions
     from the cache instead of every one of them building its own.
     """
-    if chunk >= DECIDE_AT:
+    if _builds_decisions(chunk):
         for table in {id(table): table for table in tables}.values():
             if cached(table) is None:
                 load_decisions(table)
@@ -65,7 +78,7 @@ def optimal_scores(
     ``tables`` holds one table per seat, each for ``rules`` and covering the empty card.
     """
     decided = [cached(table) for table in tables]
-    if games >= DECIDE_AT:
+    if _builds_decisions(games):
         decided = [
             found or load_decisions(table)._decided
             for found, table in zip(decided, tables, strict=True)
@@ -80,30 +93,117 @@ def optimal_scores(
             rng.setstate(state)
             for table in tables:
                 discard(table)
+    return turn_scores(tables, games=games, rules=rules, rng=rng, progress=progress)
+
+
+#: States whose per-turn tables one run of :func:`turn_scores` keeps, the oldest dropped
+#: first (about 8 kB each): the early turns' states recur from game to game, the late
+#: turns' rarely.
+RUN_STATES: Final = 2048
+
+
+class _Steps:
+    """The state after a box is filled, from plain ints: ``step(state, box, points)``.
+
+    One rule for both ways of playing (per-turn tables and decision tables): the
+    filled box's bit is set, an upper box adds its points to the capped subtotal,
+    and 50 in the five-of-a-kind box sets the flag where the rules keep one.
+    """
+
+    __slots__ = ("flags", "levels", "top", "upper", "yahtzee")
+
+    def __init__(self, rules: Rules) -> None:
+        layout = layout_of(rules)
+        self.levels, self.flags, self.top = layout.levels, layout.flags, layout.levels - 1
+        self.upper = [int(position) >= 0 for position in layout.card.upper_pos]
+        self.yahtzee = layout.card.yahtzee if layout.flags == 2 else -1
+
+    def step(self, state: tuple[int, int, int], box: int, points: int) -> tuple[int, int, int]:
+        mask, u, y = state
+        if self.upper[box]:
+            u = min(u + points, self.top)
+        if box == self.yahtzee and points == 50:
+            y = 1
+        return mask | 1 << box, u, y
+
+    def index(self, state: tuple[int, int, int]) -> int:
+        mask, u, y = state
+        return (mask * self.levels + u) * self.flags + y
+
+
+def turn_scores(
+    tables: Sequence[Table],
+    *,
+    games: int,
+    rules: Rules,
+    rng: random.Random,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[int]:
+    """:func:`optimal_scores` from each seat's per-turn tables: the same games.
+
+    Each seat's state is followed as the boxes are filled (as :func:`decided_scores`
+    does), and the per-turn tables of the states met are kept for the run (at most
+    :data:`RUN_STATES` per seat) besides the table's own cache.
+    """
+    steps = _Steps(rules)
     empty = empty_card(rules.card)
     rounds = len(rules.card)
+    first_state = state_of(empty, layout_of(rules))
     first_roll = roll_table(EMPTY_KEEP)
     scores: list[int] = []
     random = rng.random
+    seats = range(len(tables))
+    kept: list[dict[int, Any]] = [{} for _ in tables]  # by state index
+    step, index_of = steps.step, steps.index
+    # the compiled kernel plays a whole turn (rolls drawn from the same generator, in the
+    # same order); else each action comes from the per-turn tables' NumPy path
+    values = [table._values for table in tables]
+    compiled = None
+    if _turns._KERNEL is not None and all(v.flags.c_contiguous for v in values):
+        compiled = rolling_kernel().turn
+    turn_model = turn_model_of(model_of(rules))
+    due, codes = turn_model.due, turn_model.codes
+    by_position = dice_geometry().dice
+    members = rules.card.members
     for number in range(games):
         cards = [empty] * len(tables)
+        states = [first_state] * len(tables)
         for _ in range(rounds):
-            for seat, table in enumerate(tables):
-                card = cards[seat]
-                tables_now = table._turns.get(card.boxes) or table._turn_tables(card)
-                actions = tables_now.actions
-                dice = first_roll[int(random() * 7776)]
-                for rerolls in (2, 1):
-                    action = actions[rerolls][dice._index]
-                    if action is None:
-                        action = tables_now.action(rerolls, dice._index)
-                    if action.__class__ is not Keep:
-                        break
-                    assert isinstance(action, Keep)
-                    dice = roll_table(action)[int(random() * 6 ** (5 - len(action.faces)))]
-                box = actions[0][dice._index] or tables_now.action(0, dice._index)
-                assert not isinstance(box, Keep)
-                cards[seat] = fill(card, dice, box, rules=rules)
+            for seat in seats:
+                state = states[seat]
+                index = index_of(state)
+                mine = kept[seat]
+                if compiled is not None:  # the same rolls and choices, in one call a turn
+                    found = mine.get(index)
+                    if found is None:
+                        if len(mine) >= RUN_STATES:
+                            del mine[next(iter(mine))]
+                        found = mine[index] = compiled_state(
+                            turn_model, values[seat], state[0], state[1], state[2]
+                        )
+                    position, at = compiled(*found, codes, due[state[2]], random)
+                    dice, box = by_position[position], members[at]
+                else:
+                    turn = mine.get(index)
+                    if turn is None:
+                        if len(mine) >= RUN_STATES:
+                            del mine[next(iter(mine))]
+                        turn = mine[index] = tables[seat]._tables_at(state, index)
+                    actions = turn.actions
+                    dice = first_roll[int(random() * 7776)]
+                    for rerolls in (2, 1):
+                        action = actions[rerolls][dice._index] or turn.action(rerolls, dice._index)
+                        if action.__class__ is not Keep:
+                            break
+                        assert isinstance(action, Keep)
+                        rolls = roll_table(action)
+                        dice = rolls[int(random() * len(rolls))]
+                    box = actions[0][dice._index] or turn.action(0, dice._index)
+                    assert not isinstance(box, Keep)
+                card = cards[seat] = fill_unchecked(cards[seat], dice, box, rules)
+                points = card.boxes[box]
+                assert points is not None
+                states[seat] = step(state, box, points)  # a box's int is its position
         scores.extend(totals(card, rules=rules).grand_total for card in cards)
         if progress is not None:
             progress(number + 1, games)
@@ -135,12 +235,9 @@ def decided_scores(
     boxes are filled, so an action is a few list and memoryview lookups. Every seat
     starts from ``start`` (default: the empty card), which the tables must cover.
     """
-    layout = layout_of(rules)
-    card_geometry = layout.card
+    steps = _Steps(rules)
     members = rules.card.members
-    levels, flags, top = layout.levels, layout.flags, layout.levels - 1
-    upper = [int(position) >= 0 for position in card_geometry.upper_pos]
-    yahtzee = card_geometry.yahtzee if flags == 2 else -1
+    levels, flags = steps.levels, steps.flags
     decoding = action_decoding()
     # each roll's keep codes: its roll table and the outcomes (None from BOX on: stop;
     # _BAD for codes naming no action, which raises DamagedDecisionsError when rolled)
@@ -157,11 +254,12 @@ def decided_scores(
     rows = [seat.rows for seat in seats]
     empty = empty_card(rules.card) if start is None else start
     rounds = len(rules.card) - empty.turns_played
-    first_state = state_of(empty, layout)
+    first_state = state_of(empty, layout_of(rules))
     first_roll = roll_table(EMPTY_KEEP)
     scores: list[int] = []
     random = rng.random
     players = range(len(seats))
+    step = steps.step
     for number in range(games):
         cards = [empty] * len(seats)
         states = [first_state] * len(seats)
@@ -185,11 +283,7 @@ def decided_scores(
                 card = cards[seat] = fill(cards[seat], dice, members[box], rules=rules)
                 points = card.boxes[box]
                 assert points is not None
-                if upper[box]:
-                    u = min(u + points, top)
-                if box == yahtzee and points == 50:
-                    y = 1
-                states[seat] = (mask | 1 << box, u, y)
+                states[seat] = step(states[seat], box, points)
         scores.extend(totals(card, rules=rules).grand_total for card in cards)
         if progress is not None:
             progress(number + 1, games)

@@ -166,10 +166,12 @@ def source_files(root: Path = _ROOT) -> tuple[Path, ...]:
 
     They are the solver's own modules and, transitively, every module of the package
     they import (read from the source, so a new module is covered as soon as it is
-    imported).
+    imported), and the source of its compiled kernel (``_ckernel.c``, whether or not
+    it is built here).
     """
-    pending = sorted(root.joinpath(*__name__.split(".")[1:-1]).glob("*.py"))  # bots/solver
-    seen: set[Path] = set()
+    solver = root.joinpath(*__name__.split(".")[1:-1])  # bots/solver
+    pending = sorted(solver.glob("*.py"))
+    seen: set[Path] = set(solver.glob("*.c"))
     while pending:
         path = pending.pop()
         if path not in seen:

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from yahtzee_rules.bots.solver._codes import Decided
+    from yahtzee_rules.bots.solver._model import Model
 
 
 class Table:
@@ -89,6 +90,7 @@ class Table:
         "_decisions",
         "_digest",
         "_layout",
+        "_model",
         "_origin",
         "_reading",
         "_start_mask",
@@ -134,6 +136,7 @@ class Table:
         self._digest: str | None = None
         self._turns: dict[tuple[int | None, ...], TurnTables] = {}  # by card boxes
         self._states: WeakValueDictionary[int, TurnTables] = WeakValueDictionary()
+        self._model: Model | None = None  # the rules' model, on first use
         # the decision table (see _decisions): None until looked for, False when none
         self._decisions: Decided | Literal[False] | None = None
 
@@ -272,15 +275,23 @@ class Table:
         """
         found = self._turns.get(card.boxes)
         if found is None:
-            state, index = self._state(card)
-            found = self._states.get(index)
-            if found is None:
-                found = TurnTables(model_of(self.rules), self._values, *state, index)
-                self._states[index] = found
+            found = self._tables_at(*self._state(card))
             turns = self._turns
             if len(turns) >= TURN_CACHE:
                 del turns[next(iter(turns))]
             turns[card.boxes] = found
+        return found
+
+    def _tables_at(self, state: tuple[int, int, int], index: int) -> TurnTables:
+        """The per-turn tables of a covered state (mask, capped upper, flag) at flat
+        ``index``: found in the weak mapping, or computed (and put there)."""
+        found = self._states.get(index)
+        if found is None:
+            model = self._model
+            if model is None:
+                model = self._model = model_of(self.rules)
+            found = TurnTables(model, self._values, *state, index)
+            self._states[index] = found
         return found
 
 

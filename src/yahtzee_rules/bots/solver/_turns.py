@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from yahtzee_rules.bots.solver._choice import first_box, keep_of_roll
+from yahtzee_rules.bots.solver._compiled import kernel
 from yahtzee_rules.bots.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.bots.solver._model import Model
 
@@ -50,6 +51,8 @@ class TurnGeometry:
 
 
 _TURN_GEOMETRY: TurnGeometry | None = None
+#: The compiled kernel where this process uses it (:mod:`._compiled`), else ``None``.
+_KERNEL = kernel()
 _LOCK = threading.Lock()
 
 
@@ -99,7 +102,11 @@ class TurnModel:
         self.lookup = lookup[:, 1:]  # (boxes, points): the entry, -1 for points the box never takes
         self.codes = lookup[np.arange(n), scores + 1]  # (252, boxes)
         self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
+        self.boxes = n
         self._lookup = lookup.astype(np.int16).ravel()
+        # for the compiled kernel: the same lookup and Joker points, contiguous int16
+        self.flat_lookup = self._lookup
+        self.joker = np.ascontiguousarray(joker, dtype=np.int16)
         self._fives: NDArray[np.int16] | None = None
         box_of = np.array(boxes, dtype=np.int64)
         self.points = np.array([*points, 0], dtype=np.int64)
@@ -112,6 +119,13 @@ class TurnModel:
         sets_flag = (box_of == card.yahtzee) & (self.points[:-1] == 50)
         self.sets_flag = np.append(sets_flag, False).astype(np.int64)
         self.any_bonus_due = bool(model.bonus_due.any())
+        # the extra-Yahtzee bonus of five equal dice by face, one contiguous row per flag
+        self.due: tuple[NDArray[np.float64] | None, ...] = tuple(
+            np.ascontiguousarray(model.bonus_due[:, y], dtype=np.float64)
+            if self.any_bonus_due
+            else None
+            for y in range(model.bonus_due.shape[1])
+        )
         self.float_points = self.points.astype(np.float64)
         self._one_state: _OneState | None = None
 
@@ -234,6 +248,7 @@ class TurnTables:
     __slots__ = (
         "__weakref__",
         "actions",
+        "fives",
         "keeps",
         "mask",
         "model",
@@ -253,28 +268,46 @@ class TurnTables:
         self.start = float(values[index])
         self.mask = mask
         self.y = y
-        worth = self.worth = _state_worth(turn_model, values, mask, u, y)
-        # each roll's best fill: keep values with one reroll left start from it
-        last = np.empty(462)
-        best_fill = last[t.five :]
-        rest = worth.take(turn_model.rest)  # (boxes, 246 rolls): the maximum over boxes is fast
-        rest.max(axis=0, out=best_fill[6:])
-        fives = worth.take(turn_model.fives_at(mask))  # (6 faces, boxes)
-        fives.max(axis=1, out=best_fill[:6])
-        if turn_model.any_bonus_due:  # the same in every box: added after the maximum
-            best_fill[:6] += turn_model.model.bonus_due[:, y]
-        _keep_values(last, t)
-        self.keeps = (last, reroll_level(last))
+        if _KERNEL is not None and values.flags.c_contiguous and values.dtype == np.float64:
+            last, second, self.worth, self.fives = compiled_state(turn_model, values, mask, u, y)
+            self.keeps = (last, second)
+        else:
+            self._numpy_tables(turn_model, t, values, mask, u, y)
         self.actions: tuple[list[Keep | Box | None], ...] = (
             [None] * 252,
             [None] * 252,
             [None] * 252,
         )
 
+    def _numpy_tables(
+        self,
+        turn_model: TurnModel,
+        t: TurnGeometry,
+        values: NDArray[np.float64],
+        mask: int,
+        u: int,
+        y: int,
+    ) -> None:
+        """:attr:`worth` and :attr:`keeps` from NumPy calls (where the compiled kernel is not
+        used: the same floats)."""
+        worth = self.worth = _state_worth(turn_model, values, mask, u, y)
+        self.fives = turn_model.fives_at(mask)
+        # each roll's best fill: keep values with one reroll left start from it
+        last = np.empty(462)
+        best_fill = last[t.five :]
+        rest = worth.take(turn_model.rest)  # (boxes, 246 rolls): the maximum over boxes is fast
+        rest.max(axis=0, out=best_fill[6:])
+        fives = worth.take(self.fives)  # (6 faces, boxes)
+        fives.max(axis=1, out=best_fill[:6])
+        if turn_model.any_bonus_due:  # the same in every box: added after the maximum
+            best_fill[:6] += turn_model.model.bonus_due[:, y]
+        _keep_values(last, t)
+        self.keeps = (last, reroll_level(last))
+
     def _fives(self) -> NDArray[np.float64]:
         """The fill values of the six rolls of five equal dice (the Joker rule decides)."""
         tm = self.model
-        fives = self.worth[tm.fives_at(self.mask)]  # (6 faces, boxes)
+        fives = self.worth[self.fives]  # (6 faces, boxes)
         if tm.any_bonus_due:
             fives += tm.model.bonus_due[:, self.y, None]  # the same in every box
         return fives
@@ -297,14 +330,65 @@ class TurnTables:
             return found
         t = _TURN_GEOMETRY or turn_geometry()
         position = t.dice_pos[index]
-        row = self._fives()[position] if position < 6 else self.worth[self.model.codes[position]]
-        decided: Keep | Box = self.model.model.card.members[int(first_box(row))]
+        tm = self.model
+        compiled = _KERNEL
+        if compiled is not None:
+            if position < 6:
+                due = tm.due[self.y]
+                at = compiled.box(
+                    self.worth,
+                    self.fives,
+                    tm.boxes,
+                    position,
+                    0.0 if due is None else due[position],
+                )
+            else:
+                at = compiled.box(self.worth, tm.codes, tm.boxes, position, 0.0)
+        else:
+            row = self._fives()[position] if position < 6 else self.worth[tm.codes[position]]
+            at = int(first_box(row))
+        decided: Keep | Box = tm.model.card.members[at]
         if rerolls:
-            chosen = keep_of_roll(self.keeps[rerolls - 1], position)
+            keeps = self.keeps[rerolls - 1]
+            if compiled is not None:
+                chosen = compiled.keep(keeps, position)
+            else:
+                chosen = keep_of_roll(keeps, position)
             if chosen < t.five:
                 decided = t.keeps[chosen]
         self.actions[rerolls][index] = decided
         return decided
+
+
+def compiled_state(
+    tm: TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int16]]:
+    """One state's keep values with one and with two rerolls left, fill worth and the
+    entries five equal dice write, from the compiled kernel in one call (the floats of
+    :class:`TurnTables`' NumPy path; ``values`` C-contiguous float64)."""
+    one = tm._one_state or tm.one_state()
+    worth = np.empty(tm.entries)
+    fives = np.empty((6, tm.boxes), dtype=np.int16)
+    last, second = np.empty(462), np.empty(462)
+    assert _KERNEL is not None
+    _KERNEL.state(
+        values,
+        one.index[u, y],
+        mask * one.stride,
+        one.bonus[u],
+        tm.float_points,
+        one.closed[mask],
+        tm.rest,
+        tm.joker,
+        tm.flat_lookup,
+        mask,
+        tm.due[y],
+        worth,
+        fives,
+        last,
+        second,
+    )
+    return last, second, worth, fives
 
 
 def _state_worth(

@@ -1,0 +1,764 @@
+/*
+ * The solver's compiled kernel: one turn-start state's per-turn tables.
+ *
+ * The same arithmetic as the NumPy path of _turns.py, operation for operation, so
+ * that both give the same floats and the same choices (a test compares them on
+ * many states of nine rule sets):
+ *
+ *   - a fill entry's worth is the next state's value (its index clipped to the
+ *     table), plus the upper bonus it completes where there is one, plus its points,
+ *     or -inf where the entry may not be written;
+ *   - each roll's best fill is the largest worth over the boxes (five equal dice:
+ *     the entries the Joker rule allows, then the extra-Yahtzee bonus added);
+ *   - a keep's value is the sum of its six one-die-larger keeps, added in face
+ *     order from left to right, times 1/6;
+ *   - with one more reroll left, a roll is worth its best sub-keep.
+ *
+ * Every maximum is taken as "the later value where it is larger", in the NumPy
+ * path's order (there are no NaNs). Compiled without -ffast-math and with -ffp-contract=off, so that no addition is
+ * reordered or fused. Only the limited C API (3.11) is used: one build serves every
+ * later CPython. The index arrays are the library's own; they are still checked
+ * against the sizes of the arrays they index (once, or an index outside is read as the
+ * last entry, which is always refused), so that no call reads out of bounds.
+ */
+#define Py_LIMITED_API 0x030B0000
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KEEPS 462
+#define ROLLS 252
+#define FIVE 210   /* the first keep of five dice: the rolls */
+#define REST 246   /* the rolls that are not five equal dice */
+#define LEVELS 5   /* keep sizes 4 down to 0 */
+#define MAX_SUBKEEPS (ROLLS * 32)
+#define KERNEL_VERSION 1
+#ifndef KERNEL_SOURCE /* the first 16 hex digits of this file's SHA-256, set by the build */
+#define KERNEL_SOURCE ""
+#endif
+
+static int ready = 0;
+static Py_ssize_t level_lo[LEVELS], level_n[LEVELS], level_at[LEVELS];
+static int64_t children[6 * FIVE];            /* by level: face-major blocks */
+static int64_t subkeeps[MAX_SUBKEEPS];        /* each roll's distinct sub-keeps, in order */
+static Py_ssize_t sub_start[ROLLS + 1];
+/* the same sub-keeps slot by slot (slot j of every roll, then slot j + 1), each roll's
+ * list padded with its last sub-keep to the longest: a maximum over a roll's slots is
+ * the maximum over its sub-keeps, and the rolls' maxima advance side by side */
+static int16_t padded[32 * ROLLS];
+static int pad_slots = 0;
+/* rolling: outcome r of the dice a keep does not hold is read as the base-6 digits of r,
+ * one per thrown die (digit d is face d + 1), as the library's roll tables read it; the
+ * roll is found by its faces' counts (a base-6 code) */
+#define CODES 46656 /* 6 ** 6 */
+static int rolls_ready = 0;
+static int8_t keep_counts[KEEPS][6];
+static int thrown[KEEPS];
+static int16_t roll_of_code[CODES];
+
+/* ---- buffers ------------------------------------------------------------------- */
+
+/* The format's type character, past any byte-order prefix. */
+static char
+format_kind(const Py_buffer *view)
+{
+    const char *format = view->format;
+    if (format == NULL) {
+        return 'B';
+    }
+    while (*format == '@' || *format == '=' || *format == '<' || *format == '>' || *format == '!') {
+        format++;
+    }
+    return format[0] != '\0' && format[1] == '\0' ? format[0] : '\0';
+}
+
+enum kind { DOUBLES, INT64S, INT16S, BOOLS };
+
+static int
+get_buffer(PyObject *object, Py_buffer *view, enum kind kind, int writable, const char *name)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(object, view, flags) < 0) {
+        return -1;
+    }
+    char found = format_kind(view);
+    int ok;
+    switch (kind) {
+    case DOUBLES:
+        ok = view->itemsize == 8 && found == 'd';
+        break;
+    case INT64S:
+        ok = view->itemsize == 8 && (found == 'l' || found == 'q');
+        break;
+    case INT16S:
+        ok = view->itemsize == 2 && found == 'h';
+        break;
+    default:
+        ok = view->itemsize == 1 && found == '?';
+        break;
+    }
+    if (!ok) {
+        PyErr_Format(PyExc_TypeError, "%s: a contiguous array of the wrong type", name);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static Py_ssize_t
+items(const Py_buffer *view)
+{
+    return view->len / view->itemsize;
+}
+
+/* Every index in [0, size): the library's arrays always are (one pass, no branch). */
+static int
+indices_in(const int64_t *index, Py_ssize_t count, Py_ssize_t size, const char *name)
+{
+    uint64_t outside = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        outside |= (uint64_t)index[i] >= (uint64_t)size;
+    }
+    if (outside) {
+        PyErr_Format(PyExc_IndexError, "%s: an index outside its array", name);
+        return -1;
+    }
+    return 0;
+}
+
+/* An entry index, or the last entry (always -inf: refused) for one outside the array:
+ * the library's index arrays are always inside, and no call reads out of bounds. */
+#define IN(i, size) ((uint64_t)(int64_t)(i) < (uint64_t)(size) ? (Py_ssize_t)(i) : (size) - 1)
+
+/* ---- the arithmetic ---------------------------------------------------------------- */
+
+/* In place: from each roll's value (the last 252), each keep's expected value. */
+static void
+keep_values(double *keep)
+{
+    const double sixth = 1.0 / 6.0;
+    for (int level = 0; level < LEVELS; level++) {
+        const Py_ssize_t lo = level_lo[level], n = level_n[level];
+        const int64_t *child = children + level_at[level];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            double sum = keep[child[j]];
+            sum += keep[child[n + j]];
+            sum += keep[child[2 * n + j]];
+            sum += keep[child[3 * n + j]];
+            sum += keep[child[4 * n + j]];
+            sum += keep[child[5 * n + j]];
+            keep[lo + j] = sum * sixth;
+        }
+    }
+}
+
+/* From one reroll's keep values, the keep values with one more reroll left. */
+static void
+reroll_level(const double *keep, double *out)
+{
+    double *best = out + FIVE;
+    for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+        best[roll] = keep[padded[roll]];
+    }
+    for (int slot = 1; slot < pad_slots; slot++) {
+        const int16_t *row = padded + slot * ROLLS;
+        for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+            double value = keep[row[roll]], top = best[roll];
+            best[roll] = value > top ? value : top;
+        }
+    }
+    keep_values(out);
+}
+
+static Py_ssize_t
+best_subkeep(const double *values, Py_ssize_t position)
+{
+    Py_ssize_t at = sub_start[position], end = sub_start[position + 1];
+    int64_t chosen = subkeeps[at];
+    double best = values[chosen];
+    for (at++; at < end; at++) {
+        double value = values[subkeeps[at]];
+        if (value > best) {
+            best = value;
+            chosen = subkeeps[at];
+        }
+    }
+    return (Py_ssize_t)chosen;
+}
+
+/* The first box of the largest worth along one row of entries (int16 or int64, the
+ * other NULL), ``due`` added to every box's worth first (0.0 for none: adding it
+ * changes no value). */
+static Py_ssize_t
+first_box(const double *worth, Py_ssize_t entries, const int16_t *short_row,
+          const int64_t *long_row, Py_ssize_t boxes, double due)
+{
+    Py_ssize_t chosen = 0;
+    double best = 0.0;
+    for (Py_ssize_t b = 0; b < boxes; b++) {
+        Py_ssize_t e = short_row ? IN(short_row[b], entries) : IN(long_row[b], entries);
+        double value = worth[e] + due;
+        if (b == 0 || value > best) {
+            best = value;
+            chosen = b;
+        }
+    }
+    return chosen;
+}
+
+/* ---- the module's functions ------------------------------------------------------------- */
+
+static PyObject *
+setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "setup(bounds, children, subkeeps, starts)");
+        return NULL;
+    }
+    Py_buffer bounds, child, subs, starts;
+    if (get_buffer(args[0], &bounds, INT64S, 0, "bounds") < 0) {
+        return NULL;
+    }
+    if (get_buffer(args[1], &child, INT64S, 0, "children") < 0) {
+        PyBuffer_Release(&bounds);
+        return NULL;
+    }
+    if (get_buffer(args[2], &subs, INT64S, 0, "subkeeps") < 0) {
+        PyBuffer_Release(&bounds);
+        PyBuffer_Release(&child);
+        return NULL;
+    }
+    if (get_buffer(args[3], &starts, INT64S, 0, "starts") < 0) {
+        PyBuffer_Release(&bounds);
+        PyBuffer_Release(&child);
+        PyBuffer_Release(&subs);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    const int64_t *b = bounds.buf, *c = child.buf, *s = subs.buf, *st = starts.buf;
+    Py_ssize_t at = 0, count = items(&subs);
+    if (items(&bounds) != 2 * LEVELS || items(&starts) != ROLLS || count > MAX_SUBKEEPS
+        || items(&child) > 6 * FIVE) {
+        PyErr_SetString(PyExc_ValueError, "setup: arrays of the wrong sizes");
+        goto done;
+    }
+    for (int level = 0; level < LEVELS; level++) {
+        int64_t lo = b[2 * level], hi = b[2 * level + 1];
+        if (lo < 0 || hi <= lo || hi > FIVE || at + 6 * (hi - lo) > items(&child)) {
+            PyErr_SetString(PyExc_ValueError, "setup: a level out of range");
+            goto done;
+        }
+        level_lo[level] = (Py_ssize_t)lo;
+        level_n[level] = (Py_ssize_t)(hi - lo);
+        level_at[level] = at;
+        at += 6 * (hi - lo);
+    }
+    if (at != items(&child) || indices_in(c, at, KEEPS, "children") < 0
+        || indices_in(s, count, KEEPS, "subkeeps") < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "setup: children of the wrong size");
+        }
+        goto done;
+    }
+    for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+        Py_ssize_t next = roll + 1 < ROLLS ? (Py_ssize_t)st[roll + 1] : count;
+        if (st[roll] < 0 || st[roll] >= next || next > count) {
+            PyErr_SetString(PyExc_ValueError, "setup: starts out of order");
+            goto done;
+        }
+        sub_start[roll] = (Py_ssize_t)st[roll];
+    }
+    sub_start[ROLLS] = count;
+    memcpy(children, c, (size_t)at * sizeof(int64_t));
+    memcpy(subkeeps, s, (size_t)count * sizeof(int64_t));
+    pad_slots = 0;
+    for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+        Py_ssize_t length = sub_start[roll + 1] - sub_start[roll];
+        pad_slots = length > pad_slots ? (int)length : pad_slots;
+    }
+    if (pad_slots > 32) {
+        PyErr_SetString(PyExc_ValueError, "setup: a roll with more than 32 sub-keeps");
+        goto done;
+    }
+    for (int slot = 0; slot < pad_slots; slot++) {
+        for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+            Py_ssize_t length = sub_start[roll + 1] - sub_start[roll];
+            padded[slot * ROLLS + roll] =
+                (int16_t)subkeeps[sub_start[roll] + (slot < length ? slot : length - 1)];
+        }
+    }
+    ready = 1;
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&bounds);
+    PyBuffer_Release(&child);
+    PyBuffer_Release(&subs);
+    PyBuffer_Release(&starts);
+    return result;
+}
+
+/*
+ * state(values, index, offset, bonus, points, closed, rest, joker, lookup, mask, due,
+ *       worth, fives, one, two)
+ *
+ * values: the table's values (doubles); index: each fill entry's state index from
+ * mask 0 (int64), to which offset is added and which is clipped to the table; bonus:
+ * each entry's upper bonus (doubles) or None; points: each entry's points (doubles);
+ * closed: the entries that may not be written (bools); rest: (boxes, 246) entries of
+ * the rolls that are not five equal dice (int64); joker: (6, boxes, masks) points five
+ * equal dice may write, -1 where refused (int16); lookup: (boxes, width) each box's
+ * entry by points plus one, column 0 the refused entry (int16); mask: the filled boxes;
+ * due: the extra-Yahtzee bonus of five equal dice by face (doubles) or None. Written:
+ * worth (each entry's worth), fives ((6, boxes) entries five equal dice write, int16),
+ * one and two (the 462 keep values with one and with two rerolls left).
+ */
+static PyObject *
+state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    enum { COUNT = 13 };
+    if (nargs != 15) {
+        PyErr_SetString(PyExc_TypeError,
+                        "state(values, index, offset, bonus, points, closed, rest, joker, lookup, "
+                        "mask, due, worth, fives, one, two)");
+        return NULL;
+    }
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "state: setup() first");
+        return NULL;
+    }
+    Py_ssize_t offset = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t mask = PyLong_AsSsize_t(args[9]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    static const enum kind kinds[COUNT] = {DOUBLES, INT64S, DOUBLES, DOUBLES, BOOLS,
+                                           INT64S,  INT16S, INT16S,  DOUBLES, DOUBLES,
+                                           INT16S,  DOUBLES, DOUBLES};
+    static const int args_at[COUNT] = {0, 1, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14};
+    static const char *names[COUNT] = {"values", "index", "bonus", "points", "closed",
+                                       "rest",   "joker", "lookup", "due",   "worth",
+                                       "fives",  "one",   "two"};
+    Py_buffer views[COUNT];
+    int got[COUNT] = {0};
+    PyObject *result = NULL;
+    for (int i = 0; i < COUNT; i++) {
+        PyObject *arg = args[args_at[i]];
+        if ((i == 2 || i == 8) && arg == Py_None) {
+            continue;
+        }
+        if (get_buffer(arg, &views[i], kinds[i], i >= 9, names[i]) < 0) {
+            goto done;
+        }
+        got[i] = 1;
+    }
+    const double *values = views[0].buf;
+    const int64_t *index = views[1].buf;
+    const double *bonus = got[2] ? views[2].buf : NULL;
+    const double *points = views[3].buf;
+    const char *closed = views[4].buf;
+    const int64_t *rest = views[5].buf;
+    const int16_t *joker = views[6].buf, *lookup = views[7].buf;
+    const double *due = got[8] ? views[8].buf : NULL;
+    double *worth = views[9].buf, *one = views[11].buf, *two = views[12].buf;
+    int16_t *fives = views[10].buf;
+    Py_ssize_t size = items(&views[0]), entries = items(&views[1]);
+    Py_ssize_t boxes = items(&views[5]) / REST, looked = items(&views[7]);
+    Py_ssize_t masks = boxes ? items(&views[6]) / (6 * boxes) : 0;
+    Py_ssize_t width = boxes ? looked / boxes : 0;
+    if (size < 1 || entries < 1 || items(&views[3]) != entries || items(&views[4]) != entries
+        || items(&views[9]) != entries || (bonus && items(&views[2]) != entries)
+        || boxes < 1 || items(&views[5]) != boxes * REST || items(&views[6]) != 6 * boxes * masks
+        || width < 1 || looked != boxes * width || items(&views[10]) != 6 * boxes
+        || (due && items(&views[8]) != 6) || items(&views[11]) != KEEPS
+        || items(&views[12]) != KEEPS) {
+        PyErr_SetString(PyExc_ValueError, "state: arrays of the wrong sizes");
+        goto done;
+    }
+    if (mask < 0 || mask >= masks) {
+        PyErr_SetString(PyExc_IndexError, "state: no such set of filled boxes");
+        goto done;
+    }
+    /* each entry's worth */
+    for (Py_ssize_t e = 0; e < entries; e++) {
+        Py_ssize_t at = (Py_ssize_t)index[e] + offset;
+        at = at < 0 ? 0 : (at >= size ? size - 1 : at);
+        double value = values[at];
+        if (bonus) {
+            value += bonus[e];
+        }
+        value += points[e];
+        worth[e] = closed[e] ? -INFINITY : value;
+    }
+    /* the entries five equal dice write (the Joker rule's points, looked up) */
+    for (Py_ssize_t cell = 0; cell < 6 * boxes; cell++) {
+        Py_ssize_t box = cell % boxes;
+        Py_ssize_t at = box * width + (Py_ssize_t)joker[cell * masks + mask] + 1;
+        fives[cell] = (int16_t)(at >= box * width && at < (box + 1) * width ? lookup[at]
+                                                                            : entries - 1);
+    }
+    /* each roll's best fill: holding all five dice */
+    double *best = one + FIVE;
+    for (Py_ssize_t roll = 0; roll < REST; roll++) {
+        best[6 + roll] = worth[IN(rest[roll], entries)];
+    }
+    for (Py_ssize_t box = 1; box < boxes; box++) {  /* box by box: the rolls are independent */
+        const int64_t *row = rest + box * REST;
+        for (Py_ssize_t roll = 0; roll < REST; roll++) {
+            double value = worth[IN(row[roll], entries)], top = best[6 + roll];
+            best[6 + roll] = value > top ? value : top;
+        }
+    }
+    for (Py_ssize_t face = 0; face < 6; face++) {
+        double top = worth[IN(fives[face * boxes], entries)];
+        for (Py_ssize_t box = 1; box < boxes; box++) {
+            double value = worth[IN(fives[face * boxes + box], entries)];
+            top = value > top ? value : top;
+        }
+        best[face] = due ? top + due[face] : top;
+    }
+    keep_values(one);
+    reroll_level(one, two);
+    result = Py_NewRef(Py_None);
+done:
+    for (int i = 0; i < COUNT; i++) {
+        if (got[i]) {
+            PyBuffer_Release(&views[i]);
+        }
+    }
+    return result;
+}
+
+/*
+ * keep(values, position): the best sub-keep (a keep index) of the roll at internal
+ * position by the 462 keep values, the first in sub-keep order on a tie.
+ */
+static PyObject *
+keep(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !ready) {
+        PyErr_SetString(PyExc_TypeError, "keep(values, position), after setup()");
+        return NULL;
+    }
+    Py_ssize_t position = PyLong_AsSsize_t(args[1]);
+    if (position == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (position < 0 || position >= ROLLS) {
+        PyErr_SetString(PyExc_IndexError, "keep: no such roll");
+        return NULL;
+    }
+    Py_buffer view;
+    if (get_buffer(args[0], &view, DOUBLES, 0, "values") < 0) {
+        return NULL;
+    }
+    if (items(&view) != KEEPS) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "keep: 462 keep values");
+        return NULL;
+    }
+    Py_ssize_t chosen = best_subkeep(view.buf, position);
+    PyBuffer_Release(&view);
+    return PyLong_FromSsize_t(chosen);
+}
+
+/*
+ * box(worth, entries, row, due): the first box of the largest worth along row ``row``
+ * of ``entries`` ((rows, boxes) int64 or int16), ``due`` added to every box's worth
+ * first (0.0 for none: adding it changes no value).
+ */
+static PyObject *
+box(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "box(worth, entries, boxes, row, due)");
+        return NULL;
+    }
+    Py_ssize_t boxes = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t row = PyLong_AsSsize_t(args[3]);
+    double due = PyFloat_AsDouble(args[4]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_buffer worth, entries;
+    if (get_buffer(args[0], &worth, DOUBLES, 0, "worth") < 0) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[1], &entries, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&worth);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    char kind = format_kind(&entries);
+    int wide = entries.itemsize == 8 && (kind == 'l' || kind == 'q');
+    if (!wide && !(entries.itemsize == 2 && kind == 'h')) {
+        PyErr_SetString(PyExc_TypeError, "box: entries of the wrong type");
+        goto done;
+    }
+    if (boxes < 1 || row < 0 || (row + 1) * boxes > items(&entries)) {
+        PyErr_SetString(PyExc_IndexError, "box: no such row");
+        goto done;
+    }
+    const char *at = (const char *)entries.buf + row * boxes * entries.itemsize;
+    Py_ssize_t chosen = first_box(worth.buf, items(&worth), wide ? NULL : (const int16_t *)at,
+                                  wide ? (const int64_t *)at : NULL, boxes, due);
+    result = PyLong_FromSsize_t(chosen);
+done:
+    PyBuffer_Release(&worth);
+    PyBuffer_Release(&entries);
+    return result;
+}
+
+/* setup_rolls(keeps, rolls): the faces' counts of every keep (462 x 6, int64, internal
+ * order) and of every roll (252 x 6, int64, internal order). */
+static PyObject *
+setup_rolls(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "setup_rolls(keeps, rolls)");
+        return NULL;
+    }
+    Py_buffer keeps, rolls;
+    if (get_buffer(args[0], &keeps, INT64S, 0, "keeps") < 0) {
+        return NULL;
+    }
+    if (get_buffer(args[1], &rolls, INT64S, 0, "rolls") < 0) {
+        PyBuffer_Release(&keeps);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    const int64_t *k = keeps.buf, *r = rolls.buf;
+    if (items(&keeps) != 6 * KEEPS || items(&rolls) != 6 * ROLLS) {
+        PyErr_SetString(PyExc_ValueError, "setup_rolls: arrays of the wrong sizes");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < CODES; i++) {
+        roll_of_code[i] = -1;
+    }
+    for (Py_ssize_t p = 0; p < ROLLS; p++) {
+        Py_ssize_t code = 0, dice = 0;
+        for (int face = 5; face >= 0; face--) {
+            int64_t count = r[6 * p + face];
+            if (count < 0 || count > 5) {
+                PyErr_SetString(PyExc_ValueError, "setup_rolls: a roll's count out of range");
+                goto done;
+            }
+            code = code * 6 + (Py_ssize_t)count;
+            dice += (Py_ssize_t)count;
+        }
+        if (dice != 5 || roll_of_code[code] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "setup_rolls: rolls that are not the 252");
+            goto done;
+        }
+        roll_of_code[code] = (int16_t)p;
+    }
+    for (Py_ssize_t q = 0; q < KEEPS; q++) {
+        int held = 0;
+        for (int face = 0; face < 6; face++) {
+            int64_t count = k[6 * q + face];
+            if (count < 0 || count > 5) {
+                PyErr_SetString(PyExc_ValueError, "setup_rolls: a keep's count out of range");
+                goto done;
+            }
+            keep_counts[q][face] = (int8_t)count;
+            held += (int)count;
+        }
+        if (held > 5) {
+            PyErr_SetString(PyExc_ValueError, "setup_rolls: a keep of more than five dice");
+            goto done;
+        }
+        thrown[q] = 5 - held;
+    }
+    rolls_ready = 1;
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&keeps);
+    PyBuffer_Release(&rolls);
+    return result;
+}
+
+/* The roll (internal position) outcome ``outcome`` of the dice ``keep`` does not hold
+ * gives; outcome in [0, 6 ** thrown). */
+static Py_ssize_t
+outcome_roll(Py_ssize_t keep, Py_ssize_t outcome)
+{
+    int counts[6];
+    for (int face = 0; face < 6; face++) {
+        counts[face] = keep_counts[keep][face];
+    }
+    for (int die = 0; die < thrown[keep]; die++) {
+        counts[outcome % 6]++;
+        outcome /= 6;
+    }
+    Py_ssize_t code = 0;
+    for (int face = 5; face >= 0; face--) {
+        code = code * 6 + counts[face];
+    }
+    return roll_of_code[code];
+}
+
+static const Py_ssize_t powers[6] = {1, 6, 36, 216, 1296, 7776};
+
+/* One roll of the dice not held by ``keep``: random() draws the outcome, as a game does
+ * (the outcome int(random() * 6 ** thrown)). -1 with an error set when random() fails. */
+static Py_ssize_t
+roll_dice(PyObject *random, Py_ssize_t keep)
+{
+    PyObject *drawn = PyObject_CallNoArgs(random);
+    if (drawn == NULL) {
+        return -1;
+    }
+    double r = PyFloat_AsDouble(drawn);
+    Py_DECREF(drawn);
+    if (r == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (!(r >= 0.0 && r < 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "random() gave a number outside [0, 1)");
+        return -1;
+    }
+    return outcome_roll(keep, (Py_ssize_t)(r * (double)powers[thrown[keep]]));
+}
+
+/* outcome(keep, outcome): the roll (internal position) an outcome of a keep gives. */
+static PyObject *
+outcome(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !rolls_ready) {
+        PyErr_SetString(PyExc_TypeError, "outcome(keep, outcome), after setup_rolls()");
+        return NULL;
+    }
+    Py_ssize_t keep = PyLong_AsSsize_t(args[0]), index = PyLong_AsSsize_t(args[1]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (keep < 0 || keep >= KEEPS || index < 0 || index >= powers[thrown[keep]]) {
+        PyErr_SetString(PyExc_IndexError, "outcome: no such keep or outcome");
+        return NULL;
+    }
+    return PyLong_FromSsize_t(outcome_roll(keep, index));
+}
+
+/*
+ * turn(one, two, worth, fives, codes, due, random): one whole turn by the per-turn tables
+ * of a state (as state() wrote them; codes: (252, boxes) entries, int64): the first roll,
+ * the best keep and a reroll while a keep is better than stopping (twice at most), and
+ * the best box. random() draws each roll's outcome as a game does. Returns (the final
+ * roll's internal position, the box).
+ */
+static PyObject *
+turn(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "turn(one, two, worth, fives, codes, due, random)");
+        return NULL;
+    }
+    if (!ready || !rolls_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "turn: setup() and setup_rolls() first");
+        return NULL;
+    }
+    static const enum kind kinds[6] = {DOUBLES, DOUBLES, DOUBLES, INT16S, INT64S, DOUBLES};
+    static const char *names[6] = {"one", "two", "worth", "fives", "codes", "due"};
+    Py_buffer views[6];
+    int got[6] = {0};
+    PyObject *result = NULL;
+    for (int i = 0; i < 6; i++) {
+        if (i == 5 && args[i] == Py_None) {
+            continue;
+        }
+        if (get_buffer(args[i], &views[i], kinds[i], 0, names[i]) < 0) {
+            goto done;
+        }
+        got[i] = 1;
+    }
+    Py_ssize_t entries = items(&views[2]), boxes = items(&views[3]) / 6;
+    if (items(&views[0]) != KEEPS || items(&views[1]) != KEEPS || boxes < 1
+        || items(&views[3]) != 6 * boxes || items(&views[4]) != ROLLS * boxes
+        || (got[5] && items(&views[5]) != 6)) {
+        PyErr_SetString(PyExc_ValueError, "turn: arrays of the wrong sizes");
+        goto done;
+    }
+    const double *by_rerolls[2] = {views[0].buf, views[1].buf};
+    const double *worth = views[2].buf;
+    const int16_t *fives = views[3].buf;
+    const int64_t *codes = views[4].buf;
+    const double *due = got[5] ? views[5].buf : NULL;
+    Py_ssize_t position = roll_dice(args[6], 0);
+    if (position < 0) {
+        goto done;
+    }
+    for (int rerolls = 2; rerolls >= 1; rerolls--) {
+        Py_ssize_t chosen = best_subkeep(by_rerolls[rerolls - 1], position);
+        if (chosen >= FIVE) {
+            break;  /* holding all five dice: fill now */
+        }
+        position = roll_dice(args[6], chosen);
+        if (position < 0) {
+            goto done;
+        }
+    }
+    Py_ssize_t chosen = position < 6
+                            ? first_box(worth, entries, fives + position * boxes, NULL, boxes,
+                                        due ? due[position] : 0.0)
+                            : first_box(worth, entries, NULL, codes + position * boxes, boxes, 0.0);
+    result = Py_BuildValue("(nn)", position, chosen);
+done:
+    for (int i = 0; i < 6; i++) {
+        if (got[i]) {
+            PyBuffer_Release(&views[i]);
+        }
+    }
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"setup", (PyCFunction)(void (*)(void))setup, METH_FASTCALL,
+     "Take the keep lattice and each roll's sub-keeps (once per process)."},
+    {"state", (PyCFunction)(void (*)(void))state, METH_FASTCALL,
+     "One state's fill worth and keep values with one and two rerolls left."},
+    {"keep", (PyCFunction)(void (*)(void))keep, METH_FASTCALL,
+     "The best sub-keep of one roll, the first on a tie."},
+    {"box", (PyCFunction)(void (*)(void))box, METH_FASTCALL,
+     "The best box of one roll, the first in card order on a tie."},
+    {"setup_rolls", (PyCFunction)(void (*)(void))setup_rolls, METH_FASTCALL,
+     "Take the faces' counts of every keep and roll (once per process)."},
+    {"outcome", (PyCFunction)(void (*)(void))outcome, METH_FASTCALL,
+     "The roll an outcome of the dice a keep does not hold gives."},
+    {"turn", (PyCFunction)(void (*)(void))turn, METH_FASTCALL,
+     "One whole turn by a state's per-turn tables: the final roll and the box."},
+    {NULL, NULL, 0, NULL},
+};
+
+static int
+exec_module(PyObject *module)
+{
+    if (PyModule_AddStringConstant(module, "SOURCE", KERNEL_SOURCE) < 0) {
+        return -1;
+    }
+    return PyModule_AddIntConstant(module, "VERSION", KERNEL_VERSION);
+}
+
+static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, exec_module},
+    {0, NULL},
+};
+
+static struct PyModuleDef definition = {
+    PyModuleDef_HEAD_INIT, "_ckernel",
+    "The solver's compiled per-turn kernel (optional: the NumPy path is the fallback).",
+    0, methods, slots, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__ckernel(void)
+{
+    return PyModuleDef_Init(&definition);
+}

@@ -1,0 +1,137 @@
+"""The optional compiled kernel of the per-turn tables, and whether this process uses it.
+
+``_ckernel`` (C, built into the wheel where a C compiler exists: ``hatch_build.py``)
+computes one turn-start state's fill worth and keep values, and one roll's best keep
+and box, with the NumPy path's arithmetic, operation for operation: the same floats
+and the same choices, ties included. Where it is missing, stale (an editable
+install's module from an older C file) or turned off with
+``YAHTZEE_RULES_KERNEL=numpy``, the NumPy path serves. :func:`kernel_status` says
+which one runs and why.
+
+Private to the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import threading
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+#: The kernel's interface version: a compiled module of another version is not used.
+VERSION: Final = 1
+
+#: ``YAHTZEE_RULES_KERNEL``: ``numpy`` turns the compiled kernel off; ``require`` makes a
+#: missing or stale one an error (CI sets it: the kernel must build there); ``auto``, the
+#: default, uses it where it is built.
+KERNEL_VARIABLE: Final = "YAHTZEE_RULES_KERNEL"
+
+_LOCK = threading.Lock()
+_LOADED: tuple[Any, str] | None = None
+
+
+def source_digest() -> str | None:
+    """The first 16 hex digits of the SHA-256 of ``_ckernel.c`` beside this module (the
+    build puts the same in the compiled module), or ``None`` where it cannot be read."""
+    try:
+        source = Path(__file__).with_name("_ckernel.c").read_bytes()
+    except OSError:
+        return None
+    return hashlib.sha256(source).hexdigest()[:16]
+
+
+def _load() -> tuple[Any, str]:
+    choice = os.environ.get(KERNEL_VARIABLE, "auto").strip().lower()
+    if choice == "numpy":
+        return None, f"the NumPy path ({KERNEL_VARIABLE}=numpy)"
+    module: Any
+    try:
+        module = importlib.import_module("yahtzee_rules.bots.solver._ckernel")
+    except ImportError as error:
+        why = f"the compiled kernel is not built: {error}"
+        module = None
+    else:
+        found = getattr(module, "VERSION", None)
+        why = f"the compiled kernel at {module.__file__} is version {found}, not {VERSION}"
+        if found == VERSION and getattr(module, "SOURCE", None) != source_digest():
+            found = None
+            why = f"the compiled kernel at {module.__file__} was built from another _ckernel.c"
+        if found != VERSION:
+            module = None
+    if module is None:
+        if choice == "require":
+            raise ImportError(f"{KERNEL_VARIABLE}=require, but {why}: reinstall the package")
+        return None, f"the NumPy path ({why})"
+    from yahtzee_rules.bots.solver._geometry import dice_geometry
+
+    g = dice_geometry()
+    bounds, children = [], []
+    for size in range(4, -1, -1):  # as TurnGeometry.levels: largest first, face by face
+        bounds += [g.offsets[size], g.offsets[size + 1]]
+        children.append(np.ascontiguousarray(g.children[size].T, dtype=np.int64).ravel())
+    rows = [list(dict.fromkeys(row)) for row in g.subkeeps.tolist()]
+    starts = np.cumsum([0] + [len(row) for row in rows[:-1]], dtype=np.int64)
+    module.setup(
+        np.array(bounds, dtype=np.int64),
+        np.concatenate(children),
+        np.array([k for row in rows for k in row], dtype=np.int64),
+        starts,
+    )
+    return module, f"the compiled kernel ({os.path.basename(module.__file__ or '_ckernel')})"
+
+
+def kernel() -> Any:
+    """The compiled kernel module, set up, or ``None`` where the NumPy path serves."""
+    global _LOADED
+    found = _LOADED
+    if found is None:
+        with _LOCK:
+            found = _LOADED
+            if found is None:
+                found = _LOADED = _load()
+    return found[0]
+
+
+_ROLLS_READY = False
+
+
+def rolling_kernel() -> Any:
+    """:func:`kernel`, told the faces of every keep and roll (for its ``turn``, which plays
+    a whole turn, rolling as :func:`~yahtzee_rules.core.dice.roll_table` does: a test
+    compares every outcome of every keep), or ``None`` where the NumPy path serves."""
+    global _ROLLS_READY
+    module = kernel()
+    if module is None or _ROLLS_READY:
+        return module
+    with _LOCK:
+        if not _ROLLS_READY:
+            from yahtzee_rules.bots.solver._geometry import dice_geometry
+
+            g = dice_geometry()
+
+            def counts(faces: tuple[int, ...]) -> list[int]:
+                return [faces.count(face) for face in range(1, 7)]
+
+            module.setup_rolls(
+                np.array([counts(keep.faces) for keep in g.keeps], dtype=np.int64),
+                np.array([counts(keep.faces) for keep in g.keeps[g.five :]], dtype=np.int64),
+            )
+            _ROLLS_READY = True
+    return module
+
+
+def kernel_status() -> str:
+    """Which path computes the per-turn tables in this process, and why.
+
+    Examples:
+        >>> from yahtzee_rules.bots.solver._compiled import kernel_status
+        >>> kernel_status().startswith(("the compiled kernel", "the NumPy path"))
+        True
+    """
+    kernel()
+    assert _LOADED is not None
+    return _LOADED[1]

@@ -1,0 +1,195 @@
+"""The solver's compiled kernel: the NumPy path's floats and choices, the same games, and
+no crash on bad arguments.
+
+The per-turn tables' own references (tests/test_solver.py, tests/test_fast_start.py)
+run on both paths through the ``kernel_path`` fixture; here the two paths are compared
+with each other on whole games, and the kernel's functions are given what the library
+never gives them.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from yahtzee_rules import OptimalStrategy, Rules, simulate
+
+solver = pytest.importorskip("yahtzee_rules.bots.solver")
+
+from yahtzee_rules.bots.solver import _compiled, _turns  # noqa: E402
+from yahtzee_rules.bots.solver._model import model_of  # noqa: E402
+
+compiled_only = pytest.mark.skipif(_turns._KERNEL is None, reason="the kernel is not built here")
+
+
+def test_ci_runs_the_compiled_kernel() -> None:
+    """Where CI asks for it, the kernel is built and used (a build that silently fell
+    back to the NumPy path would test only one path)."""
+    if os.environ.get(_compiled.KERNEL_VARIABLE) != "require":
+        pytest.skip(f"{_compiled.KERNEL_VARIABLE} is not 'require' here")
+    assert _turns._KERNEL is not None
+    assert _compiled.kernel_status().startswith("the compiled kernel")
+
+
+@compiled_only
+@pytest.mark.parametrize("name", ["classic", "yacht"])
+def test_both_paths_play_the_same_optimal_games(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = Rules() if name == "classic" else Rules.from_name(name)
+    strategy = OptimalStrategy(rules=rules)
+    fast = simulate(strategy, games=60, seed=11, players=2, rules=rules)
+    monkeypatch.setattr(_turns, "_KERNEL", None)
+    plain = simulate(OptimalStrategy(strategy.table), games=60, seed=11, players=2, rules=rules)
+    assert fast.scores == plain.scores
+
+
+@compiled_only
+def test_every_outcome_of_every_keep_rolls_as_the_roll_tables_do() -> None:
+    from yahtzee_rules.bots.solver._geometry import dice_geometry
+    from yahtzee_rules.core.dice import roll_table
+
+    g = dice_geometry()
+    kernel = _compiled.rolling_kernel()
+    for index, keep in enumerate(g.keeps):
+        table = roll_table(keep)
+        assert [g.dice[kernel.outcome(index, r)] for r in range(len(table))] == list(table)
+        with pytest.raises(IndexError):
+            kernel.outcome(index, len(table))
+
+
+@compiled_only
+def test_a_turn_draws_and_chooses_as_the_per_turn_tables_do() -> None:
+    """The kernel's whole turn against the tables' actions, roll by roll, on states of
+    games (five equal dice and the Joker among them)."""
+    from yahtzee_rules.bots.solver._geometry import dice_geometry
+    from yahtzee_rules.core.dice import EMPTY_KEEP, Keep, roll_table
+
+    table = solver.load_table()
+    model = model_of(Rules())
+    tm = _turns.turn_model_of(model)
+    g = dice_geometry()
+    turn = _compiled.rolling_kernel().turn
+    rng = random.Random(3)
+    values = table._values
+    checked = 0
+    while checked < 400:
+        index = rng.randrange(len(values))
+        mask, rest = divmod(index, model.levels * model.flags)
+        u, y = divmod(rest, model.flags)
+        if mask == (1 << len(model.card.members)) - 1 or not np.isfinite(values[index]):
+            continue
+        tables = _turns.TurnTables(model, values, mask, u, y, index)
+        seed = rng.random()
+        drawn = random.Random(seed)
+        position, box = turn(
+            *tables.keeps, tables.worth, tables.fives, tm.codes, tm.due[y], drawn.random
+        )
+        replay = random.Random(seed)
+        dice = roll_table(EMPTY_KEEP)[int(replay.random() * 7776)]
+        for rerolls in (2, 1):
+            action = tables.action(rerolls, dice._index)
+            if not isinstance(action, Keep):
+                break
+            outcomes = roll_table(action)
+            dice = outcomes[int(replay.random() * len(outcomes))]
+        assert g.dice[position] == dice
+        assert model.card.members[box] == tables.action(0, dice._index)
+        assert drawn.getstate() == replay.getstate()  # as many draws
+        checked += 1
+
+
+@compiled_only
+def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
+    kernel = _turns._KERNEL
+    table = solver.load_table()
+    model = model_of(Rules())
+    tm = _turns.turn_model_of(model)
+    one = tm.one_state()
+    values = table._values
+    worth, fives = np.empty(tm.entries), np.empty((6, tm.boxes), dtype=np.int16)
+    last, second = np.empty(462), np.empty(462)
+    args = [
+        values,
+        one.index[0, 0],
+        0,
+        one.bonus[0],
+        tm.float_points,
+        one.closed[0],
+        tm.rest,
+        tm.joker,
+        tm.flat_lookup,
+        0,
+        tm.due[0],
+        worth,
+        fives,
+        last,
+        second,
+    ]
+    kernel.state(*args)  # as the library calls it
+    assert np.isfinite(last).all()
+    for at, bad, error in [
+        (0, values.astype(np.float32), TypeError),  # the wrong type
+        (6, tm.rest[:, :100].copy(), ValueError),  # the wrong size
+        (9, 1 << 20, IndexError),  # no such mask
+        (13, np.empty(461), ValueError),
+        (11, np.empty(tm.entries)[::1].view(np.int64), TypeError),
+        (5, values, TypeError),
+    ]:
+        wrong = list(args)
+        wrong[at] = bad
+        with pytest.raises(error):
+            kernel.state(*wrong)
+    with pytest.raises(TypeError):
+        kernel.state(*args[:-1])
+    frozen = np.empty(462)
+    frozen.setflags(write=False)
+    with pytest.raises((BufferError, ValueError)):
+        kernel.state(*args[:-1], frozen)  # an output it may not write
+    # out-of-range entries are read as the refused entry (-inf), never out of bounds
+    far = tm.rest.copy()
+    far[:, :] = 10**9
+    kernel.state(*args[:6], far, *args[7:])
+    assert (last[210 + 6 :] == -np.inf).all()
+    with pytest.raises(IndexError):
+        kernel.keep(last, 252)
+    with pytest.raises(IndexError):
+        kernel.box(worth, tm.codes, tm.boxes, 252, 0.0)
+    assert 0 <= kernel.box(worth, tm.codes, tm.boxes, 251, 0.0) < tm.boxes
+    turn = _compiled.rolling_kernel().turn
+    with pytest.raises(ValueError, match="outside"):
+        turn(last, second, worth, fives, tm.codes, None, lambda: 1.0)
+    with pytest.raises(ZeroDivisionError):
+        turn(last, second, worth, fives, tm.codes, None, lambda: 1 / 0)
+
+
+def test_the_numpy_path_can_be_chosen_and_a_missing_kernel_can_be_required() -> None:
+    code = (
+        "from yahtzee_rules.bots.solver import _compiled, _turns;"
+        "print(_turns._KERNEL is None, _compiled.kernel_status())"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, _compiled.KERNEL_VARIABLE: "numpy"},
+    )
+    assert run.stdout.strip() == f"True the NumPy path ({_compiled.KERNEL_VARIABLE}=numpy)"
+    hidden = (
+        "import sys; sys.modules['yahtzee_rules.bots.solver._ckernel'] = None;"  # not importable
+        "from yahtzee_rules.bots.solver import _turns"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", hidden],
+        capture_output=True,
+        text=True,
+        env={**os.environ, _compiled.KERNEL_VARIABLE: "require"},
+    )
+    assert run.returncode != 0
+    assert (
+        f"{_compiled.KERNEL_VARIABLE}=require, but the compiled kernel is not built" in run.stderr
+    )
