@@ -102,3 +102,26 @@ def test_simulate_asks_a_strategy_for_its_batch_play() -> None:
         simulate(optimal, games=4, seed=9, rules=yacht).scores
     )
     assert optimal.play_games([optimal], rules=yacht, games=2, rng=random.Random(0)) is not None
+
+
+def test_the_internal_apis_names_are_found_where_the_type_checkers_see_them() -> None:
+    """``_internal`` imports each name when first used (``_HOMES``); its imports under
+    ``TYPE_CHECKING`` say the same names and homes, and every name is found there."""
+    from yahtzee_rules.bots.solver import _internal
+
+    tree = ast.parse(Path(_internal.__file__).read_text(encoding="utf-8"))
+    (guard,) = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    ]
+    seen = {
+        alias.asname or alias.name: (str(node.module).rsplit(".", 1)[1], alias.name)
+        for node in guard.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert seen == _internal._HOMES
+    assert sorted(seen) == sorted(_internal.__all__)
+    for name in _internal.__all__:
+        assert getattr(_internal, name) is not None

@@ -401,8 +401,10 @@ class OptimalStrategy:
         """Play the games at once when every seat is an OptimalStrategy (see :class:`BatchStrategy`).
 
         Without a :class:`~yahtzee_rules.Game` value per action: a seat's actions
-        are looked up in its table's decision table (loaded or built, and cached,
-        for 1,000 games or more) or per-turn tables. Other line-ups are declined.
+        are looked up in its table's decision table where one is loaded or cached, or
+        worked out from the per-turn tables (a whole turn at a time by the compiled
+        kernel; where it is not built, a decision table is loaded or built, and cached,
+        for 1,000 games or more). Other line-ups are declined.
 
         Examples:
             >>> import random

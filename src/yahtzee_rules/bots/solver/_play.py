@@ -96,9 +96,9 @@ def optimal_scores(
     return turn_scores(tables, games=games, rules=rules, rng=rng, progress=progress)
 
 
-#: States whose per-turn tables one run of :func:`turn_scores` keeps, the oldest dropped
-#: first (about 8 kB each): the early turns' states recur from game to game, the late
-#: turns' rarely.
+#: States whose per-turn tables one run of :func:`turn_scores` keeps, the least recently
+#: used dropped first (about 8 kB each): the early turns' states recur from game to game,
+#: the late turns' rarely.
 RUN_STATES: Final = 2048
 
 
@@ -143,13 +143,13 @@ def turn_scores(
 
     Each seat's state is followed as the boxes are filled (as :func:`decided_scores`
     does), and the per-turn tables of the states met are kept for the run (at most
-    :data:`RUN_STATES` per seat) besides the table's own cache.
+    :data:`RUN_STATES` per seat, the least recently used dropped first) besides the
+    table's own cache.
     """
     steps = _Steps(rules)
     empty = empty_card(rules.card)
     rounds = len(rules.card)
     first_state = state_of(empty, layout_of(rules))
-    first_roll = roll_table(EMPTY_KEEP)
     scores: list[int] = []
     random = rng.random
     seats = range(len(tables))
@@ -165,6 +165,7 @@ def turn_scores(
     due, codes = turn_model.due, turn_model.codes
     by_position = dice_geometry().dice
     members = rules.card.members
+    first_roll = roll_table(EMPTY_KEEP) if compiled is None else ()
     for number in range(games):
         cards = [empty] * len(tables)
         states = [first_state] * len(tables)
@@ -174,21 +175,23 @@ def turn_scores(
                 index = index_of(state)
                 mine = kept[seat]
                 if compiled is not None:  # the same rolls and choices, in one call a turn
-                    found = mine.get(index)
+                    found = mine.pop(index, None)  # put back last: the least recently used go
                     if found is None:
                         if len(mine) >= RUN_STATES:
                             del mine[next(iter(mine))]
-                        found = mine[index] = compiled_state(
+                        found = compiled_state(
                             turn_model, values[seat], state[0], state[1], state[2]
                         )
+                    mine[index] = found
                     position, at = compiled(*found, codes, due[state[2]], random)
                     dice, box = by_position[position], members[at]
                 else:
-                    turn = mine.get(index)
+                    turn = mine.pop(index, None)
                     if turn is None:
                         if len(mine) >= RUN_STATES:
                             del mine[next(iter(mine))]
-                        turn = mine[index] = tables[seat]._tables_at(state, index)
+                        turn = tables[seat]._tables_at(state, index)
+                    mine[index] = turn
                     actions = turn.actions
                     dice = first_roll[int(random() * 7776)]
                     for rerolls in (2, 1):
