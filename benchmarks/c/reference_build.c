@@ -300,7 +300,9 @@ static void fill_rolls(const int *mask, const int *upper, const int *flag) {
         zero_fill[l] = zero;
     }
     /* The plain fills, for every lane: the best of a 0 anywhere and the boxes that score
-     * (their points added to the value after them once: one rounding). */
+     * (their points added to the value after them once: one rounding). A 0 in a box the
+     * roll scores in is never better than its points; the library takes it among the
+     * zeros in the same way. */
     for (int r = 0; r < ROLLS; r++) {
         double *row = keep[FIVE + r];
         copy_lanes(row, zero_fill);
