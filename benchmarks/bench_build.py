@@ -16,6 +16,15 @@ When the compiled ``yatzy-solver`` package (Rust, on the package index; install 
 ``pip install --group bench``) is importable, the same run also builds its Scandinavian
 Yatzy table (``yatzy_solver.Solver.build``, all cores), alternating with ours, and
 prints both times, the ratio and both expected scores of optimal play.
+
+When a C compiler is on the PATH (sysconfig's ``CC``, ``cc``, ``gcc`` or ``clang``), the
+run also compiles the plain C reference of the same backward induction,
+``benchmarks/c/reference_build.c`` (C99, ``-O2 -ffp-contract=off``: its sums in the
+library's order), runs it in a fresh process in each round beside the one-worker
+Classic builds, and prints its CPU time, the ratio of this tree's one-worker CPU time to
+it (target: at most 1.2x) and the largest difference between its value and this
+tree's for every state (0 when they are bit-identical). Without a compiler it says the
+figure is skipped, and why; ``--no-reference`` skips it.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from _markdown import write_figures
+from _reference import STATES, compile_reference, run_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,6 +63,9 @@ wall, used = time.perf_counter(), cpu()
 table = build_table(rules=rules, **{{key: {workers}}})
 wall, used = time.perf_counter() - wall, cpu() - used
 print(json.dumps({{"wall": wall, "cpu": used, "value": table.value(table.start)}}))
+if {save!r}:  # every state's value, for the comparison with the C reference (not timed)
+    import numpy
+    numpy.asarray(table.values, dtype=numpy.float64).tofile({save!r})
 """
 
 
@@ -81,11 +94,13 @@ def build_yatzy_solver() -> dict[str, float]:
     return result
 
 
-def build(src: Path, name: str, workers: int) -> dict[str, float]:
-    """Build one table in a fresh interpreter from the sources in ``src``, with no cache."""
+def build(src: Path, name: str, workers: int, save: Path | None = None) -> dict[str, float]:
+    """Build one table in a fresh interpreter from the sources in ``src``, with no cache
+    (and write its values to ``save``, after the timing, when given)."""
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, YAHTZEE_RULES_CACHE_DIR=cache)
-        script = BUILD_SCRIPT.format(src=str(src), name=name, workers=workers)
+        where = "" if save is None else str(save)
+        script = BUILD_SCRIPT.format(src=str(src), name=name, workers=workers, save=where)
         output = subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
         ).stdout
@@ -138,6 +153,9 @@ def main(argv: list[str] | None = None) -> None:
         "--no-yatzy-solver", action="store_true", help="skip the yatzy-solver comparison"
     )
     parser.add_argument(
+        "--no-reference", action="store_true", help="skip the plain C reference's figure"
+    )
+    parser.add_argument(
         "--markdown", type=Path, help="also write the figures into this page, between its markers"
     )
     args, _ = parser.parse_known_args(argv)
@@ -156,13 +174,26 @@ def main(argv: list[str] | None = None) -> None:
         theirs: list[dict[str, float]] = []
         side: list[dict[str, float]] = []  # the control: two one-worker builds at once
         compare = not (args.no_yatzy_solver or args.classic) and yatzy_solver_available()
-        for _ in range(rounds):
+        program, compiled = (
+            (None, "--no-reference") if args.no_reference else compile_reference(Path(directory))
+        )
+        ours_values, c_values = Path(directory, "ours.bin"), Path(directory, "reference.bin")
+        in_c: list[dict[str, float]] = []  # the C reference's runs, one a round
+        for round_ in range(rounds):
             for name, workers in cases:
                 for tree, src in trees.items():
-                    runs.setdefault((tree, name, workers), []).append(build(src, name, workers))
+                    # our one-worker Classic build, then the reference, in turn; the first
+                    # round writes both tables' values for the comparison
+                    beside = program is not None and tree == "this tree" and workers == 1
+                    save = ours_values if beside and round_ == 0 else None
+                    found = build(src, name, workers, save)
+                    runs.setdefault((tree, name, workers), []).append(found)
+                    if beside and program is not None:
+                        in_c.append(run_reference(program, values=c_values if save else None))
             side.extend(side_by_side(trees["this tree"], "forced"))
             if compare:
                 theirs.append(build_yatzy_solver())
+        difference = compare_values(ours_values, c_values) if program is not None else None
 
     def median(tree: str, name: str, workers: int, what: str) -> float:
         return statistics.median(run[what] for run in runs[tree, name, workers])
@@ -223,6 +254,12 @@ def main(argv: list[str] | None = None) -> None:
     notes.append(line[0].upper() + line[1:] + ".")
     values = {run["value"] for key, found in runs.items() if key[1] == "forced" for run in found}
     print(f"empty-card value: {', '.join(f'{v!r}' for v in sorted(values))}")
+    if program is not None and difference is not None:
+        notes.append(report_reference(runs["this tree", "forced", 1], in_c, compiled, difference))
+    else:
+        line = f"(plain C reference skipped: {compiled})"
+        print(line)
+        notes.append(f"The plain C reference's figure was skipped: {compiled}.")
     if theirs:
         notes.append(report_yatzy_solver(runs, theirs))
     elif not (args.no_yatzy_solver or args.classic):
@@ -236,6 +273,45 @@ def main(argv: list[str] | None = None) -> None:
 
 
 NAMES = {"forced": "Classic, forced Joker", "yatzy": "Yatzy"}
+
+
+def compare_values(ours: Path, theirs: Path) -> tuple[float, int]:
+    """The largest absolute difference between two tables' values, state by state, and
+    how many states differ at all (in any bit)."""
+    import numpy as np
+
+    a = np.fromfile(ours, dtype=np.float64)
+    b = np.fromfile(theirs, dtype=np.float64)
+    if a.shape != (STATES,) or b.shape != (STATES,):
+        raise ValueError(f"values of {a.shape} and {b.shape} states; want {STATES} each")
+    differ = int(np.count_nonzero(a.view(np.int64) != b.view(np.int64)))
+    return float(np.max(np.abs(a - b))), differ
+
+
+def report_reference(
+    ours: list[dict[str, float]],
+    in_c: list[dict[str, float]],
+    compiled: str,
+    difference: tuple[float, int],
+) -> str:
+    """Print the C reference's figure beside this tree's one-worker builds; return a note."""
+    ratio = statistics.median(o["cpu"] / c["cpu_seconds"] for o, c in zip(ours, in_c, strict=True))
+    cpu = min(c["cpu_seconds"] for c in in_c), statistics.median(c["cpu_seconds"] for c in in_c)
+    process = min(c["process_cpu"] for c in in_c)
+    one = min(o["cpu"] for o in ours), statistics.median(o["cpu"] for o in ours)
+    largest, differ = difference
+    same = "bit-identical" if differ == 0 else f"{differ:,} states differ"
+    line = (
+        f"plain C reference (benchmarks/c/reference_build.c; {compiled}): "
+        f"{cpu[0]:.2f}/{cpu[1]:.2f} CPU-s for the induction ({process:.2f} for its whole "
+        f"process, best); this tree's one-worker Classic build {one[0]:.2f}/{one[1]:.2f} "
+        f"CPU-s, {ratio:.2f}x the reference's (median of the rounds' ratios; target "
+        f"<= 1.2x); values: largest difference {largest:.3g} over all {STATES:,} states "
+        f"({same})"
+    )
+    print(line)
+    print(f"empty-card value: this tree {ours[0]['value']!r}, C reference {in_c[0]['value']!r}")
+    return line[0].upper() + line[1:] + "."
 
 
 def report_yatzy_solver(
