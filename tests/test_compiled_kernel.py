@@ -17,11 +17,11 @@ import sys
 import numpy as np
 import pytest
 
-from yahtzee_rules import OptimalStrategy, Rules, simulate
+from yahtzee_rules import JokerRule, OptimalStrategy, Rules, simulate
 
 solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
-from yahtzee_rules.bots.solver import _compiled, _turns  # noqa: E402
+from yahtzee_rules.bots.solver import _compiled, _entries, _turns  # noqa: E402
 from yahtzee_rules.bots.solver._model import model_of  # noqa: E402
 
 compiled_only = pytest.mark.skipif(_turns._KERNEL is None, reason="the kernel is not built here")
@@ -70,7 +70,7 @@ def test_a_turn_draws_and_chooses_as_the_per_turn_tables_do() -> None:
 
     table = solver.load_table()
     model = model_of(Rules())
-    tm = _turns.turn_model_of(model)
+    tm = _entries.turn_model_of(model)
     g = dice_geometry()
     turn = _compiled.rolling_kernel().turn
     rng = random.Random(3)
@@ -107,7 +107,7 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
     kernel = _turns._KERNEL
     table = solver.load_table()
     model = model_of(Rules())
-    tm = _turns.turn_model_of(model)
+    tm = _entries.turn_model_of(model)
     one = tm.one_state()
     values = table._values
     worth, fives = np.empty(tm.entries), np.empty((6, tm.boxes), dtype=np.int16)
@@ -193,3 +193,47 @@ def test_the_numpy_path_can_be_chosen_and_a_missing_kernel_can_be_required() -> 
     assert (
         f"{_compiled.KERNEL_VARIABLE}=require, but the compiled kernel is not built" in run.stderr
     )
+
+
+def _late_card(rules: Rules, open_boxes: int) -> object:
+    """A card of ``rules`` with ``open_boxes`` boxes open: 50 in the five-of-a-kind box
+    where the card has one (so Joker turns and bonuses are met), and 0 in the others
+    filled, in card order."""
+    from yahtzee_rules import Scorecard
+
+    members = list(rules.card.members)
+    five = [box for box in members if box.name.upper() in {"YAHTZEE", "YATZY"}]
+    others = [box for box in members if box not in five]
+    points = dict.fromkeys(others[: len(members) - open_boxes - len(five)], 0)
+    points.update(dict.fromkeys(five, 50))
+    return Scorecard(points, card=rules.card)
+
+
+@compiled_only
+@pytest.mark.parametrize(
+    ("name", "open_boxes"),
+    [
+        ("yacht", 12),
+        ("classic", 7),
+        ("free-choice", 6),
+        ("none", 6),
+        ("yatzy", 6),
+        ("kinds-first", 6),
+        ("forced-yahtzee", 6),
+    ],
+)
+def test_the_build_from_the_kernel_is_the_numpy_builds_bit_for_bit(
+    name: str, open_boxes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from yahtzee_rules.bots.solver import _build
+
+    rules = {"classic": Rules(), "free-choice": Rules(joker=JokerRule.FREE_CHOICE)}.get(name)
+    if name == "none":
+        rules = Rules(joker=JokerRule.NONE, yahtzee_bonus=0)
+    rules = rules or Rules.from_name(name)
+    start = _late_card(rules, open_boxes)
+    fast = solver.build_table(rules=rules, start=start, workers=1)
+    monkeypatch.setattr(_build, "kernel", lambda: None)
+    plain = solver.build_table(rules=rules, start=start, workers=1)
+    assert np.array_equal(fast._values, plain._values)
+    assert fast.value(start) > 0

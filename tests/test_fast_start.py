@@ -16,7 +16,7 @@ from yahtzee_rules.play.scorecard import empty_card
 np = pytest.importorskip("numpy")
 solver = pytest.importorskip("yahtzee_rules.bots.solver")
 
-from yahtzee_rules.bots.solver import _internal, _model, _table, _turns  # noqa: E402
+from yahtzee_rules.bots.solver import _entries, _internal, _model, _table, _turns  # noqa: E402
 from yahtzee_rules.bots.solver._geometry import NEG, dice_geometry  # noqa: E402
 from yahtzee_rules.play import _filling  # noqa: E402
 
@@ -98,7 +98,7 @@ def test_a_table_file_with_damaged_joker_points_is_not_read(
 
 
 def _reference_worth(model: Any, tm: Any, values: Any, mask: int, u: int, y: int) -> Any:
-    index, bonus = _turns.entry_steps(model, tm, mask, u, y)
+    index, bonus = _entries.entry_steps(model, tm, mask, u, y)
     worth = values[index]
     worth += bonus
     worth += tm.points
@@ -158,7 +158,7 @@ def test_one_states_turn_tables_are_the_reference_bit_for_bit(kernel_path: str) 
     them)."""
     table = solver.load_table()
     model = _internal.model_of(RULES)
-    tm = _turns.turn_model_of(model)
+    tm = _entries.turn_model_of(model)
     g = dice_geometry()
     subkeeps = _turns.turn_geometry()
     states = _states_of_games(table, 80)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from yahtzee_rules.bots.solver._compiled import kernel
+from yahtzee_rules.bots.solver._entries import turn_model_of
 from yahtzee_rules.bots.solver._geometry import (
     CHUNK,
     Geometry,
@@ -43,8 +45,35 @@ def _solve_chunk(
     u: NDArray[np.intp],
     y: NDArray[np.intp],
 ) -> NDArray[np.float64]:
-    """The value of each state: three rolls with the best keeps, then the best fill."""
+    """The value of each state: three rolls with the best keeps, then the best fill.
+
+    With the compiled kernel, each roll's best value with two rerolls left comes from
+    it, the same floats as the vector kernels below (a test compares whole tables);
+    the expectation over the first roll is the same call either way.
+    """
     g = dice_geometry()
+    compiled = kernel()
+    if compiled is not None and values.flags.c_contiguous and values.dtype == np.float64:
+        tm = turn_model_of(model)
+        one = tm.one_state()
+        rolls = np.empty((252, len(m)))
+        compiled.solve(
+            values,
+            np.ascontiguousarray(m, dtype=np.int64),
+            np.ascontiguousarray(u, dtype=np.int64),
+            np.ascontiguousarray(y, dtype=np.int64),
+            one.index,
+            one.stride,
+            one.bonus_rows,
+            tm.float_points,
+            one.closed,
+            tm.rest,
+            tm.joker,
+            tm.flat_lookup,
+            tm.due_rows,
+            rolls,
+        )
+        return expected_over_rolls(g.probability, rolls)
     size = len(m)
     space = workspace_for(size)
     keep = space.keeps(0, size)  # one table, in place: rolls left 0, then 1, then 2

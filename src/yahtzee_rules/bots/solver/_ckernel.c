@@ -49,6 +49,14 @@ static Py_ssize_t sub_start[ROLLS + 1];
  * the maximum over its sub-keeps, and the rolls' maxima advance side by side */
 static int16_t padded[32 * ROLLS];
 static int pad_slots = 0;
+/* the keep lattice, one die at a time: blocks of keeps (by size, smallest first), each
+ * keep's parents (the distinct keeps one die smaller) */
+#define MAX_BLOCKS 32
+#define MAX_PARENTS 2048
+static int lattice_blocks = 0;
+static Py_ssize_t block_lo[MAX_BLOCKS], block_n[MAX_BLOCKS], block_width[MAX_BLOCKS],
+    block_at[MAX_BLOCKS];
+static int16_t parents[MAX_PARENTS];
 /* rolling: outcome r of the dice a keep does not hold is read as the base-6 digits of r,
  * one per thrown die (digit d is face d + 1), as the library's roll tables read it; the
  * roll is found by its faces' counts (a base-6 code) */
@@ -719,6 +727,278 @@ done:
     return result;
 }
 
+/* ---- the table build: many states at once ---------------------------------------- */
+
+#define BLOCK 32 /* states side by side: each step's inner loop runs over them */
+
+/* In place, for a block of ``width`` states (keep k of state s at keep[k * BLOCK + s]):
+ * keep_values() state by state. */
+static void
+keep_values_block(double *keep, Py_ssize_t width)
+{
+    const double sixth = 1.0 / 6.0;
+    for (int level = 0; level < LEVELS; level++) {
+        const Py_ssize_t lo = level_lo[level], n = level_n[level];
+        const int64_t *child = children + level_at[level];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            const double *c0 = keep + child[j] * BLOCK, *c1 = keep + child[n + j] * BLOCK;
+            const double *c2 = keep + child[2 * n + j] * BLOCK;
+            const double *c3 = keep + child[3 * n + j] * BLOCK;
+            const double *c4 = keep + child[4 * n + j] * BLOCK;
+            const double *c5 = keep + child[5 * n + j] * BLOCK;
+            double *out = keep + (lo + j) * BLOCK;
+            for (Py_ssize_t s = 0; s < width; s++) {
+                double sum = c0[s];
+                sum += c1[s];
+                sum += c2[s];
+                sum += c3[s];
+                sum += c4[s];
+                sum += c5[s];
+                out[s] = sum * sixth;
+            }
+        }
+    }
+}
+
+/* In place, for a block of states: each keep's value becomes the best of its sub-keeps
+ * (its own, or a parent's best), smallest keeps first; the rolls' are the rolls' best. */
+static void
+best_lattice_block(double *keep, Py_ssize_t width)
+{
+    for (int b = 0; b < lattice_blocks; b++) {
+        const Py_ssize_t lo = block_lo[b], n = block_n[b], p = block_width[b];
+        const int16_t *rows = parents + block_at[b];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            double *best = keep + (lo + j) * BLOCK;
+            for (Py_ssize_t q = 0; q < p; q++) {
+                const double *parent = keep + rows[j * p + q] * BLOCK;
+                for (Py_ssize_t s = 0; s < width; s++) {
+                    best[s] = parent[s] > best[s] ? parent[s] : best[s];
+                }
+            }
+        }
+    }
+}
+
+/* setup_lattice(bounds, parents): (blocks, 3) lo, hi and parents per keep (int64), and
+ * the parents of each block's keeps, keep after keep (int64). */
+static PyObject *
+setup_lattice(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "setup_lattice(bounds, parents)");
+        return NULL;
+    }
+    Py_buffer bounds, rows;
+    if (get_buffer(args[0], &bounds, INT64S, 0, "bounds") < 0) {
+        return NULL;
+    }
+    if (get_buffer(args[1], &rows, INT64S, 0, "parents") < 0) {
+        PyBuffer_Release(&bounds);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    const int64_t *b = bounds.buf, *r = rows.buf;
+    Py_ssize_t blocks = items(&bounds) / 3, at = 0, count = items(&rows);
+    if (items(&bounds) != 3 * blocks || blocks > MAX_BLOCKS || count > MAX_PARENTS) {
+        PyErr_SetString(PyExc_ValueError, "setup_lattice: arrays of the wrong sizes");
+        goto done;
+    }
+    Py_ssize_t previous = 1;
+    for (Py_ssize_t i = 0; i < blocks; i++) {
+        int64_t lo = b[3 * i], hi = b[3 * i + 1], p = b[3 * i + 2];
+        if (lo != previous || hi <= lo || hi > KEEPS || p < 1 || at + (hi - lo) * p > count) {
+            PyErr_SetString(PyExc_ValueError, "setup_lattice: a block out of order");
+            goto done;
+        }
+        for (Py_ssize_t j = at; j < at + (hi - lo) * p; j++) {
+            if (r[j] < 0 || r[j] >= lo) { /* a parent is a smaller keep, already best */
+                PyErr_SetString(PyExc_ValueError, "setup_lattice: a parent out of order");
+                goto done;
+            }
+        }
+        block_lo[i] = (Py_ssize_t)lo;
+        block_n[i] = (Py_ssize_t)(hi - lo);
+        block_width[i] = (Py_ssize_t)p;
+        block_at[i] = at;
+        at += (Py_ssize_t)((hi - lo) * p);
+        previous = (Py_ssize_t)hi;
+    }
+    if (at != count || previous != KEEPS) {
+        PyErr_SetString(PyExc_ValueError, "setup_lattice: blocks that do not cover the keeps");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < count; j++) {
+        parents[j] = (int16_t)r[j];
+    }
+    lattice_blocks = (int)blocks;
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&bounds);
+    PyBuffer_Release(&rows);
+    return result;
+}
+
+/*
+ * solve(values, masks, uppers, flags, index, stride, bonus, points, closed, rest, joker,
+ *       lookup, due, rolls)
+ *
+ * The table build's work for many states (int64 masks, capped upper subtotals and
+ * flags): for each, what state() works out (fills from ``values``, keep values with one
+ * and two rerolls left), then each roll's best sub-keep with two rerolls left, written
+ * to ``rolls`` ((252, states) doubles); the caller takes the expectation over the first
+ * roll. index: (levels, flags, entries) each entry's state index from mask 0 (int64);
+ * stride: a mask's step in the values; bonus: (levels, entries) each entry's upper bonus
+ * by subtotal (doubles, 0 where none: adding 0 changes no value); points, closed
+ * ((masks, entries) bools), rest, joker and lookup as for state(); due: (flags, 6) the
+ * extra-Yahtzee bonus of five equal dice (doubles, 0 where none).
+ */
+static PyObject *
+solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    enum { COUNT = 13 };
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError,
+                        "solve(values, masks, uppers, flags, index, stride, bonus, points, "
+                        "closed, rest, joker, lookup, due, rolls)");
+        return NULL;
+    }
+    if (!ready || !lattice_blocks) {
+        PyErr_SetString(PyExc_RuntimeError, "solve: setup() and setup_lattice() first");
+        return NULL;
+    }
+    Py_ssize_t stride = PyLong_AsSsize_t(args[5]);
+    if (stride == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    static const enum kind kinds[COUNT] = {DOUBLES, INT64S, INT64S, INT64S, INT64S,
+                                           DOUBLES, DOUBLES, BOOLS,  INT64S, INT16S,
+                                           INT16S,  DOUBLES, DOUBLES};
+    static const int args_at[COUNT] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13};
+    static const char *names[COUNT] = {"values", "masks", "uppers", "flags", "index",
+                                       "bonus",  "points", "closed", "rest", "joker",
+                                       "lookup", "due",   "rolls"};
+    Py_buffer views[COUNT];
+    int got[COUNT] = {0};
+    PyObject *result = NULL;
+    double *work = NULL;
+    for (int i = 0; i < COUNT; i++) {
+        if (get_buffer(args[args_at[i]], &views[i], kinds[i], i == 12, names[i]) < 0) {
+            goto done;
+        }
+        got[i] = 1;
+    }
+    const double *values = views[0].buf;
+    const int64_t *masks = views[1].buf, *uppers = views[2].buf, *flags = views[3].buf;
+    const int64_t *index = views[4].buf;
+    const double *bonus = views[5].buf, *points = views[6].buf;
+    const char *closed = views[7].buf;
+    const int64_t *rest = views[8].buf;
+    const int16_t *joker = views[9].buf, *lookup = views[10].buf;
+    const double *due = views[11].buf;
+    double *rolls = views[12].buf;
+    Py_ssize_t size = items(&views[0]), states = items(&views[1]);
+    Py_ssize_t entries = items(&views[6]), boxes = items(&views[8]) / REST;
+    Py_ssize_t levels = entries ? items(&views[5]) / entries : 0;
+    Py_ssize_t nflags = items(&views[11]) / 6;
+    Py_ssize_t masks_count = entries ? items(&views[7]) / entries : 0;
+    Py_ssize_t looked = items(&views[10]), width = boxes ? looked / boxes : 0;
+    if (size < 1 || entries < 1 || boxes < 1 || levels < 1 || nflags < 1
+        || items(&views[2]) != states || items(&views[3]) != states
+        || items(&views[4]) != levels * nflags * entries || items(&views[5]) != levels * entries
+        || items(&views[7]) != masks_count * entries || items(&views[8]) != boxes * REST
+        || items(&views[9]) != 6 * boxes * masks_count || width < 1 || looked != boxes * width
+        || items(&views[11]) != 6 * nflags || items(&views[12]) != ROLLS * states) {
+        PyErr_SetString(PyExc_ValueError, "solve: arrays of the wrong sizes");
+        goto done;
+    }
+    for (Py_ssize_t s = 0; s < states; s++) {
+        if (masks[s] < 0 || masks[s] >= masks_count || uppers[s] < 0 || uppers[s] >= levels
+            || flags[s] < 0 || flags[s] >= nflags) {
+            PyErr_SetString(PyExc_IndexError, "solve: a state outside the model");
+            goto done;
+        }
+    }
+    /* worth (entries x BLOCK), one and two (462 x BLOCK each) */
+    work = PyMem_Malloc(sizeof(double) * (size_t)(entries + 2 * KEEPS) * BLOCK);
+    if (work == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    double *worth = work, *one = work + entries * BLOCK, *two = one + KEEPS * BLOCK;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t first = 0; first < states; first += BLOCK) {
+        Py_ssize_t count = states - first < BLOCK ? states - first : BLOCK;
+        for (Py_ssize_t s = 0; s < count; s++) {
+            Py_ssize_t mask = (Py_ssize_t)masks[first + s], u = (Py_ssize_t)uppers[first + s];
+            Py_ssize_t y = (Py_ssize_t)flags[first + s];
+            const int64_t *row = index + (u * nflags + y) * entries;
+            const double *adds = bonus + u * entries;
+            const char *shut = closed + mask * entries;
+            for (Py_ssize_t e = 0; e < entries; e++) {
+                Py_ssize_t at = (Py_ssize_t)row[e] + mask * stride;
+                at = at < 0 ? 0 : (at >= size ? size - 1 : at);
+                double value = values[at];
+                value += adds[e];
+                value += points[e];
+                worth[e * BLOCK + s] = shut[e] ? -INFINITY : value;
+            }
+            /* five equal dice: the entries the Joker rule allows, then the bonus */
+            for (Py_ssize_t face = 0; face < 6; face++) {
+                double top = 0.0;
+                for (Py_ssize_t box = 0; box < boxes; box++) {
+                    Py_ssize_t cell = face * boxes + box;
+                    Py_ssize_t at = box * width + (Py_ssize_t)joker[cell * masks_count + mask] + 1;
+                    Py_ssize_t e = at >= box * width && at < (box + 1) * width ? lookup[at]
+                                                                               : entries - 1;
+                    double value = worth[IN(e, entries) * BLOCK + s];
+                    top = box == 0 || value > top ? value : top;
+                }
+                one[(FIVE + face) * BLOCK + s] = top + due[y * 6 + face];
+            }
+        }
+        /* the other rolls' best fill, box by box */
+        for (Py_ssize_t roll = 0; roll < REST; roll++) {
+            double *best = one + (FIVE + 6 + roll) * BLOCK;
+            const double *w = worth + IN(rest[roll], entries) * BLOCK;
+            for (Py_ssize_t s = 0; s < count; s++) {
+                best[s] = w[s];
+            }
+        }
+        for (Py_ssize_t box = 1; box < boxes; box++) {
+            const int64_t *row = rest + box * REST;
+            for (Py_ssize_t roll = 0; roll < REST; roll++) {
+                double *best = one + (FIVE + 6 + roll) * BLOCK;
+                const double *w = worth + IN(row[roll], entries) * BLOCK;
+                for (Py_ssize_t s = 0; s < count; s++) {
+                    best[s] = w[s] > best[s] ? w[s] : best[s];
+                }
+            }
+        }
+        keep_values_block(one, count);
+        best_lattice_block(one, count);
+        memcpy(two + FIVE * BLOCK, one + FIVE * BLOCK, sizeof(double) * ROLLS * BLOCK);
+        keep_values_block(two, count);
+        best_lattice_block(two, count);
+        for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+            memcpy(rolls + roll * states + first, two + (FIVE + roll) * BLOCK,
+                   sizeof(double) * (size_t)count);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(work);
+    for (int i = 0; i < COUNT; i++) {
+        if (got[i]) {
+            PyBuffer_Release(&views[i]);
+        }
+    }
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"setup", (PyCFunction)(void (*)(void))setup, METH_FASTCALL,
      "Take the keep lattice and each roll's sub-keeps (once per process)."},
@@ -732,6 +1012,10 @@ static PyMethodDef methods[] = {
      "Take the faces' counts of every keep and roll (once per process)."},
     {"outcome", (PyCFunction)(void (*)(void))outcome, METH_FASTCALL,
      "The roll an outcome of the dice a keep does not hold gives."},
+    {"setup_lattice", (PyCFunction)(void (*)(void))setup_lattice, METH_FASTCALL,
+     "Take the keep lattice's parents (once per process)."},
+    {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
+     "The table build's work for many states: each roll's best value, two rerolls left."},
     {"turn", (PyCFunction)(void (*)(void))turn, METH_FASTCALL,
      "One whole turn by a state's per-turn tables: the final roll and the box."},
     {NULL, NULL, 0, NULL},

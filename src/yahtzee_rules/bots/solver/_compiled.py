@@ -81,6 +81,11 @@ def _load() -> tuple[Any, str]:
         np.array([k for row in rows for k in row], dtype=np.int64),
         starts,
     )
+    blocks = [(lo, hi, int(parents.shape[1])) for lo, hi, parents in g.parents]
+    module.setup_lattice(
+        np.array(blocks, dtype=np.int64).ravel(),
+        np.concatenate([parents.ravel() for _, _, parents in g.parents]).astype(np.int64),
+    )
     return module, f"the compiled kernel ({os.path.basename(module.__file__ or '_ckernel')})"
 
 

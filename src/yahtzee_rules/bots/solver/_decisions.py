@@ -37,6 +37,7 @@ import numpy as np
 
 from yahtzee_rules.bots.solver._choice import first_box_update, keeps_of_rolls
 from yahtzee_rules.bots.solver._codes import BOX, STAGES, Decided
+from yahtzee_rules.bots.solver._entries import TurnModel, entry_steps, turn_model_of
 from yahtzee_rules.bots.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.bots.solver._kernels import (
     average_keeps,
@@ -56,10 +57,7 @@ from yahtzee_rules.bots.solver._storage import (
 )
 from yahtzee_rules.bots.solver._table import Table
 from yahtzee_rules.bots.solver._turns import (
-    TurnModel,
-    entry_steps,
     turn_geometry,
-    turn_model_of,
 )
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import ALL_KEEPS

@@ -20,10 +20,11 @@ from yahtzee_rules.bots.solver._codes import (
 )
 from yahtzee_rules.bots.solver._compiled import rolling_kernel
 from yahtzee_rules.bots.solver._decisions import cached, discard, load_decisions
+from yahtzee_rules.bots.solver._entries import turn_model_of
 from yahtzee_rules.bots.solver._geometry import dice_geometry
 from yahtzee_rules.bots.solver._model import layout_of, model_of, state_of
 from yahtzee_rules.bots.solver._table import Table
-from yahtzee_rules.bots.solver._turns import compiled_state, turn_model_of
+from yahtzee_rules.bots.solver._turns import compiled_state
 from yahtzee_rules.core.dice import EMPTY_KEEP, Keep, roll_table
 from yahtzee_rules.play._filling import fill_unchecked
 from yahtzee_rules.play.scorecard import empty_card

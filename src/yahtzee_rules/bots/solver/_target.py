@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from yahtzee_rules.bots.solver._build import Progress
+from yahtzee_rules.bots.solver._entries import turn_model_of
 from yahtzee_rules.bots.solver._geometry import dice_geometry
 from yahtzee_rules.bots.solver._kernels import (
     Workspace,
@@ -35,7 +36,6 @@ from yahtzee_rules.bots.solver._target_build import (
     most_to_come,
     solve_levels,
 )
-from yahtzee_rules.bots.solver._turns import turn_model_of
 from yahtzee_rules.bots.solver._workers import check_workers
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.play._filling import check_card, rules_or_usual

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from yahtzee_rules.bots.solver._build import Progress, run_levels
+from yahtzee_rules.bots.solver._entries import entry_steps, turn_model_of
 from yahtzee_rules.bots.solver._geometry import (
     Geometry,
     dice_geometry,
@@ -46,7 +47,6 @@ from yahtzee_rules.bots.solver._kernels import (
     workspace_for,
 )
 from yahtzee_rules.bots.solver._model import Level, Model, flat_index
-from yahtzee_rules.bots.solver._turns import entry_steps, turn_model_of
 from yahtzee_rules.bots.solver._workers import Crew, helpers_for
 
 if TYPE_CHECKING:

@@ -35,6 +35,7 @@ import numpy as np
 
 from yahtzee_rules.bots.solver._advice import Advice, Option, action_text
 from yahtzee_rules.bots.solver._choice import first_box, keep_of_roll
+from yahtzee_rules.bots.solver._entries import turn_model_of
 from yahtzee_rules.bots.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.bots.solver._model import flat_index, model_of, same_values
 from yahtzee_rules.bots.solver._table import Table, load_table
@@ -42,7 +43,6 @@ from yahtzee_rules.bots.solver._turns import (
     best_fills_to_keeps,
     entry_worth,
     reroll_level,
-    turn_model_of,
 )
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.classic import CLASSIC

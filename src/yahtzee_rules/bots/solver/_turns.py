@@ -13,12 +13,18 @@ the build's kernels.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from yahtzee_rules.bots.solver._choice import first_box, keep_of_roll
 from yahtzee_rules.bots.solver._compiled import kernel
+from yahtzee_rules.bots.solver._entries import (
+    TURN_MODELS,
+    TurnModel,
+    entry_steps,
+    turn_model_of,
+)
 from yahtzee_rules.bots.solver._geometry import NEG, dice_geometry
 from yahtzee_rules.bots.solver._model import Model
 
@@ -62,153 +68,6 @@ def turn_geometry() -> TurnGeometry:
         if _TURN_GEOMETRY is None:
             _TURN_GEOMETRY = TurnGeometry()
         return _TURN_GEOMETRY
-
-
-class TurnModel:
-    """Per-rules arrays: every (box, points) a fill may write, and which one each roll writes.
-
-    A state's fill values take one value per *entry*, a box with the points written
-    there (an upper box with 0 to 5 dice of its face, Full House with 0 or 25, ...),
-    and one last entry for a box the Joker rule refuses (worth ``-inf``). ``codes``
-    gives each roll's entry in each box; ``fives`` the entry five equal dice write,
-    by face, box and filled-box mask (the Joker rule decides).
-    """
-
-    def __init__(self, model: Model) -> None:
-        card = model.card
-        self.model = model
-        n = card.n
-        scores = card.scores  # (252 internal rolls, boxes)
-        joker = model.joker  # (face, box, mask), -1 where refused
-        top = int(max(scores.max(), joker.max()))
-        # each box's points shifted by one (column 0: refused), one row of the lookup per
-        # box: the points five equal dice write anywhere, counted in one pass
-        width = top + 2
-        self._offsets = (np.arange(n) * width + 1).astype(np.int16)[:, None]  # (boxes, 1)
-        shifted = joker + self._offsets[None]  # int16: n * width is small
-        written = np.bincount(shifted.ravel(), minlength=n * width).reshape(n, width)[:, 1:] > 0
-        written[np.arange(n), scores] = True  # and the points of every roll
-        lookup = np.full((n, width), -1, dtype=np.int64)
-        boxes: list[int] = []
-        points: list[int] = []
-        for box in range(n):
-            for value in np.flatnonzero(written[box]).tolist():
-                lookup[box, value + 1] = len(boxes)
-                boxes.append(box)
-                points.append(value)
-        refused = len(boxes)  # the last entry: -inf
-        lookup[:, 0] = refused
-        self.entries = refused + 1
-        self.lookup = lookup[:, 1:]  # (boxes, points): the entry, -1 for points the box never takes
-        self.codes = lookup[np.arange(n), scores + 1]  # (252, boxes)
-        self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
-        self.boxes = n
-        self._lookup = lookup.astype(np.int16).ravel()
-        # for the compiled kernel: the same lookup and Joker points, contiguous int16
-        self.flat_lookup = self._lookup
-        self.joker = np.ascontiguousarray(joker, dtype=np.int16)
-        self._fives: NDArray[np.int16] | None = None
-        box_of = np.array(boxes, dtype=np.int64)
-        self.points = np.array([*points, 0], dtype=np.int64)
-        self.bits = np.append(card.bits[box_of], 0)
-        is_upper = np.zeros(n, dtype=np.int64)
-        is_upper[card.upper] = 1
-        self.upper = np.append(is_upper[box_of], 0)
-        self.upper_points = self.points * self.upper
-        self.bonus = self.upper * model.upper_bonus  # the upper bonus, on upper entries
-        sets_flag = (box_of == card.yahtzee) & (self.points[:-1] == 50)
-        self.sets_flag = np.append(sets_flag, False).astype(np.int64)
-        self.any_bonus_due = bool(model.bonus_due.any())
-        # the extra-Yahtzee bonus of five equal dice by face, one contiguous row per flag
-        self.due: tuple[NDArray[np.float64] | None, ...] = tuple(
-            np.ascontiguousarray(model.bonus_due[:, y], dtype=np.float64)
-            if self.any_bonus_due
-            else None
-            for y in range(model.bonus_due.shape[1])
-        )
-        self.float_points = self.points.astype(np.float64)
-        self._one_state: _OneState | None = None
-
-    @property
-    def fives(self) -> NDArray[np.int16]:
-        """The entry five equal dice write, by face, box and filled-box mask (made on
-        first use: one state's are :meth:`fives_at`)."""
-        found = self._fives
-        if found is None:
-            # by flat index into the lookup: one gather (a 2-D fancy index is much slower)
-            found = self._fives = self._lookup.take(self.model.joker + self._offsets[None])
-        return found
-
-    def fives_at(self, mask: int) -> NDArray[np.int16]:
-        """:attr:`fives` of one filled-box mask, ``(6 faces, boxes)``."""
-        found = self._fives
-        if found is not None:
-            return found[:, :, mask]
-        at: NDArray[np.int16] = self._lookup.take(self.model.joker[:, :, mask] + self._offsets.T)
-        return at
-
-    def one_state(self) -> _OneState:
-        """The arrays :class:`TurnTables` reads a state's fills with (made on first use)."""
-        found = self._one_state
-        if found is None:
-            found = self._one_state = _OneState(self)
-        return found
-
-
-class _OneState:
-    """:func:`entry_steps` laid out for one state at a time: by capped subtotal ``u`` and
-    flag ``y``, the flat index of the state after each entry from mask 0 (a state of mask
-    ``m`` adds ``m * levels * flags``: an open box's bit is not in ``m``, so ``m | bit``
-    is ``m + bit``; a filled box's index is clipped and its value never used), and the
-    upper bonus each entry completes, ``None`` where it completes none; by mask, the
-    entries a roll may not fill (filled, refused or not the box's turn)."""
-
-    def __init__(self, tm: TurnModel) -> None:
-        model = tm.model
-        shape = (model.levels, model.flags, 1)
-        levels = np.broadcast_to(np.arange(model.levels)[:, None, None], shape)
-        flags = np.broadcast_to(np.arange(model.flags)[None, :, None], shape)
-        index, bonus = entry_steps(model, tm, 0, levels, flags)
-        self.index = np.ascontiguousarray(
-            np.broadcast_to(index, (model.levels, model.flags, tm.entries))
-        )
-        by_u = np.broadcast_to(bonus, index.shape)[:, 0]
-        self.bonus: list[NDArray[np.float64] | None] = [
-            np.ascontiguousarray(row) if row.any() else None for row in by_u
-        ]
-        self.stride = model.levels * model.flags
-        masks = np.arange(1 << model.card.n)
-        self.closed = (model.open_bits(masks)[:, None] & tm.bits) == 0  # (masks, entries)
-
-
-_TURN_MODELS: dict[int, TurnModel] = {}
-
-
-def turn_model_of(model: Model) -> TurnModel:
-    found = _TURN_MODELS.get(id(model))
-    if found is None or found.model is not model:
-        found = _TURN_MODELS[id(model)] = TurnModel(model)
-    return found
-
-
-def entry_steps(
-    model: Model, turn_model: TurnModel, m: Any, u: Any, y: Any
-) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
-    """For each state and entry: the flat index of the state after writing the entry,
-    and the upper bonus the entry completes (0 for most).
-
-    ``m``, ``u`` and ``y`` (filled-box mask, capped upper subtotal, Yahtzee flag) are
-    ints, or arrays broadcasting against the entries along the last axis.
-    """
-    tm = turn_model
-    raw = tm.upper_points + u
-    index = np.minimum(raw, model.levels - 1)
-    index *= model.flags
-    index += ((m | tm.bits) * model.levels) * model.flags
-    if model.flags == 2:
-        index += tm.sets_flag | y  # 50 in the five-of-a-kind box sets the flag
-    bonus = (raw >= model.threshold) * (u < model.threshold) * tm.bonus
-    return index, bonus
 
 
 def _entry_values(
@@ -261,7 +120,7 @@ class TurnTables:
         self, model: Model, values: NDArray[np.float64], mask: int, u: int, y: int, index: int
     ) -> None:
         t = _TURN_GEOMETRY or turn_geometry()
-        turn_model = _TURN_MODELS.get(id(model))
+        turn_model = TURN_MODELS.get(id(model))
         if turn_model is None or turn_model.model is not model:
             turn_model = turn_model_of(model)
         self.model = turn_model
