@@ -44,11 +44,6 @@ static Py_ssize_t level_lo[LEVELS], level_n[LEVELS], level_at[LEVELS];
 static int64_t children[6 * FIVE];            /* by level: face-major blocks */
 static int64_t subkeeps[MAX_SUBKEEPS];        /* each roll's distinct sub-keeps, in order */
 static Py_ssize_t sub_start[ROLLS + 1];
-/* the same sub-keeps slot by slot (slot j of every roll, then slot j + 1), each roll's
- * list padded with its last sub-keep to the longest: a maximum over a roll's slots is
- * the maximum over its sub-keeps, and the rolls' maxima advance side by side */
-static int16_t padded[32 * ROLLS];
-static int pad_slots = 0;
 /* the keep lattice, one die at a time: blocks of keeps (by size, smallest first), each
  * keep's parents (the distinct keeps one die smaller) */
 #define MAX_BLOCKS 32
@@ -163,20 +158,15 @@ keep_values(double *keep)
 }
 
 /* From one reroll's keep values, the keep values with one more reroll left. */
+static void best_lattice(double *keep);
+
 static void
 reroll_level(const double *keep, double *out)
 {
-    double *best = out + FIVE;
-    for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
-        best[roll] = keep[padded[roll]];
-    }
-    for (int slot = 1; slot < pad_slots; slot++) {
-        const int16_t *row = padded + slot * ROLLS;
-        for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
-            double value = keep[row[roll]], top = best[roll];
-            best[roll] = value > top ? value : top;
-        }
-    }
+    double best[KEEPS];
+    memcpy(best, keep, sizeof best);
+    best_lattice(best);
+    memcpy(out + FIVE, best + FIVE, sizeof(double) * ROLLS);
     keep_values(out);
 }
 
@@ -282,22 +272,6 @@ setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     sub_start[ROLLS] = count;
     memcpy(children, c, (size_t)at * sizeof(int64_t));
     memcpy(subkeeps, s, (size_t)count * sizeof(int64_t));
-    pad_slots = 0;
-    for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
-        Py_ssize_t length = sub_start[roll + 1] - sub_start[roll];
-        pad_slots = length > pad_slots ? (int)length : pad_slots;
-    }
-    if (pad_slots > 32) {
-        PyErr_SetString(PyExc_ValueError, "setup: a roll with more than 32 sub-keeps");
-        goto done;
-    }
-    for (int slot = 0; slot < pad_slots; slot++) {
-        for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
-            Py_ssize_t length = sub_start[roll + 1] - sub_start[roll];
-            padded[slot * ROLLS + roll] =
-                (int16_t)subkeeps[sub_start[roll] + (slot < length ? slot : length - 1)];
-        }
-    }
     ready = 1;
     result = Py_NewRef(Py_None);
 done:
@@ -334,8 +308,8 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                         "mask, due, worth, fives, one, two)");
         return NULL;
     }
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "state: setup() first");
+    if (!ready || !lattice_blocks) {
+        PyErr_SetString(PyExc_RuntimeError, "state: setup() and setup_lattice() first");
         return NULL;
     }
     Py_ssize_t offset = PyLong_AsSsize_t(args[2]);
@@ -776,6 +750,24 @@ best_lattice_block(double *keep, Py_ssize_t width)
                     best[s] = parent[s] > best[s] ? parent[s] : best[s];
                 }
             }
+        }
+    }
+}
+
+/* In place, one state: each keep's value becomes the best of its sub-keeps. */
+static void
+best_lattice(double *keep)
+{
+    for (int b = 0; b < lattice_blocks; b++) {
+        const Py_ssize_t lo = block_lo[b], n = block_n[b], p = block_width[b];
+        const int16_t *rows = parents + block_at[b];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            double best = keep[lo + j];
+            for (Py_ssize_t q = 0; q < p; q++) {
+                double parent = keep[rows[j * p + q]];
+                best = parent > best ? parent : best;
+            }
+            keep[lo + j] = best;
         }
     }
 }

@@ -26,8 +26,8 @@ import numpy as np
 VERSION: Final = 1
 
 #: ``YAHTZEE_RULES_KERNEL``: ``numpy`` turns the compiled kernel off; ``require`` makes a
-#: missing or stale one an error (CI sets it: the kernel must build there); ``auto``, the
-#: default, uses it where it is built.
+#: missing or stale one a ``RuntimeError`` when the solver loads (CI sets it: the kernel
+#: must build there); ``auto``, the default, uses it where it is built.
 KERNEL_VARIABLE: Final = "YAHTZEE_RULES_KERNEL"
 
 _LOCK = threading.Lock()
@@ -63,8 +63,8 @@ def _load() -> tuple[Any, str]:
         if found != VERSION:
             module = None
     if module is None:
-        if choice == "require":
-            raise ImportError(f"{KERNEL_VARIABLE}=require, but {why}: reinstall the package")
+        if choice == "require":  # not an ImportError: nothing is missing but the speed
+            raise RuntimeError(f"{KERNEL_VARIABLE}=require, but {why}: reinstall the package")
         return None, f"the NumPy path ({why})"
     from yahtzee_rules.bots.solver._geometry import dice_geometry
 
