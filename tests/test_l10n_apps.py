@@ -84,6 +84,60 @@ def test_the_web_table_speaks_the_browser_s_language(
     assert reason in text
     for word in words:
         assert word in text
-    assert page.headers["vary"] == "Accept-Language"
+    assert page.headers["vary"] == "Accept-Language, Cookie"
     # the link and the moves stay language-neutral: the box's code is the same
     assert f'value="{Category.FOURS.code}"' in page.text
+
+
+def test_every_page_of_the_web_table_speaks_the_browser_s_language() -> None:
+    client = TestClient(create_app(rng=random.Random(1)))
+    german = {"Accept-Language": "de-DE,de;q=0.9"}
+    home = client.get("/", headers=german)
+    assert '<html lang="de">' in home.text
+    assert "Spiel starten" in home.text
+    assert "gieriger Bot" in home.text
+    assert 'placeholder="Spieler 3"' in home.text
+    assert home.headers["vary"] == "Accept-Language, Cookie"
+    assert "Start the game" in client.get("/").text  # English by default
+    started = client.post("/new", data={"kind-0": "h", "kind-1": "g"}, headers=german)
+    assert started.status_code == 200
+    assert "Spieler 1 ist dran" in html.unescape(started.text)
+    assert "Würfeln" in started.text
+    record = GameRecord.from_share_code(str(started.url).split("/play/")[1].split("?")[0])
+    assert record.game.players == ("Spieler 1", "Spieler 2")  # the names the page offered
+    missing = client.get("/nowhere", headers={"Accept-Language": "es"})
+    assert missing.status_code == 404
+    assert "No encontrado" in missing.text
+    assert "Empezar una partida nueva" in missing.text
+    refused = client.get("/play/y1nonsense", headers={"Accept-Language": "sv"})
+    assert refused.status_code == 400
+    assert "Den här spellänken fungerar inte" in refused.text
+    empty = client.post("/new", data={}, headers={"Accept-Language": "da"})
+    assert empty.status_code == 400
+    assert "Start spillet" in empty.text
+    assert "every seat is empty" in empty.text  # the library's error stays English
+
+
+def test_the_language_switch_is_kept_in_a_cookie_and_refuses_an_unknown_language() -> None:
+    client = TestClient(create_app(rng=random.Random(1)))
+    link = f"/play/{GameRecord.from_game(JOKER_GAME).share_code()}?seats=hh"
+    page = client.get(link, headers={"Accept-Language": "de"})
+    assert f'href="{html.escape(link)}&amp;lang=fr"' in page.text  # the switch's links
+    assert 'aria-current="true" lang="de">Deutsch<' in page.text
+    chosen = client.get(link + "&lang=fr", headers={"Accept-Language": "de"})
+    assert "Au tour de Ann" in html.unescape(chosen.text)
+    assert "lang=fr" in chosen.headers["set-cookie"]
+    # the cookie outranks Accept-Language on the pages after, and on every page
+    assert "Au tour de Ann" in html.unescape(
+        client.get(link, headers={"Accept-Language": "de"}).text
+    )
+    assert "Commencer la partie" in client.get("/").text
+    unknown = client.get(link + "&lang=tlh")
+    assert unknown.status_code == 400
+    text = html.unescape(unknown.text)
+    assert "locale 'tlh'" in text
+    assert "available: en, de, fr, sv, da, es" in text
+    assert "Ce lien de partie ne fonctionne pas" in text  # in the kept language
+    client.cookies.clear()
+    client.cookies.set("lang", "xx-nonsense")  # a stale cookie is passed over
+    assert "Kniffel-Tisch" in client.get("/", headers={"Accept-Language": "de"}).text
