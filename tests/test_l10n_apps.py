@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 import pytest
 from starlette.testclient import TestClient
 
-from _cli import run
+from _cli import Terminal, pty_only, run
 from yahtzee_rules import Category, Game, GameRecord
 from yahtzee_rules.apps.cli import main
 from yahtzee_rules.apps.web import create_app
@@ -141,3 +142,95 @@ def test_the_language_switch_is_kept_in_a_cookie_and_refuses_an_unknown_language
     client.cookies.clear()
     client.cookies.set("lang", "xx-nonsense")  # a stale cookie is passed over
     assert "Kniffel-Tisch" in client.get("/", headers={"Accept-Language": "de"}).text
+
+
+def _english_pieces(*contexts: str) -> list[str]:
+    """The English words of ``contexts``' messages that German changes, cut at their
+    fields, long enough not to be part of a name or a number."""
+    from _scripts import load_script
+
+    catalogues = load_script("compile_catalogues")
+    german = catalogues.po_messages(catalogues.sources()["de"])
+    return sorted(
+        {
+            piece.strip(" .,:;()'>")
+            for (context, msgid), text in german.items()
+            if context in contexts and text != msgid
+            for piece in msgid.replace("}", "{").split("{")[::2]
+            if len(piece.strip(" .,:;()'>")) >= 6 and piece.strip(" .,:;()'>") not in text
+        }
+    )
+
+
+def test_play_speaks_the_language_through_a_whole_game_and_takes_the_same_commands() -> None:
+    fills = [f"f {category.code}" for category in Category]
+    lines = ["help", "r 1 2", "undo", *fills[:1], "show", *fills[1:], ""]
+    result = run(
+        "play",
+        "Ann",
+        "--bot",
+        "greedy",
+        "Cy",
+        "--seed",
+        "4",
+        "--lang",
+        "de",
+        stdin="\n".join(lines),
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Regeln: Hasbros klassisches Spiel" in out
+    assert "Runde 1 - Ann - Wurf 1 von 3, noch 2 Würfe" in out
+    assert "Befehle (die Würfel sind von 1 bis 5 nummeriert" in out
+    assert "  r 1 3 4              die Würfel an den Positionen 1, 3 und 4 halten" in out
+    assert "Ann würfelt und hält " in out
+    assert "Zurückgenommen: der Wurf von Ann." in out
+    assert "Ann füllt Einer mit " in out  # f 1, the same command in every language
+    assert "Cy (greedy): " in out  # the bot's turns
+    assert "; füllt " in out
+    assert re.search(r"^Feld +Ann +Cy$", out, re.MULTILINE)
+    assert re.search(r"^Kniffel +", out, re.MULTILINE)
+    assert re.search(r"^  Würfel    \d(  \d){4}$", out, re.MULTILINE)
+    assert re.search(r"^Auswürfeln: Ann \d+, Cy \d+$", out, re.MULTILINE)
+    assert "Spiel vorbei." in out
+    assert "Endstand: 1. " in out
+    assert "Sieger: " in out
+    # no English of the play command's own is left (the errors, for developers, are)
+    shown = "\n".join(line for line in out.splitlines() if not line.startswith("error: "))
+    english = _english_pieces("play", "play help", "score sheet")
+    assert "Cost of each choice in expected points" in english
+    assert [words for words in english if words in shown] == []
+    assert "Game over." in run("play", "Ann", "--seed", "4", stdin="\n".join(fills)).stdout
+
+
+def test_play_refuses_an_unknown_language_before_the_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "Ann", "--lang", "tlh"]) == 2
+    err = capsys.readouterr().err
+    assert "argument --lang: locale 'tlh'" in err
+    assert "available: en, de, fr, sv, da, es" in err
+
+
+@pty_only
+def test_play_with_the_coach_on_80_by_24_in_french_keeps_the_screen_in_view() -> None:
+    pytest.importorskip("numpy")
+    term = Terminal("play", "Ann", "Bob", "--coach", "--seed", "5", "--lang", "fr", size=(80, 24))
+    shown = term.expect("Ann> ")
+    term.send("r 1 2")
+    shown += term.expect("Ann> ")
+    screen = shown.splitlines()[-24:]  # what the terminal shows at the prompt
+    assert screen[-1] == "Ann> "
+    assert screen[-3] == "  position  1  2  3  4  5"
+    assert screen[-2].startswith("  dés       ")
+    assert any("Coach : le mieux est 'r " in line for line in screen)
+    assert any("Tour 1 - Ann - lancer 2 sur 3, encore 1 lancer" in line for line in screen)
+    assert any(line.startswith("Yams ") for line in screen)  # the sheet beside the coach
+    assert any(re.match(r"Case +Ann +Bob ", line) for line in screen)
+    assert screen[0].startswith("Ann lance en gardant ")
+    assert max(len(line) for line in screen) <= 80
+    term.send("quit")
+    assert "Enregistrer d'abord la partie ?" in term.expect("enregistrer dans le fichier> ")
+    term.send("")
+    assert "Partie non enregistrée dans un fichier." in term.expect("play --code")
+    assert term.wait() == 0

@@ -214,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume = play.add_mutually_exclusive_group()
     resume.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
     resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
+    _add_lang(play, "show the card, the prompts and the coach (the commands stay as typed)")
 
     score = sub.add_parser(
         "score",
@@ -481,11 +482,17 @@ def _new_game(args: argparse.Namespace, rng: random.Random) -> Game:
     rules = _rules(args)
     game = Game.new(names, rules=rules)  # validates the names first
     if len(names) > 1:
+        text = translations(args.lang)
         off = roll_off(names, rng)
         for number, throws in enumerate(off.rounds):
             said = ", ".join(f"{names[seat]} {dice.total}" for seat, dice in throws)
-            print(f"{'Roll-off' if number == 0 else '  tie, rolled again'}: {said}")
-        print(f"{names[off.starter]} starts.")
+            line = (
+                text.pgettext("play", "Roll-off: {throws}")
+                if number == 0
+                else text.pgettext("play", "  tie, rolled again: {throws}")
+            )
+            print(line.format(throws=said))
+        print(text.pgettext("play", "{player} starts.").format(player=names[off.starter]))
         game = Game.new(names, rules=rules, first=off.starter)
     return game
 
@@ -537,7 +544,8 @@ def _play(args: argparse.Namespace) -> int:
                     f"its players are {', '.join(game.players)}"
                 )
             bot_kinds[name] = kind
-        print(f"Resuming: {', '.join(game.players)}, round {game.round}.")
+        resuming = translations(args.lang).pgettext("play", "Resuming: {players}, round {round}.")
+        print(resuming.format(players=", ".join(game.players), round=game.round))
         if args.code is not None and len(game.players) > 1:
             print(_seats_from_code(game.players, bot_kinds))
     else:
@@ -548,7 +556,7 @@ def _play(args: argparse.Namespace) -> int:
     bots = {
         name: (kind, _extras.make_bot(kind, record.game.rules)) for name, kind in bot_kinds.items()
     }
-    session = Session(record, rng, StreamConsole(), bots=bots, coach=args.coach)
+    session = Session(record, rng, StreamConsole(), bots=bots, coach=args.coach, locale=args.lang)
     if args.load is not None:
         session.saved = (args.load, len(record.actions))
     return session.run()
@@ -608,7 +616,9 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
         number = len(match.records)
         starter = match.players[current.start.first]
         print(f"\nGame {number} of the best of {match.best_of}: {starter} rolls first.")
-        session = Session(current, rng, StreamConsole(), bots=bots, coach=args.coach)
+        session = Session(
+            current, rng, StreamConsole(), bots=bots, coach=args.coach, locale=args.lang
+        )
         status = session.run()
         if not session.game.is_over:
             return status

@@ -22,8 +22,8 @@ import attrs
 from yahtzee_rules.apps.web._position import FALLBACK, KINDS, MAX_SEATS, Coach, Position
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Dice, Keep
-from yahtzee_rules.core.rules import Rules, TieRule, plain_label
-from yahtzee_rules.formats.render import column_headings, sheet_lines
+from yahtzee_rules.core.rules import Rules, TieRule
+from yahtzee_rules.formats.render import column_headings, line_label, sheet_lines
 from yahtzee_rules.play.game import Game
 from yahtzee_rules.play.scoring import BoxOption, joker_note
 from yahtzee_rules.support.l10n import LOCALES, NATIVE_NAMES, resolve_locale, translations
@@ -506,7 +506,6 @@ class _Words:
     fill_bonus_label: str
     heads: tuple[str, str, str]
     more: str
-    lines: Mapping[str, str]  # a totals line's kind: its label, with {threshold} or {box}
 
 
 def _words(locale: str | None) -> _Words:
@@ -528,14 +527,6 @@ def _words(locale: str | None) -> _Words:
             text.pgettext("web table", "State"),
         ),
         more=text.pgettext("web table", "{needed} more for the bonus"),
-        lines={
-            "upper subtotal": text.pgettext("web table", "Upper subtotal"),
-            "upper bonus": text.pgettext("web table", "Upper bonus ({threshold}+)"),
-            "column total": text.pgettext("web table", "Column total"),
-            "multiplied total": text.pgettext("web table", "Multiplied total"),
-            "yahtzee bonus": text.pgettext("web table", "{box} bonus"),
-            "grand total": text.pgettext("web table", "Grand total"),
-        },
     )
 
 
@@ -585,13 +576,6 @@ def _box_cell(
     )
 
 
-def _line_label(words: _Words, kind: str, rules: Rules, locale: str | None) -> str:
-    """A totals line's label in ``locale``'s language (the words are in it)."""
-    yahtzee = rules.card.yahtzee
-    box = "" if yahtzee is None else plain_label(yahtzee, locale)
-    return words.lines[kind].format(threshold=rules.upper_bonus_threshold, box=box)
-
-
 def _card_table(position: Position, locale: str | None = None) -> str:
     """The current player's card, a column at a time: each column's boxes with its
     totals lines (as :func:`~yahtzee_rules.formats.render.sheet_lines` gives them),
@@ -620,7 +604,7 @@ def _card_table(position: Position, locale: str | None = None) -> str:
                 cells = _box_cell(position, box, options, first_with, words, locale)
                 rows.append(f'<tr><th scope="row">{escape(box.label_in(locale))}</th>{cells}</tr>')
                 continue
-            label = f"{_line_label(words, line.kind, game.rules, locale)} {heading}".strip()
+            label = f"{line_label(line, game.rules, locale)} {heading}".strip()
             figure = line.figures[0][column]
             state = ""
             if line.kind == "upper bonus" and not figure and columns[column].upper_bonus_needed:
@@ -633,7 +617,7 @@ def _card_table(position: Position, locale: str | None = None) -> str:
         if not line.per_column:
             (figure,) = line.figures[0]
             shown = f"<strong>{figure}</strong>" if line.kind == "grand total" else str(figure)
-            label = _line_label(words, line.kind, game.rules, locale)
+            label = line_label(line, game.rules, locale)
             rows.append(
                 f'<tr class="total"><th scope="row">{escape(label)}</th>'
                 f'<td class="num">{shown}</td><td></td></tr>'
@@ -681,11 +665,7 @@ def _all_cards(game: Game, locale: str | None = None) -> str:
                 )
                 cells.append(f'<td class="num"{span}>{shown}</td>')
         kind = "" if line.kind == "box" else ' class="total"'
-        label = (
-            plain_label(line.boxes[0], locale)
-            if line.kind == "box"
-            else _line_label(words, line.kind, game.rules, locale)
-        )
+        label = line_label(line, game.rules, locale)
         rows.append(f'<tr{kind}><th scope="row">{escape(label)}</th>{"".join(cells)}</tr>')
     caption = escape(t.pgettext("web table", "Every card"))
     return (
