@@ -40,7 +40,7 @@ ENGLISH = sorted(
     {
         piece.strip(" .,:;()")
         for (context, msgid), text in GERMAN.items()
-        if context in {"web table", "seat", "coach"} and text != msgid
+        if context in {"web table", "score sheet", "seat", "coach"} and text != msgid
         for piece in msgid.replace("}", "{").split("{")[::2]
         if len(piece.strip(" .,:;()")) >= 6 and piece.strip(" .,:;()") not in text
     }
