@@ -234,3 +234,25 @@ def test_play_with_the_coach_on_80_by_24_in_french_keeps_the_screen_in_view() ->
     term.send("")
     assert "Partie non enregistrée dans un fichier." in term.expect("play --code")
     assert term.wait() == 0
+
+
+def test_the_help_of_a_command_that_takes_lang_is_in_that_language() -> None:
+    shown = run("play", "--help", "--lang", "de-CH")
+    assert shown.returncode == 0, shown.stderr
+    out = shown.stdout
+    assert out.startswith("Aufruf: yahtzee-rules play [-h]")
+    assert "\nOptionen:\n" in out
+    assert "diese Hilfe zeigen und beenden" in out
+    assert "einen Computerspieler hinzufügen: KIND ist random, greedy oder optimal" in out
+    assert "forced: Pflicht-Joker (Hasbro Classic)" in out  # the Joker rules' own names
+    english = _english_pieces("command line")
+    assert "seed the dice, to replay a game" in english
+    assert [words for words in english if words in out] == []
+    other = run("simulate", "--help", "--lang", "de")  # a command without --lang: English
+    assert other.stdout.startswith("usage: yahtzee-rules simulate")
+    assert run("rules", "--lang=fr", "-h").stdout.startswith("usage : yahtzee-rules rules")
+    plain = run("score", "--help").stdout
+    assert plain.startswith("usage: yahtzee-rules score")
+    assert "name the boxes and say why a box is closed in this language" in plain
+    unknown = run("play", "--help", "--lang", "xx")  # an unknown language: English help
+    assert unknown.stdout.startswith("usage: yahtzee-rules play")

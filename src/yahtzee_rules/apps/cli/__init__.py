@@ -27,12 +27,13 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import gettext
 import importlib
 import os
 import random
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -128,15 +129,112 @@ def _for_rules(rules: Rules) -> str:
     return name if name == "no Joker" else f"the {name}"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for ``yahtzee-rules``.
+#: The commands that take ``--lang``: their ``--help`` is written in that language too.
+LANG_COMMANDS = ("play", "score", "rules")
+
+
+def help_locale(argv: Sequence[str]) -> str | None:
+    """The language a command line's ``--help`` is written in: its ``--lang``, for a
+    command that takes one (:data:`LANG_COMMANDS`); else ``None`` (English). An unknown
+    language is left for the parser to refuse.
+
+    Examples:
+        >>> help_locale(["play", "--help", "--lang", "de-AT"]), help_locale(["score", "--lang=fr"])
+        ('de', 'fr')
+        >>> help_locale(["simulate", "--lang", "de"]), help_locale(["rules", "--lang", "xx"])
+        (None, None)
+    """
+    if not argv or argv[0] not in LANG_COMMANDS:
+        return None
+    for place, word in enumerate(argv):
+        value = None
+        if word == "--lang" and place + 1 < len(argv):
+            value = argv[place + 1]
+        elif word.startswith("--lang="):
+            value = word.removeprefix("--lang=")
+        if value is not None:
+            try:
+                return resolve_locale(value)
+            except UnknownLocaleError:
+                return None
+    return None
+
+
+def _help_words(parser: argparse.ArgumentParser, text: gettext.NullTranslations) -> None:
+    """argparse's own words in ``parser``'s help (usage, its sections, ``-h``) in
+    ``text``'s language."""
+    usage = text.pgettext("command line", "usage: ")
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(
+            self,
+            usage_text: str | None,
+            actions: Iterable[argparse.Action],
+            groups: Iterable[argparse._MutuallyExclusiveGroup],
+            prefix: str | None = None,
+        ) -> None:
+            super().add_usage(usage_text, actions, groups, usage if prefix is None else prefix)
+
+    parser.formatter_class = Formatter
+    parser._positionals.title = text.pgettext("command line", "positional arguments")
+    parser._optionals.title = text.pgettext("command line", "options")
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = text.pgettext("command line", "show this help message and exit")
+
+
+def _joker_parent(text: gettext.NullTranslations) -> argparse.ArgumentParser:
+    """The ``--rules`` and ``--joker`` options many commands share, their help in
+    ``text``'s language."""
+    joker = argparse.ArgumentParser(add_help=False)
+    chosen = joker.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--rules",
+        type=_ruleset,
+        metavar="NAME",
+        default=None,
+        help=text.pgettext(
+            "command line",
+            "the ruleset: a name that 'yahtzee-rules rules' lists (default forced), or rules "
+            "notation such as 'free-choice,yb=0'",
+        ),
+    )
+    rules = "; ".join(
+        f"{rule.value}: {text.pgettext('JokerRule', rule.title)}" for rule in JokerRule
+    )
+    chosen.add_argument(
+        "--joker",
+        type=_joker_rule,
+        metavar="{" + _JOKER_CHOICES + "}",
+        default=None,
+        help=text.pgettext(
+            "command line",
+            "the Joker rule on the Classic card (default forced; free is short for "
+            "free-choice): {rules}",
+        ).format(rules=rules),
+    )
+    return joker
+
+
+def build_parser(locale: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser for ``yahtzee-rules``; with ``locale``, the help of the
+    commands that take ``--lang`` (:data:`LANG_COMMANDS`) in that language.
 
     Examples:
         >>> args = build_parser().parse_args(["play", "Ann", "--bot", "greedy", "Cy"])
         >>> args.names, args.bot
         (['Ann'], [['greedy', 'Cy']])
+        >>> import contextlib, io
+        >>> shown = io.StringIO()
+        >>> with contextlib.redirect_stdout(shown), contextlib.suppress(SystemExit):
+        ...     build_parser("es").parse_args(["rules", "--help"])
+        >>> shown.getvalue().splitlines()[0]
+        'uso: yahtzee-rules rules [-h] [--lang LANG]'
     """
     from yahtzee_rules import __version__
+
+    english = translations(None)
+    text = translations(locale)
 
     parser = argparse.ArgumentParser(
         prog="yahtzee-rules",
@@ -148,24 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    joker = argparse.ArgumentParser(add_help=False)
-    chosen = joker.add_mutually_exclusive_group()
-    chosen.add_argument(
-        "--rules",
-        type=_ruleset,
-        metavar="NAME",
-        default=None,
-        help="the ruleset: a name that 'yahtzee-rules rules' lists (default forced), or rules "
-        "notation such as 'free-choice,yb=0'",
-    )
-    chosen.add_argument(
-        "--joker",
-        type=_joker_rule,
-        metavar="{" + _JOKER_CHOICES + "}",
-        default=None,
-        help="the Joker rule on the Classic card (default forced; free is short for "
-        "free-choice): " + "; ".join(f"{rule.value}: {rule.title}" for rule in JokerRule),
-    )
+    joker = _joker_parent(english)
+    local_joker = _joker_parent(text)  # for the commands that take --lang
 
     demo = sub.add_parser(
         "demo",
@@ -183,51 +265,94 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser(
         "play",
-        parents=[joker],
+        parents=[local_joker],
         help="pass-and-play at the terminal",
-        description=(
+        description=text.pgettext(
+            "command line",
             "Pass-and-play: each player in turn rolls, holds dice by position and fills a box. "
-            "Type 'help' at the prompt for the commands."
+            "Type 'help' at the prompt for the commands.",
         ),
     )
-    play.add_argument("names", nargs="*", metavar="NAME", help="the human players, in seat order")
+    play.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=text.pgettext("command line", "the human players, in seat order"),
+    )
     play.add_argument(
         "--bot",
         nargs=2,
         action="append",
         default=[],
         metavar=("KIND", "NAME"),
-        help="add a computer player: KIND is random, greedy or optimal (repeatable)",
+        help=text.pgettext(
+            "command line", "add a computer player: KIND is random, greedy or optimal (repeatable)"
+        ),
     )
-    play.add_argument("--seed", type=int, default=None, help="seed the dice, to replay a game")
     play.add_argument(
-        "--coach", action="store_true", help="show the optimal move and each choice's cost"
+        "--seed",
+        type=int,
+        default=None,
+        help=text.pgettext("command line", "seed the dice, to replay a game"),
+    )
+    play.add_argument(
+        "--coach",
+        action="store_true",
+        help=text.pgettext("command line", "show the optimal move and each choice's cost"),
     )
     play.add_argument(
         "--match",
         type=_best_of,
         metavar="N",
         default=None,
-        help="play a match: best of N games (odd, such as 3 or 5), the first roller "
-        "moving one seat each game",
+        help=text.pgettext(
+            "command line",
+            "play a match: best of N games (odd, such as 3 or 5), the first roller "
+            "moving one seat each game",
+        ),
     )
     resume = play.add_mutually_exclusive_group()
-    resume.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
-    resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
-    _add_lang(play, "show the card, the prompts and the coach (the commands stay as typed)")
+    resume.add_argument(
+        "--load",
+        metavar="FILE",
+        help=text.pgettext("command line", "resume a game saved with 'save FILE'"),
+    )
+    resume.add_argument(
+        "--code",
+        metavar="CODE",
+        help=text.pgettext("command line", "resume a game from its share code"),
+    )
+    _add_lang(
+        play,
+        text.pgettext(
+            "command line", "show the card, the prompts and the coach (the commands stay as typed)"
+        ),
+        text,
+    )
+    _help_words(play, text)
 
     score = sub.add_parser(
         "score",
-        parents=[joker],
+        parents=[local_joker],
         help="what every box would score for some dice",
-        description=(
+        description=text.pgettext(
+            "command line",
             "What every box would score for DICE on an empty card (or --card), and why each "
-            "closed box is closed, under the ruleset's Joker and bonus rules."
+            "closed box is closed, under the ruleset's Joker and bonus rules.",
         ),
     )
-    score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
-    score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
-    _add_lang(score, "name the boxes and say why a box is closed")
+    score.add_argument(
+        "dice", metavar="DICE", help=text.pgettext("command line", "five faces, such as 44456")
+    )
+    score.add_argument(
+        "--card",
+        metavar="CARD",
+        help=text.pgettext("command line", "the scorecard, in the text notation"),
+    )
+    _add_lang(
+        score, text.pgettext("command line", "name the boxes and say why a box is closed"), text
+    )
+    _help_words(score, text)
 
     simulate = sub.add_parser(
         "simulate",
@@ -297,9 +422,12 @@ def build_parser() -> argparse.ArgumentParser:
     listing = sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
-        description="List every ruleset --rules NAME accepts by name, with one line each.",
+        description=text.pgettext(
+            "command line", "List every ruleset --rules NAME accepts by name, with one line each."
+        ),
     )
-    _add_lang(listing, "describe the rulesets")
+    _add_lang(listing, text.pgettext("command line", "describe the rulesets"), text)
+    _help_words(listing, text)
 
     distribution = sub.add_parser(
         "distribution",
@@ -379,14 +507,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_lang(parser: argparse.ArgumentParser, what: str) -> None:
-    """The ``--lang`` option: ``what`` the command writes in the chosen language."""
+def _add_lang(parser: argparse.ArgumentParser, what: str, text: gettext.NullTranslations) -> None:
+    """The ``--lang`` option: ``what`` the command writes in the chosen language (its help
+    in ``text``'s)."""
+    help_text = text.pgettext("command line", "{what} in this language: {locales} (default en)")
     parser.add_argument(
         "--lang",
         type=_lang,
         default=None,
         metavar="LANG",
-        help=f"{what} in this language: {', '.join(LOCALES)} (default en)",
+        help=help_text.format(what=what, locales=", ".join(LOCALES)),
     )
 
 
@@ -950,8 +1080,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if callable(reconfigure):
             reconfigure(errors="backslashreplace")
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = list(sys.argv[1:] if argv is None else argv)
+        parser = build_parser(help_locale(words))
+        args = parser.parse_args(words)
         _check_single_values(parser, args)
     except SystemExit as stop:  # --help, --version, or an argument error already reported
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
