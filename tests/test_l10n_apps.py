@@ -144,17 +144,17 @@ def test_the_language_switch_is_kept_in_a_cookie_and_refuses_an_unknown_language
     assert "Kniffel-Tisch" in client.get("/", headers={"Accept-Language": "de"}).text
 
 
-def _english_pieces(*contexts: str) -> list[str]:
-    """The English words of ``contexts``' messages that German changes, cut at their
-    fields, long enough not to be part of a name or a number."""
+def _english_pieces(language: str, *contexts: str) -> list[str]:
+    """The English words of ``contexts``' messages that ``language`` changes, cut at
+    their fields, long enough not to be part of a name or a number."""
     from _scripts import load_script
 
     catalogues = load_script("compile_catalogues")
-    german = catalogues.po_messages(catalogues.sources()["de"])
+    translated = catalogues.po_messages(catalogues.sources()[language])
     return sorted(
         {
             piece.strip(" .,:;()'>")
-            for (context, msgid), text in german.items()
+            for (context, msgid), text in translated.items()
             if context in contexts and text != msgid
             for piece in msgid.replace("}", "{").split("{")[::2]
             if len(piece.strip(" .,:;()'>")) >= 6 and piece.strip(" .,:;()'>") not in text
@@ -197,7 +197,7 @@ def test_play_speaks_the_language_through_a_whole_game_and_takes_the_same_comman
     assert "Sieger: " in out
     # no English of the play command's own is left (the errors, for developers, are)
     shown = "\n".join(line for line in out.splitlines() if not line.startswith("error: "))
-    english = _english_pieces("play", "play help", "score sheet")
+    english = _english_pieces("de", "play", "play help", "score sheet")
     assert "Cost of each choice in expected points" in english
     assert [words for words in english if words in shown] == []
     assert "Game over." in run("play", "Ann", "--seed", "4", stdin="\n".join(fills)).stdout
@@ -236,8 +236,10 @@ def test_play_with_the_coach_on_80_by_24_in_french_keeps_the_screen_in_view() ->
     assert term.wait() == 0
 
 
-def test_the_help_of_a_command_that_takes_lang_is_in_that_language() -> None:
-    shown = run("play", "--help", "--lang", "de-CH")
+def test_the_help_of_a_command_that_takes_lang_is_in_that_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shown = run("play", "--help", "--lang", "de-CH")  # through the real program
     assert shown.returncode == 0, shown.stderr
     out = shown.stdout
     assert out.startswith("Aufruf: yahtzee-rules play [-h]")
@@ -245,14 +247,36 @@ def test_the_help_of_a_command_that_takes_lang_is_in_that_language() -> None:
     assert "diese Hilfe zeigen und beenden" in out
     assert "einen Computerspieler hinzufügen: KIND ist random, greedy oder optimal" in out
     assert "forced: Pflicht-Joker (Hasbro Classic)" in out  # the Joker rules' own names
-    english = _english_pieces("command line")
+    english = _english_pieces("de", "command line")
     assert "seed the dice, to replay a game" in english
     assert [words for words in english if words in out] == []
-    other = run("simulate", "--help", "--lang", "de")  # a command without --lang: English
-    assert other.stdout.startswith("usage: yahtzee-rules simulate")
-    assert run("rules", "--lang=fr", "-h").stdout.startswith("usage : yahtzee-rules rules")
-    plain = run("score", "--help").stdout
+
+    def help_of(*words: str) -> str:
+        assert main([words[0], "--help", *words[1:]]) == 0
+        return capsys.readouterr().out
+
+    # a command without --lang: English
+    assert help_of("simulate", "--lang", "de").startswith("usage: yahtzee-rules simulate")
+    assert help_of("rules", "--lang=fr").startswith("usage : yahtzee-rules rules")
+    plain = help_of("score")
     assert plain.startswith("usage: yahtzee-rules score")
-    assert "name the boxes and say why a box is closed in this language" in plain
-    unknown = run("play", "--help", "--lang", "xx")  # an unknown language: English help
-    assert unknown.stdout.startswith("usage: yahtzee-rules play")
+    assert "name the boxes and say why a box is closed in this language" in " ".join(plain.split())
+    # an unknown language: English help (the parser refuses it when it is used)
+    assert help_of("play", "--lang", "xx").startswith("usage: yahtzee-rules play")
+
+
+def test_a_match_and_a_resumed_game_speak_the_language() -> None:
+    match = run("play", "--match", "3", "--bot", "greedy", "Cy", "--bot", "random", "Bo",
+                "--seed", "2", "--lang", "sv")  # fmt: skip
+    assert match.returncode == 0, match.stderr
+    out = match.stdout
+    assert "Match: bäst av 3; delad seger vid lika högsta summa." in out
+    assert re.search(r"^Spel 1 av bäst av 3: \w+ slår först\.$", out, re.MULTILINE)
+    assert re.search(r"^Matchen efter spel 2: ", out, re.MULTILINE)
+    assert re.search(r"^\w+ vinner matchen \(", out, re.MULTILINE)
+    code = GameRecord.new(["Ann", "Bob"]).share_code()
+    resumed = run("play", "--code", code, "--lang", "da", stdin="quit\n\n")
+    assert "Fortsætter: Ann, Bob, runde 1." in resumed.stdout
+    assert "Mennesker spiller hver plads ved denne terminal: Ann og Bob" in resumed.stdout
+    assert [words for words in _english_pieces("sv", "play") if words in out] == []
+    assert [words for words in _english_pieces("da", "play") if words in resumed.stdout] == []

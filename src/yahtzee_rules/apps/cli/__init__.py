@@ -677,7 +677,7 @@ def _play(args: argparse.Namespace) -> int:
         resuming = translations(args.lang).pgettext("play", "Resuming: {players}, round {round}.")
         print(resuming.format(players=", ".join(game.players), round=game.round))
         if args.code is not None and len(game.players) > 1:
-            print(_seats_from_code(game.players, bot_kinds))
+            print(_seats_from_code(game.players, bot_kinds, args.lang))
     else:
         record = GameRecord.from_game(_new_game(args, rng))
         bot_kinds = {name: kind for kind, name in args.bot}
@@ -692,9 +692,12 @@ def _play(args: argparse.Namespace) -> int:
     return session.run()
 
 
-def _seats_from_code(players: Sequence[str], bot_kinds: dict[str, str]) -> str:
+def _seats_from_code(
+    players: Sequence[str], bot_kinds: dict[str, str], locale: str | None = None
+) -> str:
     """Who plays which seat of a game resumed from a share code, which keeps no computer
-    players: the people, and how to have the computer play a seat.
+    players: the people, and how to have the computer play a seat (in ``locale``'s
+    language).
 
     Examples:
         >>> print(_seats_from_code(["Ann", "Robo"], {}))
@@ -702,19 +705,26 @@ def _seats_from_code(players: Sequence[str], bot_kinds: dict[str, str]) -> str:
         >>> print(_seats_from_code(["Ann", "Robo"], {"Robo": "greedy"}))
         People play Ann at this terminal; the computer plays Robo (greedy).
     """
+    text = translations(locale)
     people = [name for name in players if name not in bot_kinds]
     if not people:
         computers = ", ".join(f"{name} ({bot_kinds[name]})" for name in players)
-        return f"The computer plays every seat: {computers}."
-    named = ", ".join(people[:-1]) + " and " + people[-1] if len(people) > 1 else people[0]
+        every = text.pgettext("play", "The computer plays every seat: {computers}.")
+        return every.format(computers=computers)
+    both = text.pgettext("play", " and ")
+    named = ", ".join(people[:-1]) + both + people[-1] if len(people) > 1 else people[0]
     if not bot_kinds:
-        return (
-            f"People play every seat at this terminal: {named} (a share code keeps no "
-            f"computer players). To have the computer play a seat, add --bot KIND NAME to "
-            f"the command, such as --bot greedy {shlex.quote(players[-1])}."
-        )
+        return text.pgettext(
+            "play",
+            "People play every seat at this terminal: {people} (a share code keeps no "
+            "computer players). To have the computer play a seat, add --bot KIND NAME to "
+            "the command, such as --bot greedy {name}.",
+        ).format(people=named, name=shlex.quote(players[-1]))
     computers = ", ".join(f"{name} ({bot_kinds[name]})" for name in players if name in bot_kinds)
-    return f"People play {named} at this terminal; the computer plays {computers}."
+    mixed = text.pgettext(
+        "play", "People play {people} at this terminal; the computer plays {computers}."
+    )
+    return mixed.format(people=named, computers=computers)
 
 
 def _wins_text(wins: Fraction) -> str:
@@ -739,13 +749,19 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
     if args.coach or "optimal" in bot_kinds.values():
         _ensure_table(match.rules, players=True)
     bots = {name: (kind, _extras.make_bot(kind, match.rules)) for name, kind in bot_kinds.items()}
-    print(f"Match: best of {match.best_of}; {match.rules.tie.description}.")
+    text = translations(args.lang)
+    tie = text.pgettext("TieRule", match.rules.tie.description)
+    heading = text.pgettext("play", "Match: best of {games}; {tie}.")
+    print(heading.format(games=match.best_of, tie=tie))
     while True:
         current = match.current
         assert current is not None
         number = len(match.records)
         starter = match.players[current.start.first]
-        print(f"\nGame {number} of the best of {match.best_of}: {starter} rolls first.")
+        opening = text.pgettext(
+            "play", "Game {number} of the best of {games}: {player} rolls first."
+        )
+        print("\n" + opening.format(number=number, games=match.best_of, player=starter))
         session = Session(
             current, rng, StreamConsole(), bots=bots, coach=args.coach, locale=args.lang
         )
@@ -757,11 +773,16 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
             f"{name} {_wins_text(wins)}"
             for name, wins in zip(match.players, match.wins, strict=True)
         )
-        print(f"Match after game {number}: {score}")
+        after = text.pgettext("play", "Match after game {number}: {score}")
+        print(after.format(number=number, score=score))
         if match.is_decided:
-            winners = " and ".join(match.winners)
-            shared = " share the match" if len(match.winners) > 1 else " wins the match"
-            print(f"{winners}{shared} ({score}).")
+            won = (
+                text.pgettext("play", "{players} share the match ({score}).")
+                if len(match.winners) > 1
+                else text.pgettext("play", "{players} wins the match ({score}).")
+            )
+            both = text.pgettext("play", " and ")
+            print(won.format(players=both.join(match.winners), score=score))
             return 0
         match = match.next_game()
 
