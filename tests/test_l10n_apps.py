@@ -22,6 +22,7 @@ def test_score_names_the_boxes_and_the_reasons_in_the_language() -> None:
     done = run("score", "44444", "--card", "fh=25,y=50", "--lang", "de-AT")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
+    assert lines[0] == "Würfel 44444 auf dem Block fh=25,y=50, Pflicht-Joker (Hasbro Classic)"
     assert any(
         line.startswith("Kniffel ") and "ist schon mit 50 ausgefüllt" in line for line in lines
     )

@@ -104,11 +104,13 @@ def _best_of(text: str) -> int:
     return int(text)
 
 
-def _label(rules: Rules) -> str:
-    """The ruleset in a heading: "forced Joker (Hasbro Classic)", "yatzy rules"."""
+def _label(rules: Rules, locale: str | None = None) -> str:
+    """The ruleset in a heading: "forced Joker (Hasbro Classic)", "yatzy rules" (in
+    ``locale``'s language)."""
+    text = translations(locale)
     if rules == Rules(joker=rules.joker):
-        return rules.joker.title
-    return f"{rules.name} rules"
+        return text.pgettext("JokerRule", rules.joker.title)
+    return text.pgettext("score table", "{name} rules").format(name=rules.name)
 
 
 def _joker_rule(text: str) -> str:
@@ -584,8 +586,13 @@ def _score(args: argparse.Namespace) -> int:
     rules = _rules(args)
     dice = Dice(args.dice)
     card = Scorecard(card=rules.card) if args.card is None else _rules_card(args, rules, "score")
-    where = "an empty card" if args.card is None else f"the card {args.card}"
-    print(f"Dice {dice} on {where}, {_label(rules)}")
+    text = translations(args.lang)
+    heading = (
+        text.pgettext("score table", "Dice {dice} on an empty card, {rules}")
+        if args.card is None
+        else text.pgettext("score table", "Dice {dice} on the card {card}, {rules}")
+    )
+    print(heading.format(dice=dice, card=args.card, rules=_label(rules, args.lang)))
     print(score_table(dice, card, rules=rules, locale=args.lang))
     return 0
 
