@@ -281,3 +281,16 @@ def test_a_match_and_a_resumed_game_speak_the_language() -> None:
     assert "Mennesker spiller hver plads ved denne terminal: Ann og Bob" in resumed.stdout
     assert [words for words in _english_pieces("sv", "play") if words in out] == []
     assert [words for words in _english_pieces("da", "play") if words in resumed.stdout] == []
+
+
+def test_the_coach_of_a_game_of_two_speaks_the_language_through_a_pipe() -> None:
+    pytest.importorskip("numpy")
+    done = run(
+        "play", "Ann", "Bob", "--coach", "--seed", "5", "--lang", "de", stdin="hint\nquit\n\n"
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Trainer: am besten 'r" in out
+    assert "Kosten jeder Wahl in erwarteten Punkten:" in out
+    assert "Gewinnchance: wird gezeigt, sobald jeder Spieler " in out  # early in the game
+    assert [words for words in _english_pieces("de", "play") if words in out] == []

@@ -693,7 +693,7 @@ class Session:
                     _extras.optimal_table(played, bar.update)
                 finally:
                     bar.close()
-            return _extras.advise(self.game)
+            return _extras.advise(self.game, self.locale)
         except AppError as error:
             self.say(f"error: {error}")
             return None
