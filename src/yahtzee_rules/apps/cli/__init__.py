@@ -201,9 +201,8 @@ def _joker_parent(text: gettext.NullTranslations) -> argparse.ArgumentParser:
             "notation such as 'free-choice,yb=0'",
         ),
     )
-    rules = "; ".join(
-        f"{rule.value}: {text.pgettext('JokerRule', rule.title)}" for rule in JokerRule
-    )
+    titles = {rule: text.pgettext("JokerRule", rule.title) for rule in JokerRule}
+    rules = "; ".join(f"{rule.value}: {titles[rule]}" for rule in JokerRule)
     chosen.add_argument(
         "--joker",
         type=_joker_rule,
