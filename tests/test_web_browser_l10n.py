@@ -85,6 +85,16 @@ def test_the_english_words_looked_for_are_the_page_s() -> None:
     assert {"Roll the dice", "Ask the coach", "Start the game", "Final standings"} <= set(ENGLISH)
 
 
+def _last_round(record: GameRecord) -> GameRecord:
+    """``record`` played on by both players to the last round, Ann to roll."""
+    rng = random.Random(5)
+    while record.game.round < len(record.game.rules.card) or record.game.current != 0:
+        record = record.roll(rng)
+        options = record.game.options
+        record = record.fill(max(options, key=lambda box: (options[box], -int(box))))
+    return record
+
+
 def test_a_german_browser_sees_german_text_throughout_a_game(page: Any, server: str) -> None:
     page.goto(server + "/")
     assert page.locator("html").get_attribute("lang") == "de"
@@ -94,25 +104,37 @@ def test_a_german_browser_sees_german_text_throughout_a_game(page: Any, server: 
     page.get_by_label("Spieler auf Platz 2").select_option(label="gieriger Bot")
     with page.expect_navigation():
         page.get_by_role("button", name="Spiel starten").click()
-    for turn in range(13):
+    for turn in range(2):  # the first turns: every roll and the coach
         assert page.get_by_role("heading", level=1).inner_text() == "Ann ist dran"
         assert _english_on(page) == [], turn
         with page.expect_navigation():
             page.get_by_role("button", name="Würfeln").click()
         assert page.get_by_role("checkbox", name="Würfel 1 halten").count() == 1
-        if turn == 0:
-            with page.expect_navigation():
+        with page.expect_navigation():
+            if turn == 0:
                 page.get_by_role("button", name="Den Trainer fragen").click()
+            else:
+                page.get_by_role("button", name="Die anderen würfeln").click()
+        if turn == 0:
             assert page.locator("#coach").inner_text().startswith("Trainer (Faustregel):")
         assert _english_on(page) == [], turn
         with page.expect_navigation():
             page.locator("button.score").first.click()
+    code = page.url.split("/play/")[1].split("?")[0]
+    record = GameRecord.from_share_code(code)
+    assert record.game.players == ("Ann", "Spieler 2")  # the bot's default name, in German
+    # the same game's last round, from its link: the last turn, the standings, the review
+    page.goto(f"{server}/play/{_last_round(record).share_code()}?seats=hg")
+    assert page.get_by_role("heading", level=1).inner_text() == "Ann ist dran"
+    with page.expect_navigation():
+        page.get_by_role("button", name="Würfeln").click()
+    assert _english_on(page) == []
+    with page.expect_navigation():
+        page.locator("button.score").first.click()
     assert page.get_by_role("heading", level=1).inner_text() == "Spiel vorbei"
     assert page.get_by_role("heading", name="Endstand").count() == 1
     assert _english_on(page) == []
-    assert "Spieler 2" in page.locator("#standings").inner_text()  # the bot's default name
-    code = page.url.split("/play/")[1].split("?")[0]
-    assert GameRecord.from_share_code(code).game.players == ("Ann", "Spieler 2")
+    assert "Spieler 2" in page.locator("#standings").inner_text()
     with page.expect_navigation():
         page.get_by_role("link", name="Das Spiel auswerten").click()
     assert page.get_by_role("heading", level=1).inner_text() == "Spielauswertung"
