@@ -77,6 +77,17 @@ def check_installed_copy() -> str:
     schema = json.loads(files.joinpath("schema", "v1.schema.json").read_text(encoding="utf-8"))
     if yahtzee_rules.json_schema() != schema:
         sys.exit("json_schema() does not give the installed schema file")
+    from yahtzee_rules.support.l10n import DEFAULT_LOCALE, LOCALES, translations
+
+    for locale in LOCALES:  # every compiled catalogue is installed and read
+        if locale == DEFAULT_LOCALE:
+            continue
+        try:
+            read = translations(locale).pgettext("web table", "Box")
+        except OSError:
+            read = "Box"
+        if read == "Box":
+            sys.exit(f"the {locale} catalogue is missing from the installed package")
     return str(package)
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from yahtzee_rules.support.l10n import DEFAULT_LOCALE, LOCALES
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "yahtzee_rules"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -78,6 +80,11 @@ def test_the_wheel_ships_every_file_of_the_package(dist: Path) -> None:
         names = set(archive.namelist())
     # the data files by name too, in case the tree above were ever empty
     assert {"yahtzee_rules/py.typed", "yahtzee_rules/schema/v1.schema.json"} <= names
+    assert {
+        f"yahtzee_rules/support/locales/{locale}/LC_MESSAGES/yahtzee_rules.mo"
+        for locale in LOCALES
+        if locale != DEFAULT_LOCALE
+    } <= names  # the compiled catalogues the library reads
     # nothing but the package and its metadata
     assert {name.split("/")[0] for name in names} == {
         "yahtzee_rules",

@@ -659,7 +659,7 @@ def test_hint_builds_the_table_first_when_it_is_not_cached(monkeypatch: pytest.M
     monkeypatch.setattr(_extras, "table_is_ready", lambda rules: bool(built))
     monkeypatch.setattr(_extras, "optimal_table", fake_table)
     monkeypatch.setattr(
-        _extras, "advise", lambda game: _extras.Advice((), ((Category.CHANCE, 200.0),))
+        _extras, "advise", lambda game, locale=None: _extras.Advice((), ((Category.CHANCE, 200.0),))
     )
     console = ScriptConsole(["hint", "hint", "quit", ""])
     Session(Game.new(["Ann"]), random.Random(2), console).run()

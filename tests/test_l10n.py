@@ -19,6 +19,7 @@ from yahtzee_rules import (
     JokerRule,
     Rules,
     Scorecard,
+    TieRule,
     TripleBox,
     YachtBox,
     YatzyBox,
@@ -29,6 +30,7 @@ from yahtzee_rules.support.errors import MalformedInputError, UnknownLocaleError
 from yahtzee_rules.support.l10n import (
     DEFAULT_LOCALE,
     LOCALES,
+    NATIVE_NAMES,
     best_locale,
     resolve_locale,
     translations,
@@ -52,7 +54,17 @@ def _box_messages() -> set[Key]:
         for entry in entries
         if entry.description is not None
     }
-    return labels | jokers | rulesets
+    ties = {("TieRule", rule.description) for rule in TieRule}
+    return labels | jokers | rulesets | ties | _web_messages()
+
+
+def _web_messages() -> set[Key]:
+    """The web table's words it translates from values rather than literals: what sits at
+    a seat, and the coach's notes."""
+    from yahtzee_rules.apps.web._position import FALLBACK, HEURISTIC_NOTE, KINDS, SOLVER_NOTE
+
+    notes = {("coach", note) for note in (FALLBACK, HEURISTIC_NOTE, SOLVER_NOTE)}
+    return {("seat", kind) for kind in KINDS.values()} | notes
 
 
 def _source_messages() -> set[Key]:
@@ -237,3 +249,8 @@ def test_every_named_ruleset_is_described_in_the_locale(locale: str) -> None:
     assert Rules.describe(Rules.from_name("yatzy"), locale=locale) == lines["yatzy"]
     with pytest.raises(UnknownLocaleError):
         Rules.describe("yatzy", locale="zz")
+
+
+def test_every_locale_has_its_own_name() -> None:
+    assert tuple(NATIVE_NAMES) == LOCALES
+    assert len(set(NATIVE_NAMES.values())) == len(LOCALES)

@@ -35,8 +35,16 @@ from yahtzee_rules.core.rules import Rules, column_label, plain_label
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.play.totals import Totals, totals
 from yahtzee_rules.support.errors import MalformedInputError
+from yahtzee_rules.support.l10n import translations
 
-__all__ = ["LineKind", "SheetLine", "column_headings", "render_scorecards", "sheet_lines"]
+__all__ = [
+    "LineKind",
+    "SheetLine",
+    "column_headings",
+    "line_label",
+    "render_scorecards",
+    "sheet_lines",
+]
 
 #: What a sheet line holds: a row of boxes, or one of the totals lines.
 LineKind = Literal[
@@ -171,6 +179,37 @@ def sheet_lines(cards: Sequence[Scorecard], *, rules: Rules | None = None) -> tu
     return tuple(lines)
 
 
+def line_label(line: SheetLine, rules: Rules, locale: str | None = None) -> str:
+    """What ``line`` of a sheet of ``rules`` is called in ``locale``'s language (its
+    :attr:`~SheetLine.label` in English).
+
+    Raises:
+        UnknownLocaleError: As :func:`~yahtzee_rules.support.l10n.resolve_locale`.
+
+    Examples:
+        >>> from yahtzee_rules import Rules, Scorecard
+        >>> rules = Rules()
+        >>> [line_label(line, rules, "de") for line in sheet_lines([Scorecard()])][6:8]
+        ['Zwischensumme oben', 'Bonus oben (63+)']
+        >>> line_label(sheet_lines([Scorecard()])[-2], rules, "fr")
+        'Bonus Yams'
+    """
+    text = translations(locale)
+    if line.kind == "box":
+        return plain_label(line.boxes[0], locale)
+    labels: dict[LineKind, str] = {
+        "upper subtotal": text.pgettext("score sheet", "Upper subtotal"),
+        "upper bonus": text.pgettext("score sheet", "Upper bonus ({threshold}+)"),
+        "column total": text.pgettext("score sheet", "Column total"),
+        "multiplied total": text.pgettext("score sheet", "Multiplied total"),
+        "yahtzee bonus": text.pgettext("score sheet", "{box} bonus"),
+        "grand total": text.pgettext("score sheet", "Grand total"),
+    }
+    yahtzee = rules.card.yahtzee
+    box = "" if yahtzee is None else plain_label(yahtzee, locale)
+    return labels[line.kind].format(threshold=rules.upper_bonus_threshold, box=box)
+
+
 def render_scorecards(
     cards: Sequence[Scorecard],
     names: Sequence[str],
@@ -179,6 +218,7 @@ def render_scorecards(
     options: Mapping[Box, int] | None = None,
     options_for: int | None = None,
     width: int | None = None,
+    locale: str | None = None,
 ) -> str:
     """A score sheet with one column per card (one per score column of a card of
     several): the lines of :func:`sheet_lines`.
@@ -196,8 +236,12 @@ def render_scorecards(
     line between, each with the box labels again; a column too wide to share a block
     has one to itself. Without it, every column is in one block.
 
+    With ``locale``, the boxes, the totals lines and the heading are named in that
+    language (:func:`line_label`).
+
     Raises:
         MalformedInputError: If ``cards`` and ``names`` differ in length.
+        UnknownLocaleError: As :func:`~yahtzee_rules.support.l10n.resolve_locale`.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard, Turn
@@ -227,7 +271,10 @@ def render_scorecards(
         Multiplied total      0    24     0
         Yahtzee bonus                     0
         Grand total                      24
+        >>> print(render_scorecards([Scorecard()], ["Ann"], locale="sv").splitlines()[0])
+        Ruta               Ann
     """
+    text = translations(locale)  # refuses an unknown locale before any work
     if len(cards) != len(names):
         raise MalformedInputError(
             f"render: {len(cards)} cards for {len(names)} names; give one name per card"
@@ -235,6 +282,7 @@ def render_scorecards(
     rules = _rules_for(cards, rules)
     column = 0 if options_for is None else options_for
     lines = sheet_lines(cards, rules=rules)
+    labels = [line_label(line, rules, locale) for line in lines]
     headings = column_headings(rules)
     several = len(headings) > 1
     # Each line's text for each card: one cell per column, or one for the whole card.
@@ -252,7 +300,8 @@ def render_scorecards(
                     row.append(".")
             cells.append(row)
         texts.append(cells)
-    label_width = max(17, *(len(line.label) for line in lines))
+    label_width = max(17, *(len(label) for label in labels))
+    box_heading = text.pgettext("score sheet", "Box")
     # Each card's cell width, and the width of its group of columns.
     cell_widths = []
     for index, name in enumerate(names):
@@ -287,7 +336,10 @@ def render_scorecards(
             out.append("")
         out.append(
             "  ".join(
-                [f"{'Box':<{label_width}}", *(f"{names[i]:>{group_widths[i]}}" for i in block)]
+                [
+                    f"{box_heading:<{label_width}}",
+                    *(f"{names[i]:>{group_widths[i]}}" for i in block),
+                ]
             )
         )
         if several:
@@ -295,12 +347,12 @@ def render_scorecards(
         else:
             rule = ["-" * group_widths[i] for i in block]
         out.append("  ".join(["-" * label_width, *rule]))
-        for line, cells in zip(lines, texts, strict=True):
+        for line, label, cells in zip(lines, labels, texts, strict=True):
             row = []
             for i in block:
                 if line.per_column:
                     row.append("  ".join(f"{text:>{cell_widths[i]}}" for text in cells[i]))
                 else:
                     row.append(f"{cells[i][0]:>{group_widths[i]}}")
-            out.append("  ".join([f"{line.label:<{label_width}}", *row]))
+            out.append("  ".join([f"{label:<{label_width}}", *row]))
     return "\n".join(line.rstrip() for line in out)

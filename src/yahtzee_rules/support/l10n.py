@@ -37,13 +37,36 @@ from yahtzee_rules.support._limits import MAX_ACCEPT_LANGUAGE_LENGTH
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import UnknownLocaleError
 
-__all__ = ["DEFAULT_LOCALE", "DOMAIN", "LOCALES", "best_locale", "resolve_locale", "translations"]
+__all__ = [
+    "DEFAULT_LOCALE",
+    "DOMAIN",
+    "LOCALES",
+    "NATIVE_NAMES",
+    "best_locale",
+    "resolve_locale",
+    "translations",
+]
 
 DEFAULT_LOCALE = "en"
 """The language of the library's own text, and of every ``locale=`` left out."""
 
 LOCALES = ("en", "de", "fr", "sv", "da", "es")
 """Every locale the library has text for, English first."""
+
+NATIVE_NAMES = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "sv": "Svenska",
+    "da": "Dansk",
+    "es": "Español",
+}
+"""Each locale's name in its own language, as a language switch shows it.
+
+Examples:
+    >>> [NATIVE_NAMES[locale] for locale in LOCALES][:3]
+    ['English', 'Deutsch', 'Français']
+"""
 
 DOMAIN = "yahtzee_rules"
 """The gettext domain: each catalogue is ``locales/<lang>/LC_MESSAGES/yahtzee_rules.mo``."""

@@ -27,12 +27,13 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import gettext
 import importlib
 import os
 import random
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -103,11 +104,13 @@ def _best_of(text: str) -> int:
     return int(text)
 
 
-def _label(rules: Rules) -> str:
-    """The ruleset in a heading: "forced Joker (Hasbro Classic)", "yatzy rules"."""
+def _label(rules: Rules, locale: str | None = None) -> str:
+    """The ruleset in a heading: "forced Joker (Hasbro Classic)", "yatzy rules" (in
+    ``locale``'s language)."""
+    text = translations(locale)
     if rules == Rules(joker=rules.joker):
-        return rules.joker.title
-    return f"{rules.name} rules"
+        return text.pgettext("JokerRule", rules.joker.title)
+    return text.pgettext("score table", "{name} rules").format(name=rules.name)
 
 
 def _joker_rule(text: str) -> str:
@@ -128,15 +131,111 @@ def _for_rules(rules: Rules) -> str:
     return name if name == "no Joker" else f"the {name}"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for ``yahtzee-rules``.
+#: The commands that take ``--lang``: their ``--help`` is written in that language too.
+LANG_COMMANDS = ("play", "score", "rules")
+
+
+def help_locale(argv: Sequence[str]) -> str | None:
+    """The language a command line's ``--help`` is written in: its ``--lang``, for a
+    command that takes one (:data:`LANG_COMMANDS`); else ``None`` (English). An unknown
+    language is left for the parser to refuse.
+
+    Examples:
+        >>> help_locale(["play", "--help", "--lang", "de-AT"]), help_locale(["score", "--lang=fr"])
+        ('de', 'fr')
+        >>> help_locale(["simulate", "--lang", "de"]), help_locale(["rules", "--lang", "xx"])
+        (None, None)
+    """
+    if not argv or argv[0] not in LANG_COMMANDS:
+        return None
+    for place, word in enumerate(argv):
+        value = None
+        if word == "--lang" and place + 1 < len(argv):
+            value = argv[place + 1]
+        elif word.startswith("--lang="):
+            value = word.removeprefix("--lang=")
+        if value is not None:
+            try:
+                return resolve_locale(value)
+            except UnknownLocaleError:
+                return None
+    return None
+
+
+def _help_words(parser: argparse.ArgumentParser, text: gettext.NullTranslations) -> None:
+    """argparse's own words in ``parser``'s help (usage, its sections, ``-h``) in
+    ``text``'s language."""
+    usage = text.pgettext("command line", "usage: ")
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(
+            self,
+            usage_text: str | None,
+            actions: Iterable[argparse.Action],
+            groups: Iterable[argparse._MutuallyExclusiveGroup],
+            prefix: str | None = None,
+        ) -> None:
+            super().add_usage(usage_text, actions, groups, usage if prefix is None else prefix)
+
+    parser.formatter_class = Formatter
+    parser._positionals.title = text.pgettext("command line", "positional arguments")
+    parser._optionals.title = text.pgettext("command line", "options")
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = text.pgettext("command line", "show this help message and exit")
+
+
+def _joker_parent(text: gettext.NullTranslations) -> argparse.ArgumentParser:
+    """The ``--rules`` and ``--joker`` options many commands share, their help in
+    ``text``'s language."""
+    joker = argparse.ArgumentParser(add_help=False)
+    chosen = joker.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--rules",
+        type=_ruleset,
+        metavar="NAME",
+        default=None,
+        help=text.pgettext(
+            "command line",
+            "the ruleset: a name that 'yahtzee-rules rules' lists (default forced), or rules "
+            "notation such as 'free-choice,yb=0'",
+        ),
+    )
+    titles = {rule: text.pgettext("JokerRule", rule.title) for rule in JokerRule}
+    rules = "; ".join(f"{rule.value}: {titles[rule]}" for rule in JokerRule)
+    chosen.add_argument(
+        "--joker",
+        type=_joker_rule,
+        metavar="{" + _JOKER_CHOICES + "}",
+        default=None,
+        help=text.pgettext(
+            "command line",
+            "the Joker rule on the Classic card (default forced; free is short for "
+            "free-choice): {rules}",
+        ).format(rules=rules),
+    )
+    return joker
+
+
+def build_parser(locale: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser for ``yahtzee-rules``; with ``locale``, the help of the
+    commands that take ``--lang`` (:data:`LANG_COMMANDS`) in that language.
 
     Examples:
         >>> args = build_parser().parse_args(["play", "Ann", "--bot", "greedy", "Cy"])
         >>> args.names, args.bot
         (['Ann'], [['greedy', 'Cy']])
+        >>> import contextlib, io
+        >>> shown = io.StringIO()
+        >>> with contextlib.redirect_stdout(shown), contextlib.suppress(SystemExit):
+        ...     build_parser("es").parse_args(["rules", "--help"])
+        >>> shown.getvalue().splitlines()[0]
+        'uso: yahtzee-rules rules [-h] [--lang LANG]'
     """
     from yahtzee_rules import __version__
+
+    english = translations(None)
+    text = translations(locale)
 
     parser = argparse.ArgumentParser(
         prog="yahtzee-rules",
@@ -148,24 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    joker = argparse.ArgumentParser(add_help=False)
-    chosen = joker.add_mutually_exclusive_group()
-    chosen.add_argument(
-        "--rules",
-        type=_ruleset,
-        metavar="NAME",
-        default=None,
-        help="the ruleset: a name that 'yahtzee-rules rules' lists (default forced), or rules "
-        "notation such as 'free-choice,yb=0'",
-    )
-    chosen.add_argument(
-        "--joker",
-        type=_joker_rule,
-        metavar="{" + _JOKER_CHOICES + "}",
-        default=None,
-        help="the Joker rule on the Classic card (default forced; free is short for "
-        "free-choice): " + "; ".join(f"{rule.value}: {rule.title}" for rule in JokerRule),
-    )
+    joker = _joker_parent(english)
+    local_joker = _joker_parent(text)  # for the commands that take --lang
 
     demo = sub.add_parser(
         "demo",
@@ -183,50 +266,94 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser(
         "play",
-        parents=[joker],
+        parents=[local_joker],
         help="pass-and-play at the terminal",
-        description=(
+        description=text.pgettext(
+            "command line",
             "Pass-and-play: each player in turn rolls, holds dice by position and fills a box. "
-            "Type 'help' at the prompt for the commands."
+            "Type 'help' at the prompt for the commands.",
         ),
     )
-    play.add_argument("names", nargs="*", metavar="NAME", help="the human players, in seat order")
+    play.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=text.pgettext("command line", "the human players, in seat order"),
+    )
     play.add_argument(
         "--bot",
         nargs=2,
         action="append",
         default=[],
         metavar=("KIND", "NAME"),
-        help="add a computer player: KIND is random, greedy or optimal (repeatable)",
+        help=text.pgettext(
+            "command line", "add a computer player: KIND is random, greedy or optimal (repeatable)"
+        ),
     )
-    play.add_argument("--seed", type=int, default=None, help="seed the dice, to replay a game")
     play.add_argument(
-        "--coach", action="store_true", help="show the optimal move and each choice's cost"
+        "--seed",
+        type=int,
+        default=None,
+        help=text.pgettext("command line", "seed the dice, to replay a game"),
+    )
+    play.add_argument(
+        "--coach",
+        action="store_true",
+        help=text.pgettext("command line", "show the optimal move and each choice's cost"),
     )
     play.add_argument(
         "--match",
         type=_best_of,
         metavar="N",
         default=None,
-        help="play a match: best of N games (odd, such as 3 or 5), the first roller "
-        "moving one seat each game",
+        help=text.pgettext(
+            "command line",
+            "play a match: best of N games (odd, such as 3 or 5), the first roller "
+            "moving one seat each game",
+        ),
     )
     resume = play.add_mutually_exclusive_group()
-    resume.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
-    resume.add_argument("--code", metavar="CODE", help="resume a game from its share code")
+    resume.add_argument(
+        "--load",
+        metavar="FILE",
+        help=text.pgettext("command line", "resume a game saved with 'save FILE'"),
+    )
+    resume.add_argument(
+        "--code",
+        metavar="CODE",
+        help=text.pgettext("command line", "resume a game from its share code"),
+    )
+    _add_lang(
+        play,
+        text.pgettext(
+            "command line", "show the card, the prompts and the coach (the commands stay as typed)"
+        ),
+        text,
+    )
+    _help_words(play, text)
 
     score = sub.add_parser(
         "score",
-        parents=[joker],
+        parents=[local_joker],
         help="what every box would score for some dice",
-        description=(
+        description=text.pgettext(
+            "command line",
             "What every box would score for DICE on an empty card (or --card), and why each "
-            "closed box is closed, under the ruleset's Joker and bonus rules."
+            "closed box is closed, under the ruleset's Joker and bonus rules.",
         ),
     )
-    score.add_argument("dice", metavar="DICE", help="five faces, such as 44456")
-    score.add_argument("--card", metavar="CARD", help="the scorecard, in the text notation")
-    _add_lang(score, "name the boxes and say why a box is closed")
+    score.add_argument(
+        "dice", metavar="DICE", help=text.pgettext("command line", "five faces, such as 44456")
+    )
+    score.add_argument(
+        "--card",
+        metavar="CARD",
+        help=text.pgettext("command line", "the scorecard, in the text notation"),
+    )
+    _add_lang(
+        score, text.pgettext("command line", "name the boxes and say why a box is closed"), text
+    )
+    _help_words(score, text)
 
     simulate = sub.add_parser(
         "simulate",
@@ -296,9 +423,12 @@ def build_parser() -> argparse.ArgumentParser:
     listing = sub.add_parser(
         "rules",
         help="list the named rulesets, one line each",
-        description="List every ruleset --rules NAME accepts by name, with one line each.",
+        description=text.pgettext(
+            "command line", "List every ruleset --rules NAME accepts by name, with one line each."
+        ),
     )
-    _add_lang(listing, "describe the rulesets")
+    _add_lang(listing, text.pgettext("command line", "describe the rulesets"), text)
+    _help_words(listing, text)
 
     distribution = sub.add_parser(
         "distribution",
@@ -378,14 +508,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_lang(parser: argparse.ArgumentParser, what: str) -> None:
-    """The ``--lang`` option: ``what`` the command writes in the chosen language."""
+def _add_lang(parser: argparse.ArgumentParser, what: str, text: gettext.NullTranslations) -> None:
+    """The ``--lang`` option: ``what`` the command writes in the chosen language (its help
+    in ``text``'s)."""
+    help_text = text.pgettext("command line", "{what} in this language: {locales} (default en)")
     parser.add_argument(
         "--lang",
         type=_lang,
         default=None,
         metavar="LANG",
-        help=f"{what} in this language: {', '.join(LOCALES)} (default en)",
+        help=help_text.format(what=what, locales=", ".join(LOCALES)),
     )
 
 
@@ -453,8 +585,13 @@ def _score(args: argparse.Namespace) -> int:
     rules = _rules(args)
     dice = Dice(args.dice)
     card = Scorecard(card=rules.card) if args.card is None else _rules_card(args, rules, "score")
-    where = "an empty card" if args.card is None else f"the card {args.card}"
-    print(f"Dice {dice} on {where}, {_label(rules)}")
+    text = translations(args.lang)
+    heading = (
+        text.pgettext("score table", "Dice {dice} on an empty card, {rules}")
+        if args.card is None
+        else text.pgettext("score table", "Dice {dice} on the card {card}, {rules}")
+    )
+    print(heading.format(dice=dice, card=args.card, rules=_label(rules, args.lang)))
     print(score_table(dice, card, rules=rules, locale=args.lang))
     return 0
 
@@ -481,11 +618,17 @@ def _new_game(args: argparse.Namespace, rng: random.Random) -> Game:
     rules = _rules(args)
     game = Game.new(names, rules=rules)  # validates the names first
     if len(names) > 1:
+        text = translations(args.lang)
         off = roll_off(names, rng)
         for number, throws in enumerate(off.rounds):
             said = ", ".join(f"{names[seat]} {dice.total}" for seat, dice in throws)
-            print(f"{'Roll-off' if number == 0 else '  tie, rolled again'}: {said}")
-        print(f"{names[off.starter]} starts.")
+            line = (
+                text.pgettext("play", "Roll-off: {throws}")
+                if number == 0
+                else text.pgettext("play", "  tie, rolled again: {throws}")
+            )
+            print(line.format(throws=said))
+        print(text.pgettext("play", "{player} starts.").format(player=names[off.starter]))
         game = Game.new(names, rules=rules, first=off.starter)
     return game
 
@@ -537,9 +680,10 @@ def _play(args: argparse.Namespace) -> int:
                     f"its players are {', '.join(game.players)}"
                 )
             bot_kinds[name] = kind
-        print(f"Resuming: {', '.join(game.players)}, round {game.round}.")
+        resuming = translations(args.lang).pgettext("play", "Resuming: {players}, round {round}.")
+        print(resuming.format(players=", ".join(game.players), round=game.round))
         if args.code is not None and len(game.players) > 1:
-            print(_seats_from_code(game.players, bot_kinds))
+            print(_seats_from_code(game.players, bot_kinds, args.lang))
     else:
         record = GameRecord.from_game(_new_game(args, rng))
         bot_kinds = {name: kind for kind, name in args.bot}
@@ -548,15 +692,18 @@ def _play(args: argparse.Namespace) -> int:
     bots = {
         name: (kind, _extras.make_bot(kind, record.game.rules)) for name, kind in bot_kinds.items()
     }
-    session = Session(record, rng, StreamConsole(), bots=bots, coach=args.coach)
+    session = Session(record, rng, StreamConsole(), bots=bots, coach=args.coach, locale=args.lang)
     if args.load is not None:
         session.saved = (args.load, len(record.actions))
     return session.run()
 
 
-def _seats_from_code(players: Sequence[str], bot_kinds: dict[str, str]) -> str:
+def _seats_from_code(
+    players: Sequence[str], bot_kinds: dict[str, str], locale: str | None = None
+) -> str:
     """Who plays which seat of a game resumed from a share code, which keeps no computer
-    players: the people, and how to have the computer play a seat.
+    players: the people, and how to have the computer play a seat (in ``locale``'s
+    language).
 
     Examples:
         >>> print(_seats_from_code(["Ann", "Robo"], {}))
@@ -564,19 +711,26 @@ def _seats_from_code(players: Sequence[str], bot_kinds: dict[str, str]) -> str:
         >>> print(_seats_from_code(["Ann", "Robo"], {"Robo": "greedy"}))
         People play Ann at this terminal; the computer plays Robo (greedy).
     """
+    text = translations(locale)
     people = [name for name in players if name not in bot_kinds]
     if not people:
         computers = ", ".join(f"{name} ({bot_kinds[name]})" for name in players)
-        return f"The computer plays every seat: {computers}."
-    named = ", ".join(people[:-1]) + " and " + people[-1] if len(people) > 1 else people[0]
+        every = text.pgettext("play", "The computer plays every seat: {computers}.")
+        return every.format(computers=computers)
+    both = text.pgettext("play", " and ")
+    named = ", ".join(people[:-1]) + both + people[-1] if len(people) > 1 else people[0]
     if not bot_kinds:
-        return (
-            f"People play every seat at this terminal: {named} (a share code keeps no "
-            f"computer players). To have the computer play a seat, add --bot KIND NAME to "
-            f"the command, such as --bot greedy {shlex.quote(players[-1])}."
-        )
+        return text.pgettext(
+            "play",
+            "People play every seat at this terminal: {people} (a share code keeps no "
+            "computer players). To have the computer play a seat, add --bot KIND NAME to "
+            "the command, such as --bot greedy {name}.",
+        ).format(people=named, name=shlex.quote(players[-1]))
     computers = ", ".join(f"{name} ({bot_kinds[name]})" for name in players if name in bot_kinds)
-    return f"People play {named} at this terminal; the computer plays {computers}."
+    mixed = text.pgettext(
+        "play", "People play {people} at this terminal; the computer plays {computers}."
+    )
+    return mixed.format(people=named, computers=computers)
 
 
 def _wins_text(wins: Fraction) -> str:
@@ -601,14 +755,22 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
     if args.coach or "optimal" in bot_kinds.values():
         _ensure_table(match.rules, players=True)
     bots = {name: (kind, _extras.make_bot(kind, match.rules)) for name, kind in bot_kinds.items()}
-    print(f"Match: best of {match.best_of}; {match.rules.tie.description}.")
+    text = translations(args.lang)
+    tie = text.pgettext("TieRule", match.rules.tie.description)
+    heading = text.pgettext("play", "Match: best of {games}; {tie}.")
+    print(heading.format(games=match.best_of, tie=tie))
     while True:
         current = match.current
         assert current is not None
         number = len(match.records)
         starter = match.players[current.start.first]
-        print(f"\nGame {number} of the best of {match.best_of}: {starter} rolls first.")
-        session = Session(current, rng, StreamConsole(), bots=bots, coach=args.coach)
+        opening = text.pgettext(
+            "play", "Game {number} of the best of {games}: {player} rolls first."
+        )
+        print("\n" + opening.format(number=number, games=match.best_of, player=starter))
+        session = Session(
+            current, rng, StreamConsole(), bots=bots, coach=args.coach, locale=args.lang
+        )
         status = session.run()
         if not session.game.is_over:
             return status
@@ -617,11 +779,16 @@ def _play_match(args: argparse.Namespace, rng: random.Random) -> int:
             f"{name} {_wins_text(wins)}"
             for name, wins in zip(match.players, match.wins, strict=True)
         )
-        print(f"Match after game {number}: {score}")
+        after = text.pgettext("play", "Match after game {number}: {score}")
+        print(after.format(number=number, score=score))
         if match.is_decided:
-            winners = " and ".join(match.winners)
-            shared = " share the match" if len(match.winners) > 1 else " wins the match"
-            print(f"{winners}{shared} ({score}).")
+            won = (
+                text.pgettext("play", "{players} share the match ({score}).")
+                if len(match.winners) > 1
+                else text.pgettext("play", "{players} wins the match ({score}).")
+            )
+            both = text.pgettext("play", " and ")
+            print(won.format(players=both.join(match.winners), score=score))
             return 0
         match = match.next_game()
 
@@ -940,8 +1107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if callable(reconfigure):
             reconfigure(errors="backslashreplace")
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = list(sys.argv[1:] if argv is None else argv)
+        parser = build_parser(help_locale(words))
+        args = parser.parse_args(words)
         _check_single_values(parser, args)
     except SystemExit as stop:  # --help, --version, or an argument error already reported
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE

@@ -37,6 +37,7 @@ from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.scorecard import Scorecard
 from yahtzee_rules.support._text import quote, show
 from yahtzee_rules.support.errors import MalformedInputError, RulesError
+from yahtzee_rules.support.l10n import translations
 
 if TYPE_CHECKING:
     from yahtzee_rules.bots.solver import Table, TargetTable
@@ -411,9 +412,9 @@ def make_bot(kind: str, rules: Rules) -> Strategy:
     raise AppError(f"computer player {kind!r}: no such kind; use random, greedy or optimal")
 
 
-def _column_advice(game: Game) -> Advice:
+def _column_advice(game: Game, locale: str | None = None) -> Advice:
     """The coach's advice on Triple Yahtzee: :class:`~yahtzee_rules.bots.solver.TripleStrategy`'s
-    values, an approximation, and its choice in words."""
+    values, an approximation, and its choice in words (the strategy's own, in English)."""
     turn = game.turn
     assert turn is not None
     with _needs_numpy():
@@ -424,19 +425,22 @@ def _column_advice(game: Game) -> Advice:
     boxes = tuple((o.action, o.expected) for o in advice.options if isinstance(o.action, Box))
     win_note = None
     if len(game.players) > 1:
-        win_note = "Chance of winning: not worked out on this card (no table reaches it)."
+        win_note = translations(locale).pgettext(
+            "play", "Chance of winning: not worked out on this card (no table reaches it)."
+        )
     return Advice(
         keeps, boxes, win_note=win_note, note=f"Triple Yahtzee strategy: {strategy.explain(turn)}."
     )
 
 
-def advise(game: Game) -> Advice:
-    """The coach's advice for the current turn, from the optimal solitaire table."""
+def advise(game: Game, locale: str | None = None) -> Advice:
+    """The coach's advice for the current turn, from the optimal solitaire table; its
+    notes in ``locale``'s language."""
     turn = game.turn
     if turn is None or turn.dice is None:
         raise AppError("coach: no dice to advise on yet; roll first")
     if by_columns(game.rules):
-        return _column_advice(game)
+        return _column_advice(game, locale)
     with _needs_numpy():
         from yahtzee_rules.bots.solver import advise as solver_advice
     table = optimal_table(game.rules)
@@ -446,10 +450,12 @@ def advise(game: Game) -> Advice:
     if len(game.players) < 2:
         return Advice(keeps, boxes)
     if max(len(card.open_categories) for card in game.cards) > WIN_OPEN_BOXES:
-        note = (
-            f"Chance of winning: shown once every player has {WIN_OPEN_BOXES} boxes or fewer "
-            f"open (before that, its tables take minutes to build)."
+        note = translations(locale).pgettext(
+            "play",
+            "Chance of winning: shown once every player has {boxes} boxes or fewer open "
+            "(before that, its tables take minutes to build).",
         )
+        note = note.format(boxes=WIN_OPEN_BOXES)
         return Advice(keeps, boxes, win_note=note)
     with _needs_numpy():
         from yahtzee_rules.bots.solver import target_table

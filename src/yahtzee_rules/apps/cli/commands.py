@@ -26,6 +26,7 @@ from yahtzee_rules.core.boxes import Box, Card
 from yahtzee_rules.core.classic import CLASSIC
 from yahtzee_rules.support._text import quote
 from yahtzee_rules.support.errors import MalformedInputError
+from yahtzee_rules.support.l10n import translations
 
 __all__ = [
     "HELP",
@@ -156,8 +157,10 @@ class Quit:
 Command = Roll | Fill | Undo | Save | Code | Help | Show | Hint | Quit
 
 
-def help_text(card: Card = CLASSIC) -> str:
-    """The text ``help`` prints, with the box codes of ``card`` (Classic's by default).
+def help_text(card: Card = CLASSIC, locale: str | None = None) -> str:
+    """The text ``help`` prints, with the box codes of ``card`` (Classic's by default),
+    in ``locale``'s language: the commands themselves, and the box names they take, are
+    the same in every language.
 
     Examples:
         >>> print("\\n".join(help_text().splitlines()[4:6]))
@@ -168,16 +171,20 @@ def help_text(card: Card = CLASSIC) -> str:
           f c.1                fill a box by its code: 1.1 2.1 3.1 4.1 5.1 6.1 3k.1 4k.1
                                fh.1 ss.1 ls.1 y.1 c.1; in the next columns 1.2, 1.3...
           fill chance x1       the same, by its name
+        >>> print("\\n".join(help_text(locale="fr").splitlines()[:2]))
+        Commandes (les dés sont numérotés de 1 à 5, comme affiché au-dessus d'eux) :
+          r                    lancer les cinq dés
     """
+    text = translations(locale)
     first = card.columns[0]
     lower = [box for box in first if box.face is None] or list(first)
     example = min(lower, key=lambda box: len(box.label))
     codes = " ".join(box.code for box in first)
     if len(card.columns) > 1:
         others = ", ".join(column[0].code for column in card.columns[1:])
-        codes += f"; in the next columns {others}..."
+        codes += text.pgettext("play help", "; in the next columns {codes}...").format(codes=others)
     described = textwrap.wrap(
-        f"fill a box by its code: {codes}",
+        text.pgettext("play help", "fill a box by its code: {codes}").format(codes=codes),
         width=80,
         initial_indent=f"  {'f ' + example.code:<20} ",
         subsequent_indent=" " * 23,
@@ -188,23 +195,48 @@ def help_text(card: Card = CLASSIC) -> str:
         name = typed if card.boxes.parse(typed) is example else example.label.lower()
     except MalformedInputError:
         name = example.label.lower()
+    rows = [
+        ("r", text.pgettext("play help", "roll all five dice")),
+        (
+            "r 1 3 4",
+            text.pgettext("play help", "hold the dice at positions 1, 3 and 4, roll the others"),
+        ),
+        (
+            "hold 1 3 4",
+            text.pgettext("play help", "the same; positions may also be written 134 or 1,3,4"),
+        ),
+    ]
+    after = [
+        ("fill " + name, text.pgettext("play help", "the same, by its name")),
+        ("undo", text.pgettext("play help", "take back your last roll or fill")),
+        ("show", text.pgettext("play help", "show the dice and every card again")),
+        ("hint", text.pgettext("play help", "ask the coach for the best move (play --coach)")),
+        (
+            "save FILE",
+            text.pgettext("play help", "save the game to FILE (resume: play --load FILE)"),
+        ),
+        ("code", text.pgettext("play help", "print a share code (resume: play --code CODE)")),
+        (
+            "code --qr FILE",
+            text.pgettext(
+                "play help", "also write it as a QR code, FILE.svg or FILE.png (the qr extra)"
+            ),
+        ),
+        (
+            "code --light",
+            text.pgettext(
+                "play help", "draw its QR code for a light terminal background (--dark: dark)"
+            ),
+        ),
+        ("help", text.pgettext("play help", "this list")),
+        ("quit", text.pgettext("play help", "stop playing (offers to save first)")),
+    ]
     return "\n".join(
         [
-            "Commands (dice are numbered 1 to 5 as shown above them):",
-            "  r                    roll all five dice",
-            "  r 1 3 4              hold the dice at positions 1, 3 and 4, roll the others",
-            "  hold 1 3 4           the same; positions may also be written 134 or 1,3,4",
+            text.pgettext("play help", "Commands (dice are numbered 1 to 5 as shown above them):"),
+            *(f"  {command:<20} {meaning}" for command, meaning in rows),
             *described,
-            f"  {'fill ' + name:<20} the same, by its name",
-            "  undo                 take back your last roll or fill",
-            "  show                 show the dice and every card again",
-            "  hint                 ask the coach for the best move (play --coach)",
-            "  save FILE            save the game to FILE (resume: play --load FILE)",
-            "  code                 print a share code (resume: play --code CODE)",
-            "  code --qr FILE       also write it as a QR code, FILE.svg or FILE.png (the qr extra)",
-            "  code --light         draw its QR code for a light terminal background (--dark: dark)",
-            "  help                 this list",
-            "  quit                 stop playing (offers to save first)",
+            *(f"  {command:<20} {meaning}" for command, meaning in after),
         ]
     )
 

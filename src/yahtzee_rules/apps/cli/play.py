@@ -73,6 +73,7 @@ from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.play.record import Roll as RollAction
 from yahtzee_rules.support._text import for_terminal
 from yahtzee_rules.support.errors import RulesError
+from yahtzee_rules.support.l10n import translations
 
 __all__ = [
     "Session",
@@ -94,9 +95,9 @@ EXIT_INTERRUPTED = 130
 TIE_TOLERANCE = 1e-9
 
 
-def describe_rules(rules: Rules) -> str:
+def describe_rules(rules: Rules, locale: str | None = None) -> str:
     """One line naming the rule set, as :meth:`Rules.describe <yahtzee_rules.Rules.describe>`
-    words it.
+    words it (in ``locale``'s language).
 
     Examples:
         >>> describe_rules(Rules())  # doctest: +NORMALIZE_WHITESPACE
@@ -105,21 +106,32 @@ def describe_rules(rules: Rules) -> str:
         >>> describe_rules(Rules(joker="none", yahtzee_bonus=50))  # doctest: +NORMALIZE_WHITESPACE
         'Rules: Classic card (13 boxes), no Joker, 35-point upper bonus at 63,
          50-point Yahtzee bonus'
+        >>> describe_rules(Rules.from_name("yatzy"), "sv")  # doctest: +ELLIPSIS
+        'Regler: Skandinavisk Yatzy: 15 rutor, ...'
     """
-    return f"Rules: {Rules.describe(rules)}"
+    line = translations(locale).pgettext("play", "Rules: {rules}")
+    return line.format(rules=Rules.describe(rules, locale=locale))
 
 
-def dice_rows(dice: Dice) -> list[str]:
-    """The dice under their positions, as the prompt commands name them.
+def dice_rows(dice: Dice, locale: str | None = None) -> list[str]:
+    """The dice under their positions, as the prompt commands name them (the words in
+    ``locale``'s language).
 
     Examples:
         >>> print("\\n".join(dice_rows(Dice("22356"))))
           position  1  2  3  4  5
           dice      2  2  3  5  6
+        >>> print("\\n".join(dice_rows(Dice("22356"), "da")))
+          position   1  2  3  4  5
+          terninger  2  2  3  5  6
     """
+    text = translations(locale)
+    position = text.pgettext("play", "position")
+    dice_word = text.pgettext("play", "dice")
+    width = max(8, len(position), len(dice_word))
     return [
-        "  position  " + "  ".join(str(p) for p in range(1, 6)),
-        "  dice      " + "  ".join(str(f) for f in dice.faces),
+        f"  {position:<{width}}  " + "  ".join(str(p) for p in range(1, 6)),
+        f"  {dice_word:<{width}}  " + "  ".join(str(f) for f in dice.faces),
     ]
 
 
@@ -167,12 +179,21 @@ def joker_note(game: Game) -> str | None:
     return scoring.joker_note(turn.card, dice, rules=game.rules)
 
 
-def _command_for(dice: Dice, action: Keep | Box) -> tuple[str, str]:
+def _command_for(dice: Dice, action: Keep | Box, locale: str | None = None) -> tuple[str, str]:
+    """The command that makes ``action`` (language-neutral), and what it holds or fills."""
     if isinstance(action, Box):
-        return f"f {action.code}", action.label
+        return f"f {action.code}", action.label_in(locale)
     positions = positions_of(dice, action)
     command = "r " + " ".join(map(str, positions)) if positions else "r"
-    return command, str(action) if positions else "none"
+    return command, str(action) if positions else translations(locale).pgettext("play", "none")
+
+
+def _meaning(action: Keep | Box, what: str, locale: str | None) -> str:
+    """``"fill Sixes"`` or ``"hold 666"``, in ``locale``'s language."""
+    text = translations(locale)
+    if isinstance(action, Box):
+        return text.pgettext("play", "fill {box}").format(box=what)
+    return text.pgettext("play", "hold {dice}").format(dice=what)
 
 
 def _best(advice: _extras.Advice) -> tuple[Keep | Box, float] | None:
@@ -188,14 +209,17 @@ def _best(advice: _extras.Advice) -> tuple[Keep | Box, float] | None:
     return best_action, best
 
 
-def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[str]:
+def coach_panel(
+    dice: Dice, advice: _extras.Advice, *, rows: int = 14, locale: str | None = None
+) -> list[str]:
     """The coach's advice in a narrow panel (42 columns): one list of choices, cheapest first.
 
     Holds and fills are listed together by what they cost against the advised choice
     (which comes first, chosen as by :func:`coach_lines`), at most ``rows`` of them, the
     best holds and the best fills in about equal numbers; a last line
     counts the rest. The play screen shows it beside the current player's column when
-    the full table would not fit the terminal.
+    the full table would not fit the terminal. Its words are in ``locale``'s language;
+    the commands are the same in every language.
 
     Examples:
         >>> from yahtzee_rules import Category
@@ -214,15 +238,21 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
           fill Sixes            f 6           3.25
           (2 more, costing 12.50 or more)
     """
+    text = translations(locale)
     found = _best(advice)
     if found is None:
-        return ["Coach: no choice to make"]
+        return [text.pgettext("play", "Coach: no choice to make")]
     best_action, best = found
-    command, what = _command_for(dice, best_action)
-    meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
+    command, what = _command_for(dice, best_action, locale)
+    meaning = _meaning(best_action, what, locale)
     win = []  # the chance of winning, when known, in a short line of its own
     if advice.win is not None:
-        win = [f"chance of winning {advice.win[0]:.1%} ({_command_for(dice, advice.win[1])[0]})"]
+        win_line = text.pgettext("play", "chance of winning {chance} ({command})")
+        win = [
+            win_line.format(
+                chance=f"{advice.win[0]:.1%}", command=_command_for(dice, advice.win[1])[0]
+            )
+        ]
         rows = max(1, rows - 1)
     holds = sorted(advice.keeps, key=lambda item: -item[1])
     fills = sorted(advice.boxes, key=lambda item: -item[1])
@@ -232,24 +262,40 @@ def coach_panel(dice: Dice, advice: _extras.Advice, *, rows: int = 14) -> list[s
     picked: list[tuple[Keep | Box, float]] = [*holds[: room - fill_rows], *fills[:fill_rows]]
     rest: list[tuple[Keep | Box, float]] = [*holds[room - fill_rows :], *fills[fill_rows:]]
     picked.sort(key=lambda item: (item[0] != best_action, -item[1]))
+    choice, typed, cost = _heads(locale)[1:4]
     lines = [
-        f"Coach: best is {command!r} ({meaning})",
-        f"expected final score {best:.2f}",
-        "Cost of each choice in expected points:",
-        f"  {'choice':<21} {'type':<11} {'cost':>6}",
+        text.pgettext("play", "Coach: best is {command} ({meaning})").format(
+            command=repr(command), meaning=meaning
+        ),
+        text.pgettext("play", "expected final score {points}").format(points=f"{best:.2f}"),
+        text.pgettext("play", "Cost of each choice in expected points:"),
+        f"  {choice:<21} {typed:<11} {cost:>6}",
     ]
     for action, value in picked:
-        command, what = _command_for(dice, action)
-        kind = "fill" if isinstance(action, Box) else "hold"
-        lines.append(f"  {kind + ' ' + what:<21} {command:<11} {best - value:6.2f}")
+        command, what = _command_for(dice, action, locale)
+        lines.append(f"  {_meaning(action, what, locale):<21} {command:<11} {best - value:6.2f}")
     if rest:
         cheapest = min(best - value for _, value in rest)
-        lines.append(f"  ({len(rest)} more, costing {cheapest:.2f} or more)")
-    note = [] if advice.note is None else ["values approximate: no table reaches it"]
+        more = text.pgettext("play", "  ({count} more, costing {cost} or more)")
+        lines.append(more.format(count=len(rest), cost=f"{cheapest:.2f}"))
+    approximate = text.pgettext("play", "values approximate: no table reaches it")
+    note = [] if advice.note is None else [approximate]
     return [*lines, *win, *note]
 
 
-def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
+def _heads(locale: str | None) -> tuple[str, str, str, str, str]:
+    """The coach's tables' headings: hold, choice, type (the command), cost, fill."""
+    text = translations(locale)
+    return (
+        text.pgettext("play", "hold"),
+        text.pgettext("play", "choice"),
+        text.pgettext("play", "type"),
+        text.pgettext("play", "cost"),
+        text.pgettext("play", "fill"),
+    )
+
+
+def win_lines(dice: Dice, advice: _extras.Advice, locale: str | None = None) -> list[str]:
     """The coach's chance of winning (with opponents): a line, or none in a solitaire game.
 
     Examples:
@@ -261,9 +307,15 @@ def win_lines(dice: Dice, advice: _extras.Advice) -> list[str]:
     """
     if advice.win is not None:
         chance, action = advice.win
-        command, what = _command_for(dice, action)
-        meaning = f"fill {what}" if isinstance(action, Box) else f"hold {what}"
-        return [f"Chance of winning: {chance:.1%} playing to win ({command}: {meaning})"]
+        command, what = _command_for(dice, action, locale)
+        line = translations(locale).pgettext(
+            "play", "Chance of winning: {chance} playing to win ({command}: {meaning})"
+        )
+        return [
+            line.format(
+                chance=f"{chance:.1%}", command=command, meaning=_meaning(action, what, locale)
+            )
+        ]
     return [] if advice.win_note is None else [advice.win_note]
 
 
@@ -278,14 +330,17 @@ def _side_by_side(left: Sequence[str], right: Sequence[str], gap: int = 3) -> li
     ]
 
 
-def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[str]:
+def coach_lines(
+    dice: Dice, advice: _extras.Advice, *, rows: int = 13, locale: str | None = None
+) -> list[str]:
     """The coach's table: the best choice, then what each choice costs in expected points.
 
     The cost of a choice is how many points of expected final score it gives up
     against the best choice. Holds (with the command that makes them) are on the
     left, best first, at most ``rows`` of them; boxes are on the right. When a fill is
     worth as much as the best hold (within a relative ``TIE_TOLERANCE``), the fill
-    is the advice: holding all five dice, say, would only waste a roll.
+    is the advice: holding all five dice, say, would only waste a roll. Its words are in
+    ``locale``'s language; the commands are the same in every language.
 
     Examples:
         >>> from yahtzee_rules import Category
@@ -302,28 +357,32 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
           5666     r 2 3 4 5     1.50    Chance           f c    22.50
           (1 more hold, costing 12.50 or more)
     """
+    text = translations(locale)
     found = _best(advice)
     if found is None:
-        return ["Coach: no choice to make"]
+        return [text.pgettext("play", "Coach: no choice to make")]
     best_action, best = found
-    command, what = _command_for(dice, best_action)
-    meaning = f"fill {what}" if isinstance(best_action, Box) else f"hold {what}"
+    command, what = _command_for(dice, best_action, locale)
+    meaning = _meaning(best_action, what, locale)
     lines = [
-        f"Coach: best is {command!r} ({meaning}), expected final score {best:.2f}.",
-        "Cost of each choice in expected points:",
+        text.pgettext(
+            "play", "Coach: best is {command} ({meaning}), expected final score {points}."
+        ).format(command=repr(command), meaning=meaning, points=f"{best:.2f}"),
+        text.pgettext("play", "Cost of each choice in expected points:"),
     ]
-    holds = [(_command_for(dice, keep), best - value) for keep, value in advice.keeps]
-    boxes = [(_command_for(dice, box), best - value) for box, value in advice.boxes]
+    holds = [(_command_for(dice, keep, locale), best - value) for keep, value in advice.keeps]
+    boxes = [(_command_for(dice, box, locale), best - value) for box, value in advice.boxes]
     left = [f"{what:<8} {command:<11} {cost:6.2f}" for (command, what), cost in holds[:rows]]
     right = [f"{what:<16} {command:<5} {cost:6.2f}" for (command, what), cost in boxes]
+    hold, _, typed, cost_word, fill = _heads(locale)
     if left and right:
         lines.append(
-            f"  {'hold':<8} {'type':<11} {'cost':>6}    {'fill':<15} {'type':<5} {'cost':>6}"
+            f"  {hold:<8} {typed:<11} {cost_word:>6}    {fill:<15} {typed:<5} {cost_word:>6}"
         )
     elif left:
-        lines.append(f"  {'hold':<8} {'type':<11} {'cost':>6}")
+        lines.append(f"  {hold:<8} {typed:<11} {cost_word:>6}")
     else:
-        lines.append(f"  {'fill':<16} {'type':<5} {'cost':>6}")
+        lines.append(f"  {fill:<16} {typed:<5} {cost_word:>6}")
     for index in range(max(len(left), len(right))):
         cells = [
             left[index] if index < len(left) else " " * 27 if left else "",
@@ -333,10 +392,14 @@ def coach_lines(dice: Dice, advice: _extras.Advice, *, rows: int = 13) -> list[s
     hidden = holds[rows:]
     if hidden:
         cheapest = min(cost for _, cost in hidden)
-        plural = "s" if len(hidden) > 1 else ""
-        lines.append(f"  ({len(hidden)} more hold{plural}, costing {cheapest:.2f} or more)")
+        more = (
+            text.pgettext("play", "  ({count} more holds, costing {cost} or more)")
+            if len(hidden) > 1
+            else text.pgettext("play", "  ({count} more hold, costing {cost} or more)")
+        )
+        lines.append(more.format(count=len(hidden), cost=f"{cheapest:.2f}"))
     note = [] if advice.note is None else [advice.note]
-    return [*lines, *win_lines(dice, advice), *note]
+    return [*lines, *win_lines(dice, advice, locale), *note]
 
 
 @attrs.frozen
@@ -359,6 +422,12 @@ class Session:
             :class:`~yahtzee_rules.Strategy` (such as ``yahtzee_rules.GreedyStrategy()``),
             which draws from ``rng``.
         coach: Show the coach's advice after every roll of a human player.
+        locale: The language of everything the session writes but error messages (box
+            names, the sheet, prompts, the coach); the commands typed are the same in
+            every language. English by default.
+
+    Raises:
+        UnknownLocaleError: As :func:`~yahtzee_rules.support.l10n.resolve_locale`.
 
     Attributes:
         record: The game so far: every action since the session's start.
@@ -383,7 +452,10 @@ class Session:
         *,
         bots: Mapping[str, tuple[str, Strategy]] | None = None,
         coach: bool = False,
+        locale: str | None = None,
     ) -> None:
+        self.text = translations(locale)  # refuses an unknown locale first
+        self.locale = locale
         self.record = record if isinstance(record, GameRecord) else GameRecord.from_game(record)
         self.rng = rng
         self.console = console
@@ -449,16 +521,24 @@ class Session:
         game = self.game
         size = self._terminal_size()
         width = None if size is None else size[0]
+        locale = self.locale
         if game.is_over:
-            self.say(render_scorecards(game.cards, game.players, rules=game.rules, width=width))
+            self.say(
+                render_scorecards(
+                    game.cards, game.players, rules=game.rules, width=width, locale=locale
+                )
+            )
             return
         dice = game.dice
         rolled = 3 - game.rolls_left
         left = game.rolls_left
         heading = (
-            f"Round {game.round} - {game.current_player} - roll {rolled} of 3, "
-            f"{left} roll{'' if left == 1 else 's'} left"
-        )
+            self.text.pgettext("play", "Round {round} - {player} - roll {rolled} of 3, 1 roll left")
+            if left == 1
+            else self.text.pgettext(
+                "play", "Round {round} - {player} - roll {rolled} of 3, {left} rolls left"
+            )
+        ).format(round=game.round, player=game.current_player, rolled=rolled, left=left)
         sheet = render_scorecards(
             game.cards,
             game.players,
@@ -466,6 +546,7 @@ class Session:
             options=game.options,
             options_for=game.current,
             width=width,
+            locale=locale,
         )
         note = joker_note(game)
         coached = self.coach and game.current_player not in self.bots
@@ -483,11 +564,11 @@ class Session:
             for line in [note] if width is None else textwrap.wrap(note, width):
                 self.say(line)
         if dice is not None:
-            for line in dice_rows(dice):
+            for line in dice_rows(dice, locale):
                 self.say(line)
         if coached and advice is not None and dice is not None:
-            self.say(coach_lines(dice, advice)[0])
-            self.say("Type 'hint' for what each choice costs.")
+            self.say(coach_lines(dice, advice, locale=locale)[0])
+            self.say(self.text.pgettext("play", "Type 'hint' for what each choice costs."))
         elif coached:
             self._advise()
 
@@ -523,6 +604,7 @@ class Session:
         columns, height = size
         game = self.game
         rules = game.rules
+        locale = self.locale
         # The line saying what was rolled comes before the screen, the prompt after it.
         room = height - 2
         whole = render_scorecards(
@@ -532,6 +614,7 @@ class Session:
             options=game.options,
             options_for=game.current,
             width=columns,
+            locale=locale,
         )
         notes = textwrap.wrap(note, columns) if note else []
         full = [
@@ -539,8 +622,8 @@ class Session:
             heading,
             *whole.splitlines(),
             *notes,
-            *dice_rows(dice),
-            *coach_lines(dice, advice),
+            *dice_rows(dice, locale),
+            *coach_lines(dice, advice, locale=locale),
         ]
         if len(full) <= room and max(map(len, full)) <= columns:
             for line in full:
@@ -552,27 +635,33 @@ class Session:
             rules=rules,
             options=game.options,
             options_for=game.current,
+            locale=locale,
         ).splitlines()
         alone = render_scorecards(
             [game.cards[game.current]],
             [game.current_player],
             rules=rules,
             options=game.options,
+            locale=locale,
         ).splitlines()
         sheets = [everyone] if len(game.players) == 1 else [everyone, alone]
         for sheet in sheets:
-            others = [] if sheet is everyone else ["'show' prints every card."]
+            others = (
+                []
+                if sheet is everyone
+                else [self.text.pgettext("play", "'show' prints every card.")]
+            )
             for heading_beside, dice_beside in ((False, False), (True, False), (True, True)):
                 panel_width = max(20, columns - max(map(len, sheet)) - 3)
                 top = [heading] if heading_beside else []
-                top += dice_rows(dice) if dice_beside else []
+                top += dice_rows(dice, locale) if dice_beside else []
                 top += textwrap.wrap(note, panel_width) if note else []
                 bottom = others
                 spare = len(sheet) - len(top) - len(bottom) - 5  # the panel's own lines
-                panel = coach_panel(dice, advice, rows=max(3, spare))
+                panel = coach_panel(dice, advice, rows=max(3, spare), locale=locale)
                 beside = _side_by_side(sheet, [*top, *panel, *bottom])
                 above = [] if heading_beside else [heading]
-                below = [] if dice_beside else dice_rows(dice)
+                below = [] if dice_beside else dice_rows(dice, locale)
                 screen = [*above, *beside, *below]
                 if len(screen) <= room and max(map(len, screen)) <= columns:
                     for line in screen:
@@ -583,10 +672,10 @@ class Session:
         self.say(whole)
         for line in notes:
             self.say(line)
-        for line in dice_rows(dice):
+        for line in dice_rows(dice, locale):
             self.say(line)
-        self.say(coach_lines(dice, advice)[0])
-        self.say("Type 'hint' for what each choice costs.")
+        self.say(coach_lines(dice, advice, locale=locale)[0])
+        self.say(self.text.pgettext("play", "Type 'hint' for what each choice costs."))
 
     def _advice(self) -> _extras.Advice | None:
         """The coach's advice (building the table first if need be); None, with the
@@ -594,13 +683,17 @@ class Session:
         try:
             played = _extras.table_rules(self.game.rules)  # Triple Yahtzee: the Classic one
             if not _extras.table_is_ready(played):
-                self.say("The coach needs the optimal strategy table: building it, once.")
+                self.say(
+                    self.text.pgettext(
+                        "play", "The coach needs the optimal strategy table: building it, once."
+                    )
+                )
                 bar = Progress("optimal table", 1)
                 try:
                     _extras.optimal_table(played, bar.update)
                 finally:
                     bar.close()
-            return _extras.advise(self.game)
+            return _extras.advise(self.game, self.locale)
         except AppError as error:
             self.say(f"error: {error}")
             return None
@@ -613,7 +706,7 @@ class Session:
         advice = self._advice()
         if advice is None:
             return
-        for line in coach_lines(dice, advice):
+        for line in coach_lines(dice, advice, locale=self.locale):
             self.say(line)
 
     # --- the loop ---------------------------------------------------------------------
@@ -633,13 +726,13 @@ class Session:
             (True, True)
         """
         try:
-            self.say(describe_rules(self.game.rules))
+            self.say(describe_rules(self.game.rules, self.locale))
             self._start_turn()
             while not self.game.is_over:
                 try:
                     line = self.console.ask(f"{self.game.current_player}> ")
                 except EOFError:
-                    self.say("Input ended.")
+                    self.say(self.text.pgettext("play", "Input ended."))
                     self._offer_save()
                     return 0
                 try:
@@ -654,7 +747,7 @@ class Session:
         except KeyboardInterrupt:
             # Wherever Ctrl-C lands, the moves so far are kept and offered for saving.
             self.say()
-            self.say("Interrupted.")
+            self.say(self.text.pgettext("play", "Interrupted."))
             self._offer_save()
             return EXIT_INTERRUPTED
         self._finish()
@@ -685,7 +778,7 @@ class Session:
             elif isinstance(command, Code):
                 self._code(command)
             elif isinstance(command, Help):
-                self.say(help_text(self.game.rules.card))
+                self.say(help_text(self.game.rules.card, self.locale))
             elif isinstance(command, Show):
                 self.show(every_card=True)
             elif isinstance(command, Hint):
@@ -697,10 +790,15 @@ class Session:
         code = self.record.share_code()
         if command.qr is not None:
             path = _extras.write_qr(code, command.qr)
-        self.say(f"Share code: {code}")
-        self.say(f"Resume with: {self.resume_command('--code', code)}")
+        text = self.text
+        self.say(text.pgettext("play", "Share code: {code}").format(code=code))
+        resume = self.resume_command("--code", code)
+        self.say(text.pgettext("play", "Resume with: {command}").format(command=resume))
         if command.qr is not None:
-            self.say(f"QR code written to {path}; scanning it gives the share code.")
+            written = text.pgettext(
+                "play", "QR code written to {path}; scanning it gives the share code."
+            )
+            self.say(written.format(path=path))
         size = self._terminal_size()
         if size is not None:  # on a terminal, the code is drawn too, for a phone to scan
             self._draw_qr(code, command.background, size[1])
@@ -712,17 +810,32 @@ class Session:
         drawing = _extras.qr_lines(code, background=background)
         if drawing is None:
             return
+        text = self.text
         if not drawing:
-            self.say("The share code is too long for any QR code; copy its text above.")
-        elif len(drawing) >= lines:
             self.say(
-                f"The share code is too long for a QR code in this terminal's {lines} lines "
-                f"(it needs {len(drawing) + 1}): copy its text above, write it as an image "
-                f"with 'code --qr game.png', or make the terminal taller."
+                text.pgettext(
+                    "play", "The share code is too long for any QR code; copy its text above."
+                )
             )
+        elif len(drawing) >= lines:
+            too_long = text.pgettext(
+                "play",
+                "The share code is too long for a QR code in this terminal's {lines} lines "
+                "(it needs {needed}): copy its text above, write it as an image with "
+                "'code --qr game.png', or make the terminal taller.",
+            )
+            self.say(too_long.format(lines=lines, needed=len(drawing) + 1))
         else:
-            other = "dark" if background == "light" else "light"
-            self.say(f"QR code for a {background} background ('code --{other}' for a {other} one):")
+            for_background = (
+                text.pgettext(
+                    "play", "QR code for a light background ('code --dark' for a dark one):"
+                )
+                if background == "light"
+                else text.pgettext(
+                    "play", "QR code for a dark background ('code --light' for a light one):"
+                )
+            )
+            self.say(for_background)
             for line in drawing:
                 self.say(line)
 
@@ -737,22 +850,43 @@ class Session:
         assert dice is not None
         keep = keep_from_positions(dice, command.hold)
         self.game.verify_roll(keep)
-        self._snapshot(f"{self.game.current_player}'s roll")
+        text = self.text
+        player = self.game.current_player
+        self._snapshot(text.pgettext("play", "{player}'s roll").format(player=player))
         self._throw(keep)
-        held = f"holding {keep}" if len(keep) else "holding nothing"
-        self.say(f"{self.game.current_player} rolls, {held}: {self.game.dice}")
+        rolls = (
+            text.pgettext("play", "{player} rolls, holding {keep}: {dice}")
+            if len(keep)
+            else text.pgettext("play", "{player} rolls, holding nothing: {dice}")
+        )
+        self.say(rolls.format(player=player, keep=keep, dice=self.game.dice))
         self.show()
 
     def _fill(self, category: Box) -> None:
         game = self.game
         game.verify_fill(category)
         option = game.box_options()[category]
-        self._snapshot(f"{game.current_player}'s fill of {category.label}")
+        text = self.text
+        label = category.label_in(self.locale)
+        snapshot = text.pgettext("play", "{player}'s fill of {box}")
+        self._snapshot(snapshot.format(player=game.current_player, box=label))
         self.record = self.record.fill(category)
-        bonus = f" plus the {option.bonus}-point Yahtzee bonus" if option.bonus else ""
+        fills = (
+            text.pgettext(
+                "play",
+                "{player} fills {box} with {dice} for {points} plus the {bonus}-point Yahtzee bonus.",
+            )
+            if option.bonus
+            else text.pgettext("play", "{player} fills {box} with {dice} for {points}.")
+        )
         self.say(
-            f"{game.current_player} fills {category.label} with {game.dice} "
-            f"for {option.points}{bonus}."
+            fills.format(
+                player=game.current_player,
+                box=label,
+                dice=game.dice,
+                points=option.points,
+                bonus=option.bonus,
+            )
         )
         self._start_turn()
 
@@ -765,7 +899,7 @@ class Session:
         snapshot = self.history.pop()
         self.record = self.record.undo(len(self.record.actions) - snapshot.actions)
         self.rng.setstate(snapshot.rng_state)  # type: ignore[arg-type]
-        self.say(f"Undone: {snapshot.action}.")
+        self.say(self.text.pgettext("play", "Undone: {action}.").format(action=snapshot.action))
         self.show()
 
     def _start_turn(self) -> None:
@@ -776,7 +910,8 @@ class Session:
             return
         if self.game.dice is None:
             self._throw()
-            self.say(f"{self.game.current_player} rolls: {self.game.dice}")
+            rolls = self.text.pgettext("play", "{player} rolls: {dice}")
+            self.say(rolls.format(player=self.game.current_player, dice=self.game.dice))
         self.show()
 
     def _bot_turn(self) -> None:
@@ -791,36 +926,65 @@ class Session:
         assert isinstance(fill, FillAction)
         if showing is None:
             showing, rolls = rolls[0].dice, rolls[1:]
-        steps = [str(showing), *(f"hold {roll.keep or '-'} -> {roll.dice}" for roll in rolls)]
+        text = self.text
+        step = text.pgettext("play", "hold {keep} -> {dice}")
+        steps = [
+            str(showing),
+            *(step.format(keep=roll.keep or "-", dice=roll.dice) for roll in rolls),
+        ]
         played = self.record.game_at(len(self.record.actions) - 1)  # before the fill
         option = played.box_options()[fill.category]
-        bonus = f" +{option.bonus} Yahtzee bonus" if option.bonus else ""
+        line = (
+            text.pgettext(
+                "play",
+                "{player} ({kind}): {steps}; fills {box} for {points} +{bonus} Yahtzee bonus",
+            )
+            if option.bonus
+            else text.pgettext("play", "{player} ({kind}): {steps}; fills {box} for {points}")
+        )
         self.say(
-            f"{name} ({kind}): {', '.join(steps)}; fills {fill.category.label} "
-            f"for {option.points}{bonus}"
+            line.format(
+                player=name,
+                kind=kind,
+                steps=", ".join(steps),
+                box=fill.category.label_in(self.locale),
+                points=option.points,
+                bonus=option.bonus,
+            )
         )
 
     def _finish(self) -> None:
         game = self.game
+        text = self.text
         self.say()
-        self.say("Game over.")
+        self.say(text.pgettext("play", "Game over."))
         size = self._terminal_size()
         width = None if size is None else size[0]
-        self.say(render_scorecards(game.cards, game.players, rules=game.rules, width=width))
-        result = game.result
         self.say(
-            "Final standings: "
-            + ", ".join(f"{s.rank}. {s.player} {s.total}" for s in result.standings)
+            render_scorecards(
+                game.cards, game.players, rules=game.rules, width=width, locale=self.locale
+            )
         )
+        result = game.result
+        standings = ", ".join(f"{s.rank}. {s.player} {s.total}" for s in result.standings)
+        self.say(text.pgettext("play", "Final standings: {standings}").format(standings=standings))
+        both = text.pgettext("play", " and ")
         if result.play_off:
-            tied = " and ".join(result.play_off)
-            self.say(f"Tied: {tied}; the tie rule says they play again")
+            tied = text.pgettext("play", "Tied: {players}; the tie rule says they play again")
+            self.say(tied.format(players=both.join(result.play_off)))
         else:
-            winners = " and ".join(result.winners)
-            self.say(f"Winner{'s' if result.is_tie else ''}: {winners}")
+            winners = (
+                text.pgettext("play", "Winners: {players}")
+                if result.is_tie
+                else text.pgettext("play", "Winner: {players}")
+            )
+            self.say(winners.format(players=both.join(result.winners)))
         if _extras.can_review(game.rules):
             code = shlex.quote(self.record.share_code())
-            self.say(f"What each decision cost, and the luck: yahtzee-rules review --code {code}")
+            review = text.pgettext(
+                "play", "What each decision cost, and the luck: yahtzee-rules review --code {code}"
+            )
+            self.say(review.format(code=code))
 
     # --- saving ---------------------------------------------------------------------
 
@@ -859,15 +1023,19 @@ class Session:
         chooses to keep when asked (the file this session saved to is rewritten)."""
         if (self.saved is not None and self.saved[0] == path) or not _extras.file_exists(path):
             return True
-        self.say(f"{path} exists already. Type y to overwrite it, or anything else to keep it.")
+        text = self.text
+        exists = text.pgettext(
+            "play", "{path} exists already. Type y to overwrite it, or anything else to keep it."
+        )
+        self.say(exists.format(path=path))
         try:
-            answer = self.console.ask("overwrite> ").strip().lower()
+            answer = self.console.ask(text.pgettext("play", "overwrite> ")).strip().lower()
         except (EOFError, KeyboardInterrupt):
             self.say()
             answer = ""
         if answer in ("y", "yes"):
             return True
-        self.say(f"Not saved; {path} is unchanged.")
+        self.say(text.pgettext("play", "Not saved; {path} is unchanged.").format(path=path))
         return False
 
     def _save(self, path: str) -> bool:
@@ -875,7 +1043,8 @@ class Session:
             return False
         _extras.save_game(path, self.record, self._bot_kinds())
         self.saved = (path, len(self.record.actions))
-        self.say(f"Saved to {path}. Resume with: {self.resume_command('--load', path)}")
+        saved = self.text.pgettext("play", "Saved to {path}. Resume with: {command}")
+        self.say(saved.format(path=path, command=self.resume_command("--load", path)))
         return True
 
     def _offer_save(self) -> None:
@@ -886,23 +1055,32 @@ class Session:
 
         Nothing is asked when the game was saved and nothing has happened since.
         """
+        text = self.text
         if self.saved is not None and self.saved[1] == len(self.record.actions):
             path = self.saved[0]
-            self.say(
-                f"The game is saved in {path}. Resume with: {self.resume_command('--load', path)}"
-            )
+            saved = text.pgettext("play", "The game is saved in {path}. Resume with: {command}")
+            self.say(saved.format(path=path, command=self.resume_command("--load", path)))
             return
-        self.say("Save the game first? Type a file name, or press Enter to leave without saving.")
+        self.say(
+            text.pgettext(
+                "play",
+                "Save the game first? Type a file name, or press Enter to leave without saving.",
+            )
+        )
         while True:
             try:
-                answer = self.console.ask("save to file> ").strip()
+                answer = self.console.ask(text.pgettext("play", "save to file> ")).strip()
             except (EOFError, KeyboardInterrupt):
                 self.say()
                 answer = ""
             if not answer or answer.lower() in ("n", "no"):
                 break
             if answer.lower() in ("y", "yes"):
-                self.say("Type the name of the file to save to, or press Enter to leave.")
+                self.say(
+                    text.pgettext(
+                        "play", "Type the name of the file to save to, or press Enter to leave."
+                    )
+                )
                 continue
             try:
                 if not self._save(answer):
@@ -915,4 +1093,5 @@ class Session:
                 continue
             return
         code = self.record.share_code()
-        self.say(f"Game not saved to a file. To resume it: {self.resume_command('--code', code)}")
+        not_saved = text.pgettext("play", "Game not saved to a file. To resume it: {command}")
+        self.say(not_saved.format(command=self.resume_command("--code", code)))

@@ -37,9 +37,11 @@ from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
 __all__ = [
     "FALLBACK",
+    "HEURISTIC_NOTE",
     "KINDS",
     "MAX_CODE_LENGTH",
     "MAX_SEATS",
+    "SOLVER_NOTE",
     "Coach",
     "Position",
     "TableFor",
@@ -341,7 +343,7 @@ def coach(game: Game, table_for: TableFor = _no_table) -> Coach:
             keep,
             box,
             best.expected,
-            "optimal solitaire play: the most points expected on your own card",
+            SOLVER_NOTE,
         )
     classic = column_table(game.rules, table_for)
     if classic is not None:
@@ -362,11 +364,14 @@ def coach(game: Game, table_for: TableFor = _no_table) -> Coach:
     rng = random.Random(0)
     keep = greedy.choose_keep(turn, rng) if turn.rolls_left else None
     if keep is not None:
-        return Coach("heuristic", keep, None, None, _HEURISTIC_NOTE)
-    return Coach("heuristic", None, greedy.choose_box(turn, rng), None, _HEURISTIC_NOTE)
+        return Coach("heuristic", keep, None, None, HEURISTIC_NOTE)
+    return Coach("heuristic", None, greedy.choose_box(turn, rng), None, HEURISTIC_NOTE)
 
 
-_HEURISTIC_NOTE = (
+#: The coach's note on the solver's advice.
+SOLVER_NOTE = "optimal solitaire play: the most points expected on your own card"
+#: The coach's note on the heuristic's advice (no optimal table for the rules).
+HEURISTIC_NOTE = (
     f"{FALLBACK}; a quick rule of thumb (the greedy player's choice), not the optimal "
     f"move. A server started with 'yahtzee-rules serve --table RULES' gives optimal advice "
     f"for those rules"

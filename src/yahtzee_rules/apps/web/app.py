@@ -60,8 +60,8 @@ from yahtzee_rules.apps.web._work import BusyError, Tables, Workers
 from yahtzee_rules.core.rules import Rules, TieRule
 from yahtzee_rules.play.record import GameRecord
 from yahtzee_rules.support._limits import MAX_WEB_FORM_BYTES, WEB_QUEUE, WEB_WORKERS
-from yahtzee_rules.support.errors import MalformedInputError, RulesError
-from yahtzee_rules.support.l10n import best_locale
+from yahtzee_rules.support.errors import MalformedInputError, RulesError, UnknownLocaleError
+from yahtzee_rules.support.l10n import LOCALES, best_locale, resolve_locale
 
 __all__ = ["create_app"]
 
@@ -71,6 +71,46 @@ _QR_MOST_BYTES = 2_953
 
 #: A form's fields read from a body (``None`` for a request that has none).
 Form = dict[str, list[str]] | None
+
+#: The cookie that keeps the language a player chose with the page's language switch.
+LANGUAGE_COOKIE = "lang"
+#: What a page's language depends on, besides its address.
+_VARY = {"Vary": "Accept-Language, Cookie"}
+
+
+def _locale(request: Request, *, asked: bool = True) -> str:
+    """The language of the page for ``request``: the one its ``lang=`` asks for (an
+    unknown one raises :class:`UnknownLocaleError`; ``asked=False`` passes it over, for
+    error pages), else the one the language switch kept in a cookie, else the one the
+    browser's ``Accept-Language`` prefers."""
+    chosen = request.query_params.get("lang")
+    if chosen is not None and asked:
+        return resolve_locale(chosen)
+    kept = request.cookies.get(LANGUAGE_COOKIE)
+    if kept:
+        try:
+            return resolve_locale(kept)
+        except UnknownLocaleError:
+            pass  # a stale or foreign cookie is not the user's typing: passed over
+    return best_locale(request.headers.get("accept-language"))
+
+
+def _any_locale(request: Request) -> str:
+    """As :func:`_locale`, but an unknown ``lang=`` falls back (for error pages)."""
+    try:
+        return _locale(request)
+    except UnknownLocaleError:
+        return _locale(request, asked=False)
+
+
+def _page_response(request: Request, html: str, locale: str, status: int = 200) -> Response:
+    """A page in ``locale``'s language; when its ``lang=`` chose it, the cookie keeps it."""
+    response = HTMLResponse(html, status_code=status, headers=_VARY)
+    if request.query_params.get("lang") is not None:
+        response.set_cookie(
+            LANGUAGE_COOKIE, locale, max_age=365 * 24 * 3600, httponly=True, samesite="lax"
+        )
+    return response
 
 
 class _TooLargeError(MalformedInputError):
@@ -175,10 +215,15 @@ def create_app(
     pool = Workers(workers, queue)
     started = Tables(tables)
     find: TableFor = started if table_for is None else table_for
-    home_page = _page.setup_page(optimal=_solver_available(), tables=started.names)
-    busy_page = _page.error_page(
-        "every worker of this table is busy; try again in a moment", status=503
-    )
+    optimal = _solver_available()
+    home_pages = {
+        locale: _page.setup_page(optimal=optimal, tables=started.names, locale=locale)
+        for locale in LOCALES
+    }
+    busy_pages = {
+        locale: _page.error_page(_page.busy_message(locale), status=503, locale=locale)
+        for locale in LOCALES
+    }
     address = None if public_url is None else _public_url(public_url)
     signer = None if secret is None else LinkSigner(secret)
     sign = None if signer is None else signer.sign
@@ -189,12 +234,14 @@ def create_app(
             signer.check(code, seats, request.query_params.get("sig"))
         return Position.read(code, seats, sign=sign)
 
-    def refuse(error: RulesError, status: int = 400) -> Response:
+    def refuse(error: RulesError, status: int = 400, request: Request | None = None) -> Response:
         if isinstance(error, _TooLargeError):
             status = 413
         if isinstance(error, ForgedLinkError):
             status = 403
-        return HTMLResponse(_page.error_page(str(error), status=status), status_code=status)
+        locale = None if request is None else _any_locale(request)
+        page = _page.error_page(str(error), status=status, locale=locale)
+        return HTMLResponse(page, status_code=status, headers=_VARY)
 
     def offloaded(
         work: Callable[[Request, Form], Response], *, form: bool = False
@@ -205,11 +252,12 @@ def create_app(
             try:
                 fields = await _form(request) if form else None
             except RulesError as error:
-                return refuse(error)
+                return refuse(error, request=request)
             try:
                 return await pool.run(lambda: work(request, fields))
             except BusyError:
-                return HTMLResponse(busy_page, status_code=503, headers={"Retry-After": "1"})
+                busy = busy_pages[_any_locale(request)]
+                return HTMLResponse(busy, status_code=503, headers={"Retry-After": "1", **_VARY})
 
         return endpoint
 
@@ -218,7 +266,11 @@ def create_app(
         return RedirectResponse(position.link(record), status_code=303)
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(home_page)
+        try:
+            locale = _locale(request)
+        except UnknownLocaleError as error:
+            return refuse(error, request=request)
+        return _page_response(request, home_pages[locale], locale)
 
     def new_game(request: Request, form: Form) -> Response:
         assert form is not None
@@ -226,14 +278,18 @@ def create_app(
         def one(key: str) -> str:
             return form.get(key, [""])[0]
 
+        locale = _any_locale(request)
         names, seats = [], ""
         for seat in range(MAX_SEATS):
             kind = one(f"kind-{seat}")
             if not kind:
                 continue
             if kind not in KINDS:
-                return refuse(RulesError(f"seat {seat + 1}: player kind {kind[:20]!r} is unknown"))
-            names.append(one(f"name-{seat}").strip() or f"Player {seat + 1}")
+                return refuse(
+                    RulesError(f"seat {seat + 1}: player kind {kind[:20]!r} is unknown"),
+                    request=request,
+                )
+            names.append(one(f"name-{seat}").strip() or _page.default_name(seat, locale))
             seats += kind
         try:
             if not names:
@@ -244,23 +300,24 @@ def create_app(
             position = Position(record, parse_seats(seats, len(names)), sign=sign)
             return moved(request, position, record)
         except RulesError as error:
-            return HTMLResponse(
-                _page.setup_page(str(error), optimal=_solver_available(), tables=started.names),
-                status_code=400,
+            page = _page.setup_page(
+                str(error), optimal=optimal, tables=started.names, locale=locale
             )
+            return HTMLResponse(page, status_code=400, headers=_VARY)
 
     def play(request: Request, form: Form) -> Response:
         try:
+            locale = _locale(request)
             position = position_of(request)
         except RulesError as error:
-            return refuse(error)
+            return refuse(error, request=request)
         advice: Coach | None = None
         coach_error = ""
         shown = request.query_params.get("hold")
         try:
             held = None if shown is None else held_text(shown)
         except RulesError as error:
-            return refuse(error)
+            return refuse(error, request=request)
         if request.query_params.get("coach") and not position.bot_to_play:
             try:
                 advice = coach(position.game, find)
@@ -278,9 +335,9 @@ def create_app(
             coach_error=coach_error,
             fallback=fallback,
             held=held,
-            locale=best_locale(request.headers.get("accept-language")),
+            locale=locale,
         )
-        return HTMLResponse(html, headers={"Vary": "Accept-Language"})
+        return _page_response(request, html, locale)
 
     def ask_coach(request: Request, form: Form) -> Response:
         # The page again, with the coach's advice and the dice the player holds now.
@@ -291,7 +348,7 @@ def create_app(
             if position.bot_to_play or position.game.dice is None:
                 raise RulesError("coach: no dice of a human player to advise on in this position")
         except RulesError as error:
-            return refuse(error)
+            return refuse(error, request=request)
         hold = "".join(str(place) for place in sorted(set(held)))
         return RedirectResponse(position.link(coach="1", hold=hold), status_code=303)
 
@@ -302,7 +359,7 @@ def create_app(
             held = held_positions(form.get("hold", []))
             return moved(request, position, position.roll(held, dice_rng))
         except RulesError as error:
-            return refuse(error)
+            return refuse(error, request=request)
 
     def fill(request: Request, form: Form) -> Response:
         assert form is not None
@@ -310,7 +367,7 @@ def create_app(
             position = position_of(request)
             return moved(request, position, position.fill(form.get("box", [""])[0]))
         except RulesError as error:
-            return refuse(error)
+            return refuse(error, request=request)
 
     def bot(request: Request, form: Form) -> Response:
         try:
@@ -319,22 +376,21 @@ def create_app(
                 raise RulesError("bot: no computer player is to play in this position")
             return moved(request, position, position.record)
         except RulesError as error:
-            return refuse(error)
+            return refuse(error, request=request)
 
     def review(request: Request, form: Form) -> Response:
         try:
+            locale = _locale(request)
             position = position_of(request)
         except RulesError as error:
-            return refuse(error)
+            return refuse(error, request=request)
         if not position.record.actions:
-            return HTMLResponse(_page.review_page(position, None, "No moves to review yet."))
+            note = _page.review_note("none", locale)
+            return _page_response(request, _page.review_page(position, None, note, locale), locale)
         table = find(position.game.rules)
         if table is None:
-            note = (
-                "This table has no optimal values for these rules, so it cannot review the "
-                "game; a table started with --table for them can."
-            )
-            return HTMLResponse(_page.review_page(position, None, note))
+            note = _page.review_note("no table", locale)
+            return _page_response(request, _page.review_page(position, None, note, locale), locale)
         from yahtzee_rules.bots.solver import Table
         from yahtzee_rules.bots.solver import review as review_record
 
@@ -346,22 +402,21 @@ def create_app(
         reviewed = review_record(
             position.record, table, wins=wins, targets=targets if wins else None
         )
-        return HTMLResponse(_page.review_page(position, reviewed))
+        return _page_response(request, _page.review_page(position, reviewed, locale=locale), locale)
 
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
 
     async def not_found(request: Request, error: Exception) -> Response:
-        page = _page.error_page(
-            "No page of this table is at that address; a game's link starts with /play/.",
-            status=404,
-        )
-        return HTMLResponse(page, status_code=404)
+        locale = _any_locale(request)
+        page = _page.error_page(_page.not_found_message(locale), status=404, locale=locale)
+        return HTMLResponse(page, status_code=404, headers=_VARY)
 
     async def server_error(request: Request, error: Exception) -> Response:
         # Written outside the middleware, so it sets the security headers itself.
-        page = _page.error_page("The server could not answer; try again.", status=500)
-        return HTMLResponse(page, status_code=500, headers=dict(SECURITY_HEADERS))
+        locale = _any_locale(request)
+        page = _page.error_page(_page.server_error_message(locale), status=500, locale=locale)
+        return HTMLResponse(page, status_code=500, headers={**dict(SECURITY_HEADERS), **_VARY})
 
     return Starlette(
         routes=[
