@@ -1,9 +1,11 @@
 /*
- * The solver's compiled kernel: one turn-start state's per-turn tables.
+ * The solver's compiled kernel: one turn-start state's per-turn tables (state, keep,
+ * box), a whole optimal turn (turn), and the table build's work for many states at
+ * once (solve).
  *
- * The same arithmetic as the NumPy path of _turns.py, operation for operation, so
- * that both give the same floats and the same choices (a test compares them on
- * many states of nine rule sets):
+ * The same arithmetic as the NumPy path (_turns.py, _kernels.py), operation for
+ * operation, so that both give the same floats and the same choices (tests compare
+ * them on many states of nine rule sets, and whole tables of seven):
  *
  *   - a fill entry's worth is the next state's value (its index clipped to the
  *     table), plus the upper bonus it completes where there is one, plus its points,
@@ -12,14 +14,16 @@
  *     the entries the Joker rule allows, then the extra-Yahtzee bonus added);
  *   - a keep's value is the sum of its six one-die-larger keeps, added in face
  *     order from left to right, times 1/6;
- *   - with one more reroll left, a roll is worth its best sub-keep.
+ *   - with one more reroll left, a roll is worth its best sub-keep (found along the
+ *     keep lattice: a keep's best is its own value or a parent's best).
  *
- * Every maximum is taken as "the later value where it is larger", in the NumPy
- * path's order (there are no NaNs). Compiled without -ffast-math and with -ffp-contract=off, so that no addition is
- * reordered or fused. Only the limited C API (3.11) is used: one build serves every
- * later CPython. The index arrays are the library's own; they are still checked
- * against the sizes of the arrays they index (once, or an index outside is read as the
- * last entry, which is always refused), so that no call reads out of bounds.
+ * A maximum is exact in any grouping (there are no NaNs, and no -0.0); where a choice
+ * is made, the first best wins, in the NumPy path's order. Compiled without
+ * -ffast-math and with -ffp-contract=off, so that no addition is reordered or fused.
+ * Only the limited C API (3.11) is used: one build serves every later CPython. The
+ * index arrays are the library's own; they are still checked against the sizes of the
+ * arrays they index (once, or an index outside is read as the last entry, which is
+ * always refused), so that no call reads out of bounds.
  */
 #define Py_LIMITED_API 0x030B0000
 #define PY_SSIZE_T_CLEAN
