@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -249,6 +248,8 @@ def build_decisions(table: Table, threads: int = 2) -> tuple[NDArray[np.int32], 
 
     starts = range(0, len(flat), _CHUNK)
     if threads > 1 and len(flat) > _CHUNK:
+        from concurrent.futures import ThreadPoolExecutor  # here: a third of this module's import
+
         with ThreadPoolExecutor(max_workers=threads) as pool:
             list(pool.map(work, starts))
     else:
