@@ -638,6 +638,7 @@ def review_page(position: Position, reviewed: Review | None, note: str = "") -> 
     if reviewed is None:
         body = f'<h1>Game review</h1><p role="status">{escape(note)}</p>{back}'
         return _document("Game review · Yahtzee table", body)
+    against = reviewed.approximation or "optimal solitaire play"
     rows = []
     for player in reviewed.players:
         grades = player.grades()
@@ -659,11 +660,20 @@ def review_page(position: Position, reviewed: Review | None, note: str = "") -> 
         mistakes.append(f"<h3>{escape(player.player)}</h3><ol>{items}</ol>")
     body = (
         "<h1>Game review</h1>"
-        "<p>Each player against optimal solitaire play: <strong>luck</strong> is what the "
+        f"<p>Each player against {escape(against)}: <strong>luck</strong> is what the "
         "dice gave or took, <strong>cost</strong> what the decisions gave up, both in "
         "expected final points; the score is the expected score at the start plus the luck "
         "minus the cost.</p>"
-        '<section class="panel" aria-labelledby="luck-heading">'
+        + (
+            '<p id="approximation-note"><small>No table reaches this card: these values are '
+            "an approximation, not the optimum, so the luck is not of mean 0. Of each "
+            "player's luck, the approximation's own share: "
+            + escape(", ".join(f"{p.player} {p.luck_bias:+.2f}" for p in reviewed.players))
+            + ".</small></p>"
+            if reviewed.approximation is not None
+            else ""
+        )
+        + '<section class="panel" aria-labelledby="luck-heading">'
         '<h2 id="luck-heading">Luck and skill</h2>'
         '<table id="review-summary"><thead><tr><th scope="col">Player</th>'
         '<th scope="col" class="num">Score</th><th scope="col" class="num">Expected</th>'

@@ -50,6 +50,7 @@ from yahtzee_rules.apps.web._position import (
     Position,
     TableFor,
     coach,
+    column_table,
     parse_seats,
     strong_play,
 )
@@ -328,7 +329,12 @@ def create_app(
             return refuse(error)
         if not position.record.actions:
             return HTMLResponse(_page.review_page(position, None, "No moves to review yet."))
-        table = find(position.game.rules)
+        rules = position.game.rules
+        # Triple Yahtzee: the Classic table of its columns, reviewed against
+        # TripleStrategy's values (an approximation, and the page says so)
+        table = find(rules)
+        if table is None:
+            table = column_table(rules, find)
         if table is None:
             note = (
                 "This table has no optimal values for these rules, so it cannot review the "

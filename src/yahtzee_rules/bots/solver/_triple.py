@@ -480,6 +480,38 @@ class TripleStrategy:
             f"the next best, {action_text(other.action, dice)} ({APPROXIMATION})"
         )
 
+    # --- reviews -----------------------------------------------------------------------
+
+    def review_values(
+        self, played: Sequence[tuple[int, Turn, object]]
+    ) -> list[tuple[float, NDArray[np.float64], NDArray[np.float64] | None, int, float]]:
+        """For each decision of a game (seat, turn with dice, action), by these values as
+        :meth:`advise` gives them: the card's grand total plus the columns' value, the
+        roll's fill values, the values of its distinct sub-keeps in the review kernel's
+        order (``None`` with no reroll left), the internal roll, and the expected final
+        score before the turn's first roll by the turn's own solution (what :meth:`advise`
+        gives before any dice). The review (:func:`~yahtzee_rules.bots.solver.review`)
+        reads Triple Yahtzee's decisions off them."""
+        from yahtzee_rules.bots.solver._review_kernel import kernel
+
+        k = kernel()
+        found = []
+        last_card: Scorecard | None = None
+        plan: _Plan | None = None
+        base = 0.0
+        for _, turn, _ in played:
+            dice = turn.dice
+            assert dice is not None
+            if turn.card is not last_card or plan is None:
+                last_card = turn.card
+                plan = self._plan(last_card)
+                base = totals(last_card, rules=turn.rules).grand_total + plan.base
+            position = k.dice_pos[dice._index]
+            left = turn.rolls_left
+            keeps = plan.keeps[left - 1][k.subkeeps[position]] if left else None
+            found.append((base, plan.row(position), keeps, position, base + plan.turn_start()))
+        return found
+
     # --- whole games -------------------------------------------------------------------
 
     def play_games(
