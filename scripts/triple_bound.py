@@ -84,8 +84,9 @@ def excess_mean(turns: int, chance: float, free: int) -> float:
     )
 
 
-def column_value(turns: int, progress: bool = True) -> float:
-    """``W``: the relaxed column's best expected score from the empty card, ``turns`` turns."""
+def column_value(turns: int, progress: bool = True, *, passing: bool = True) -> float:
+    """``W``: the relaxed column's best expected score from the empty card, ``turns`` turns
+    (``passing=False``: every turn fills a box, as in the Classic game)."""
     import numpy as np
 
     from yahtzee_rules.bots.solver._geometry import CHUNK
@@ -120,9 +121,9 @@ def column_value(turns: int, progress: bool = True) -> float:
                 space = workspace_for(size)
                 keep = space.keeps(0, size)
                 final_values(model, previous, m, u, y, out=keep[five:])
-                # or let the turn pass, after seeing the last roll: the state, a turn fewer
                 here = flat_index(model, m, u, y)
-                np.maximum(keep[five:], previous[here], out=keep[five:])
+                if passing:  # or let the turn pass, after the last roll: a turn fewer
+                    np.maximum(keep[five:], previous[here], out=keep[five:])
                 best_over_subkeeps(average_keeps(keep, space), space)
                 rolls = best_over_subkeeps(average_keeps(keep, space), space)
                 values[here] = np.einsum("i,ij->j", g.probability, rolls)
