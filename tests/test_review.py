@@ -249,12 +249,6 @@ def test_costs_agree_with_plain_recursion(name: str) -> None:
             replay = GameRecord(replay, (action,)).game
 
 
-def test_triple_yahtzee_is_refused_with_the_solvers_reason() -> None:
-    record = GameRecord.new(["Ann"], rules=Rules.from_name("triple"))
-    with pytest.raises(MalformedInputError, match="exact solver is out of reach"):
-        review(record)
-
-
 def test_a_review_is_refused_for_what_is_not_a_record() -> None:
     with pytest.raises(MalformedInputError, match="not a GameRecord"):
         review("forced 0 Ann -")  # type: ignore[arg-type]

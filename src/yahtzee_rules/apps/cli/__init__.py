@@ -1007,8 +1007,10 @@ def _review(args: argparse.Namespace) -> int:
     _extras.require_solver()
     from yahtzee_rules.bots.solver import review
 
-    _ensure_table(rules)  # its notice and progress go to standard error, never in --json
-    reviewed = review(record, _extras.optimal_table(rules), wins=args.wins)
+    # its notice and progress go to standard error, never in --json; on Triple Yahtzee,
+    # the Classic table of its columns (the review is then against TripleStrategy's values)
+    _ensure_table(rules, players=True)
+    reviewed = review(record, _extras.optimal_table(_extras.table_rules(rules)), wins=args.wins)
     if args.json:
         print(review_command.as_json(reviewed))
     else:

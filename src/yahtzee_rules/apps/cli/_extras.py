@@ -344,13 +344,18 @@ def require_solver() -> None:
 
 
 def can_review(rules: Rules) -> bool:
-    """Whether a game of ``rules`` can be reviewed: the solver is installed and solves them."""
+    """Whether a game of ``rules`` can be reviewed: the solver is installed and solves
+    them, or they are Triple Yahtzee's (reviewed against TripleStrategy's values)."""
     try:
+        from yahtzee_rules.bots.solver import column_rules
         from yahtzee_rules.bots.solver._internal import check_solvable
     except ImportError:
         return False
     try:
-        check_solvable(rules)
+        if by_columns(rules):
+            column_rules(rules)
+        else:
+            check_solvable(rules)
     except RulesError:
         return False
     return True

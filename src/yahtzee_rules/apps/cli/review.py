@@ -6,7 +6,9 @@ the three costliest decisions in words. ``--wins`` adds, for the late turns a re
 covers, the chance of winning each turn's decisions gave up, marked exact (every other
 player had finished) or bound (an upper bound on each chance). ``--json`` writes the whole review instead
 (every decision's cost and every roll's luck), as described by the JSON Schema
-``yahtzee_rules/schema/review-v1.schema.json``.
+``yahtzee_rules/schema/review-v1.schema.json``. A Triple Yahtzee game, which no table
+reaches, is reviewed against TripleStrategy's values, an approximation: the output says
+so, and how much of each player's luck is the values' own bias.
 
 Examples:
     >>> from yahtzee_rules.apps.cli import build_parser
@@ -100,13 +102,23 @@ def _win_lines(player: PlayerReview) -> list[str]:
     return lines
 
 
-def _player_lines(player: PlayerReview, wins: bool = False) -> list[str]:
+def _player_lines(player: PlayerReview, wins: bool = False, approximate: bool = False) -> list[str]:
     grades = player.grades()
     choices = len(player.choices)
+    # the boxes' names fit (Triple Yahtzee's name their column, as "Three of a Kind x3")
+    wide = max([16, *(len(d.action.label) for d in player.decisions if isinstance(d.action, Box))])
+    by = "by the approximate values" if approximate else "with optimal play"
     lines = [
-        f"{player.player}: {player.end:g} points; expected {player.start:.2f} at the start "
-        f"with optimal play",
+        f"{player.player}: {player.end:g} points; expected {player.start:.2f} at the start {by}",
         f"  luck of the dice       {_signed(player.luck)}",
+        *(
+            [
+                f"  values' share of it    {_signed(player.luck_bias)}  (the approximation's "
+                f"bias, not the dice's: luck less it has mean 0)"
+            ]
+            if approximate
+            else []
+        ),
         f"  cost of the decisions  {_signed(-player.cost)}  "
         f"(mean {player.mean_cost:.2f} a choice over {choices} choices)",
         f"  best {grades['best']}, inaccuracies {grades['inaccuracy']}, "
@@ -114,8 +126,8 @@ def _player_lines(player: PlayerReview, wins: bool = False) -> list[str]:
         f"{grades['forced']} forced",
         *(_win_lines(player) if wins else ()),
         "",
-        f"  {'turn':>4}  {'rolls':<22} {'filled':<16} {'luck':>7} {'cost':>6} {'expected':>9}"
-        + ("  win lost" if wins else ""),
+        f"  {'turn':>4}  {'rolls':<22} {'filled':<{wide}} {'luck':>7} {'cost':>6} "
+        f"{'expected':>9}" + ("  win lost" if wins else ""),
     ]
     rolls_of: dict[int, list[str]] = {}
     luck_of: dict[int, float] = {}
@@ -136,7 +148,7 @@ def _player_lines(player: PlayerReview, wins: bool = False) -> list[str]:
         box, expected = filled.get(turn, ("", float("nan")))
         shown = f"{expected:9.2f}" if box else f"{'':9}"
         row = (
-            f"  {turn:>4}  {' '.join(rolls_of[turn]):<22} {box:<16} "
+            f"  {turn:>4}  {' '.join(rolls_of[turn]):<22} {box:<{wide}} "
             f"{_signed(luck_of.get(turn, 0.0)):>7} {cost_of.get(turn, 0.0):6.2f} {shown}"
         )
         if wins:
@@ -175,8 +187,11 @@ def report(reviewed: Review, label: str) -> str:
           The costliest decisions:
           - turn 13, roll 1, dice 12366: fill Chance (expected 18.00); best: hold 66 and reroll 1 2 3 (expected 24.75), 6.75 points more
     """
+    against = "optimal solitaire play"
+    if reviewed.approximation is not None:
+        against = reviewed.approximation
     lines = [
-        f"Review against optimal solitaire play, {label}: luck is what the "
+        f"Review against {against}, {label}: luck is what the "
         f"dice gave or took, cost what the decisions gave up, in expected final points.",
     ]
     if reviewed.wins:
@@ -185,7 +200,7 @@ def report(reviewed: Review, label: str) -> str:
             "win, exact once every other player has finished, else from upper bounds."
         )
     for player in reviewed.players:
-        lines += ["", *_player_lines(player, reviewed.wins)]
+        lines += ["", *_player_lines(player, reviewed.wins, reviewed.approximation is not None)]
     return "\n".join(lines)
 
 

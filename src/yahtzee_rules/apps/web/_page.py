@@ -876,7 +876,18 @@ def review_page(
     )
     body = (
         f"<h1>{heading}</h1><p>{intro}</p>"
-        '<section class="panel" aria-labelledby="luck-heading">'
+        + (
+            # in English, as each decision's description: measured against the strategy
+            f'<p id="approximation-note"><small>Measured against '
+            f"{escape(reviewed.approximation)}, not optimal play: no table reaches this "
+            "card, so these values are an approximation, not the optimum, and the luck is "
+            "not of mean 0. Of each player's luck, the approximation's own share: "
+            + escape(", ".join(f"{p.player} {p.luck_bias:+.2f}" for p in reviewed.players))
+            + ".</small></p>"
+            if reviewed.approximation is not None
+            else ""
+        )
+        + '<section class="panel" aria-labelledby="luck-heading">'
         f'<h2 id="luck-heading">{escape(w_luck_and_skill)}</h2>'
         f'<table id="review-summary"><thead><tr>{cells}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"

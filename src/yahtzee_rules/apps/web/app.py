@@ -50,6 +50,7 @@ from yahtzee_rules.apps.web._position import (
     Position,
     TableFor,
     coach,
+    column_table,
     parse_seats,
     strong_play,
 )
@@ -387,7 +388,12 @@ def create_app(
         if not position.record.actions:
             note = _page.review_note("none", locale)
             return _page_response(request, _page.review_page(position, None, note, locale), locale)
-        table = find(position.game.rules)
+        rules = position.game.rules
+        # Triple Yahtzee: the Classic table of its columns, reviewed against
+        # TripleStrategy's values (an approximation, and the page says so)
+        table = find(rules)
+        if table is None:
+            table = column_table(rules, find)
         if table is None:
             note = _page.review_note("no table", locale)
             return _page_response(request, _page.review_page(position, None, note, locale), locale)

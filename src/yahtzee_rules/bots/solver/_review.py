@@ -11,6 +11,17 @@ V before a roll is the value of the keep held for it (before a turn's first roll
 value of the choice that ended the player's previous turn), which is exactly the
 expected V after the roll. Every player of a game is reviewed against their own
 optimal solitaire play, as :func:`advise` values it.
+
+No table reaches Triple Yahtzee: its games are reviewed against
+:class:`~yahtzee_rules.bots.solver.TripleStrategy`'s values instead, an approximation
+(:attr:`Review.approximation` says so). The identity still holds exactly, since each
+luck is the change the roll made in those values; but luck is no longer of mean 0:
+at the start of each turn after the first, the turn solved over every column expects
+other than the columns' values said after the previous fill (mostly more: choosing
+the column after the roll gains; less where the columns' Classic values count what
+Triple Yahtzee does not pay, such as each column's extra-Yahtzee bonuses), and the
+first roll's luck carries that difference (:attr:`PlayerReview.luck_bias`); the luck
+less it has mean 0 exactly.
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from yahtzee_rules.bots.solver._review_kernel import (
 )
 from yahtzee_rules.bots.solver._table import Table, load_table
 from yahtzee_rules.bots.solver._target import TargetTable, target_table
+from yahtzee_rules.bots.solver._triple import APPROXIMATION, TripleStrategy, column_rules
 from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.dice import Dice, Keep
 from yahtzee_rules.core.rules import Rules
@@ -245,11 +257,17 @@ class PlayerReview:
             card is full.
         decisions: Every decision, in order.
         rolls: Every roll, in order.
+        luck_bias: With approximate values (:attr:`Review.approximation`), the part of
+            :attr:`luck` that is the values' and not the dice's: added up over the
+            player's turns after the first reviewed, what the turn solved over every
+            column expects at its start beyond the value of the previous fill (of
+            either sign, mostly positive). ``luck - luck_bias`` has mean 0 exactly;
+            ``luck`` has the mean of ``luck_bias``, not 0. 0 with exact values.
 
     Examples:
         >>> p = PlayerReview("Ann", 254.5, 260.0, (), ())
-        >>> p.luck, p.cost, p.mean_cost
-        (0.0, 0.0, 0.0)
+        >>> p.luck, p.cost, p.mean_cost, p.luck_bias
+        (0.0, 0.0, 0.0, 0.0)
     """
 
     player: str
@@ -257,6 +275,7 @@ class PlayerReview:
     end: float
     decisions: tuple[Decision, ...]
     rolls: tuple[RollLuck, ...]
+    luck_bias: float = 0.0
 
     def __attrs_pre_init__(self) -> None:
         refuse_reinit(self)
@@ -370,6 +389,10 @@ class Review:
         players: One :class:`PlayerReview` per seat, in seat order.
         wins: Whether the review was asked for the chance of winning
             (``review(..., wins=True)``): then the late decisions it covers carry it.
+        approximation: ``None`` when the values are the optimum's (exact); for Triple
+            Yahtzee, which no table reaches, what the values are instead: those of
+            :class:`~yahtzee_rules.bots.solver.TripleStrategy`, an approximation, not
+            the optimum.
 
     Examples:
         >>> from yahtzee_rules import GameRecord
@@ -385,6 +408,7 @@ class Review:
     rules: Rules
     players: tuple[PlayerReview, ...]
     wins: bool = False
+    approximation: str | None = None
 
     def __attrs_pre_init__(self) -> None:
         refuse_reinit(self)
@@ -402,13 +426,19 @@ class Review:
             >>> Review(Rules(), (PlayerReview("Ann", 254.5, 260.0, (), ()),)).to_dict()["players"][0]["luck"]
             0.0
         """
-        return {
+        found: dict[str, Any] = {
             "format": "yahtzee-rules review",
             "version": REVIEW_FORMAT,
             "rules": self.rules.name,
             "grades": {name: (None if math.isinf(most) else most) for name, most in GRADES},
-            "players": [_player_dict(player, self.wins) for player in self.players],
+            "players": [
+                _player_dict(player, self.wins, self.approximation is not None)
+                for player in self.players
+            ],
         }
+        if self.approximation is not None:
+            found["approximation"] = self.approximation
+        return found
 
     def player(self, player: int | str) -> PlayerReview:
         """One player's review, by seat or name.
@@ -476,7 +506,9 @@ def _decision_dict(d: Decision) -> dict[str, Any]:
     return found
 
 
-def _player_dict(player: PlayerReview, wins: bool = False) -> dict[str, Any]:
+def _player_dict(
+    player: PlayerReview, wins: bool = False, approximate: bool = False
+) -> dict[str, Any]:
     found = {
         "player": player.player,
         "start": player.start,
@@ -501,6 +533,8 @@ def _player_dict(player: PlayerReview, wins: bool = False) -> dict[str, Any]:
     if wins:
         found["win_cost"] = player.win_cost
         found["exact_win_decisions"] = len(player.exact_win_decisions)
+    if approximate:
+        found["luck_bias"] = player.luck_bias
     return found
 
 
@@ -513,10 +547,16 @@ class _Seat:
     before: float  # the expected final score now: of the last choice, or after a roll
     decisions: list[Decision] = attrs.Factory(list)
     rolls: list[RollLuck] = attrs.Factory(list)
+    bias: list[float] = attrs.Factory(list)  # approximate values: each turn's start gap
 
     def freeze(self) -> PlayerReview:
         return PlayerReview(
-            self.name, self.start, self.before, tuple(self.decisions), tuple(self.rolls)
+            self.name,
+            self.start,
+            self.before,
+            tuple(self.decisions),
+            tuple(self.rolls),
+            math.fsum(self.bias),
         )
 
 
@@ -544,10 +584,20 @@ def review(
     and those whose score to beat needs more than ``REVIEW_WIN_MOST_NEEDED`` (200)
     points, get none. The points figures are the same with or without ``wins``.
 
+    Triple Yahtzee (a card of several columns of the Classic boxes), which no table
+    reaches, is reviewed against :class:`~yahtzee_rules.bots.solver.TripleStrategy`'s
+    values, as its :meth:`~yahtzee_rules.bots.solver.TripleStrategy.advise` gives them:
+    an approximation, not the optimum, and the review says so
+    (:attr:`Review.approximation`). The identity holds as above; the luck's mean is
+    :attr:`PlayerReview.luck_bias`'s, not 0. Its games played by ``TripleStrategy``
+    cost 0.
+
     Args:
         record: The game to review, finished or not.
         table: A table for the record's rules covering its cards; left out,
-            :func:`load_table` for them (from the cache, built the first time).
+            :func:`load_table` for them (from the cache, built the first time). For
+            Triple Yahtzee, the Classic table of its columns
+            (``load_table(rules=column_rules(rules))``, the default).
         wins: Give the chance of winning in the late decisions (keyword only).
         targets: With ``wins``, a target table covering those cards with a maximum
             of at least ``REVIEW_WIN_MOST_NEEDED``; left out, ``target_table()`` for
@@ -556,9 +606,10 @@ def review(
 
     Raises:
         MalformedInputError: For a record that is not a GameRecord, rules the solver
-            cannot solve (Triple Yahtzee: the reason says why), a table of other
-            rules or not covering the cards, or ``targets`` without ``wins``, not a
-            TargetTable or for other rules.
+            cannot solve (but Triple Yahtzee: the reason says why), a table of other
+            rules or not covering the cards, ``targets`` without ``wins``, not a
+            TargetTable or for other rules, or ``wins`` on Triple Yahtzee (no
+            play-to-win table reaches it).
 
     Examples:
         >>> from yahtzee_rules import GameRecord
@@ -591,12 +642,27 @@ def review(
             f"targets for {targets.rules!r}: the record plays {start.rules!r}; "
             f"use a target table built for the record's rules"
         )
+    if len(start.rules.card.columns) > 1:
+        return _review_columns(record, table, wins)
     if table is None:
         table = load_table(rules=start.rules)
     late = None
     if wins:
         late = late_targets(start.rules) if targets is None else targets
     return review_steps(start, steps(record), table, late, wins=wins)
+
+
+def _review_columns(record: GameRecord, table: Table | None, wins: bool) -> Review:
+    """A game of several columns (Triple Yahtzee) against TripleStrategy's values."""
+    rules = record.start.rules
+    wanted = column_rules(rules)  # the reason, for a card not of Classic columns
+    if wins:
+        raise MalformedInputError(
+            f"wins: no play-to-win table reaches the {rules.card.title} card of the rules "
+            f"{rules.name!r}; review the game without wins"
+        )
+    strategy = TripleStrategy(load_table(rules=wanted) if table is None else table, rules=rules)
+    return review_steps(record.start, steps(record), strategy.table, triple=strategy)
 
 
 #: The late turns' target tables, by rules, kept for the process (a few at most).
@@ -655,11 +721,13 @@ def review_steps(
     targets: TargetTable | None = None,
     *,
     wins: bool = False,
+    triple: TripleStrategy | None = None,
 ) -> Review:
     """The review of the game played from ``start`` through ``played``: each decision
     (seat, turn, action taken) and the roll it may end on, as :func:`steps` lists a
     record's. The steps are trusted to be legal (a record's, or a game's as played).
-    With ``targets``, the chance of winning in the late decisions (:func:`review`)."""
+    With ``targets``, the chance of winning in the late decisions (:func:`review`).
+    With ``triple``, the values are that strategy's (Triple Yahtzee, an approximation)."""
     rules = start.rules
     cards = list(start.cards) if targets is not None and len(start.players) > 1 else None
     seats = []
@@ -670,13 +738,20 @@ def review_steps(
         else:
             if turn is None or turn.dice is None:
                 turn = Turn(card, rules=rules)
-            value = advise(turn, table).expected
+            value = (advise(turn, table) if triple is None else triple.advise(turn)).expected
         seats.append(_Seat(name, value, value))
     members = rules.card.members
     skip = start_rolled(start)  # the start's roll: its luck is not known
     played = list(played)
-    for (seat_index, turn, taken), (base, row, keeps, position) in zip(
-        played, step_values(table, played), strict=True
+    if triple is None:
+        values = step_values(table, played)
+        starts: list[float] | None = None
+    else:
+        found = triple.review_values(played)
+        values = [item[:4] for item in found]
+        starts = [item[4] for item in found]
+    for step, ((seat_index, turn, taken), (base, row, keeps, position)) in enumerate(
+        zip(played, values, strict=True)
     ):
         dice = turn.dice
         assert dice is not None
@@ -687,6 +762,9 @@ def review_steps(
         if skip:
             skip = False
         else:
+            if starts is not None and turn.rolls_used == 1:
+                # the turn's own solution against what the last fill was valued at
+                seat.bias.append(starts[step] - seat.before)
             seat.rolls.append(RollLuck(seat.name, number, turn.rolls_used, dice, seat.before, top))
         if taken is None:  # the game stops on this roll
             seat.before = top
@@ -720,4 +798,5 @@ def review_steps(
             )
         )
         seat.before = expected
-    return Review(rules, tuple(seat.freeze() for seat in seats), wins)
+    approximation = None if triple is None else f"TripleStrategy's values, {APPROXIMATION}"
+    return Review(rules, tuple(seat.freeze() for seat in seats), wins, approximation)

@@ -48,9 +48,8 @@ from yahtzee_rules.core.boxes import Box
 from yahtzee_rules.core.classic import CLASSIC
 from yahtzee_rules.core.dice import EMPTY_KEEP, Dice, Keep, roll_table
 from yahtzee_rules.core.rules import Rules
-from yahtzee_rules.play._filling import bonus_due, is_extra, legal
+from yahtzee_rules.play._filling import bonus_due, fill_unchecked, is_extra, legal
 from yahtzee_rules.play.scorecard import Scorecard, empty_card
-from yahtzee_rules.play.scoring import fill
 from yahtzee_rules.play.totals import totals
 from yahtzee_rules.play.turn import Turn
 from yahtzee_rules.support._text import show
@@ -152,24 +151,26 @@ class _Columns:
         self.flagged = self.model.flags == 2
         g = dice_geometry()
         self.fives_pos = tuple(int(g.dice_pos[dice._index]) for dice in _FIVES)
-        self.cache: dict[tuple[int, int, int, int], tuple[NDArray[np.float64], ...]] = {}
+        self.cache: dict[tuple[int, int, int, int], Column] = {}
         self.lock = threading.Lock()
 
     def state(self, boxes: tuple[int | None, ...], c: int) -> tuple[int, int, int]:
         """Column ``c`` of a card as a Classic state: filled boxes, capped upper, flag."""
-        column = [boxes[box] for box in self.boxes[c]]
+        column = boxes[self.places[c]]
         mask = 0
-        for i, points in enumerate(column):
+        bit = 1
+        for points in column:
             if points is not None:
-                mask |= 1 << i
+                mask |= bit
+            bit <<= 1
         upper = min(sum(column[i] or 0 for i in self.upper), self.top)
         flag = 1 if self.flagged and column[self.yahtzee] == 50 else 0
         return mask, upper, flag
 
-    def column(self, c: int, state: tuple[int, int, int]) -> tuple[NDArray[np.float64], ...]:
-        """Column ``c`` in ``state``: its value times the multiplier (a one-element array),
-        what each entry gains (times the multiplier), each roll in each of its boxes, and
-        each roll in its best box."""
+    def column(self, c: int, state: tuple[int, int, int]) -> Column:
+        """Column ``c`` in ``state``: its value times the multiplier, what each entry
+        gains (times the multiplier), each roll in each of its boxes, and each roll in
+        its best box."""
         key = (c, *state)
         found = self.cache.get(key)
         if found is None:
@@ -179,13 +180,16 @@ class _Columns:
             worth -= value
             worth *= m
             rolls = worth[self.turn_model.codes]
-            found = (np.array([value * m]), worth, rolls, rolls.max(axis=1))
+            found = (value * m, worth, rolls, rolls.max(axis=1))
             with self.lock:  # the web table's worker threads share it
                 if len(self.cache) >= _COLUMN_CACHE:
                     del self.cache[next(iter(self.cache))]
                 self.cache[key] = found
         return found
 
+
+#: One column in one state (:meth:`_Columns.column`).
+Column = tuple[float, "NDArray[np.float64]", "NDArray[np.float64]", "NDArray[np.float64]"]
 
 _SHARED: dict[tuple[Rules, int], _Columns] = {}
 _SHARED_LOCK = threading.Lock()
@@ -207,10 +211,11 @@ class _Plan:
     the keep values with one and with two rerolls left, and the columns' value now.
 
     ``fills`` is ``None`` when every open box may take every roll as the columns score
-    it (most turns): the columns' rows then stand for it, put end to end on demand.
+    it, but for the rolls in ``patched`` (five dice of a kind, as the Joker rule has
+    them): the columns' rows then stand for it, put end to end on demand.
     """
 
-    __slots__ = ("base", "fills", "keeps", "parts", "start")
+    __slots__ = ("base", "fills", "keeps", "parts", "patched", "start")
 
     def __init__(
         self,
@@ -218,20 +223,24 @@ class _Plan:
         parts: Sequence[NDArray[np.float64]],
         best: NDArray[np.float64],
         base: float,
+        patched: dict[int, NDArray[np.float64]] | None = None,
     ) -> None:
         self.fills = fills
         self.parts = parts
         self.base = base
+        self.patched = patched
         self.keeps = best_fills_to_keeps(best)
         self.start: float | None = None
 
     def row(self, position: int) -> NDArray[np.float64]:
         """What the roll at internal ``position`` gains in each box of the card."""
-        row: NDArray[np.float64]
+        row: NDArray[np.float64] | None
         if self.fills is not None:
             row = self.fills[position]
         else:
-            row = np.concatenate([part[position] for part in self.parts])
+            row = self.patched.get(position) if self.patched else None
+            if row is None:
+                row = np.concatenate([part[position] for part in self.parts])
         return row
 
     def turn_start(self) -> float:
@@ -326,19 +335,32 @@ class TripleStrategy:
             self._plans[key] = found
         return found
 
-    def _new_plan(self, boxes: tuple[int | None, ...], active: int) -> _Plan:
+    def _new_plan(
+        self, boxes: tuple[int | None, ...], active: int, found: Sequence[Column] | None = None
+    ) -> _Plan:
+        """The plan of a turn on ``boxes``; ``found``, each column as
+        :meth:`_Columns.column` gives it for them, if the caller has it already."""
         columns = self._columns
         rules = self.rules
-        found = [columns.column(c, columns.state(boxes, c)) for c in range(len(columns.boxes))]
-        base = sum(float(value[0]) for value, _, _, _ in found)
+        if found is None:
+            found = self._found(boxes)
+        base = sum(value for value, _, _, _ in found)
         parts = [rolls for _, _, rolls, _ in found]
         ordered = columns.ordered or active >= 0
         fives = columns.forced or is_extra(boxes, columns.card)
-        if not ordered and not fives:
+        if not ordered:
             best = found[0][3].copy()
             for _, _, _, column_best in found[1:]:
                 np.maximum(best, column_best, out=best)
-            return _Plan(None, parts, best, base)
+            if not fives:
+                return _Plan(None, parts, best, base)
+            # only the rolls of five dice of a kind differ from the columns' rows
+            rows = np.full((len(_FIVES), len(boxes)), NEG)
+            for dice, row in zip(_FIVES, rows, strict=True):
+                self._five_row(row, boxes, dice, found, active)
+            positions = columns.fives_pos
+            best[list(positions)] = rows.max(axis=1)
+            return _Plan(None, parts, best, base, dict(zip(positions, rows, strict=True)))
         fills = np.concatenate(parts, axis=1)  # filled boxes are -inf already
         if ordered:
             # which boxes a roll may fill besides the filled ones (for five dice of a
@@ -352,17 +374,36 @@ class TripleStrategy:
                 closed[columns.places[active].stop :] = True
             fills[:, closed] = NEG
         if fives:
-            lookup = columns.turn_model.lookup
             for dice, position in zip(_FIVES, columns.fives_pos, strict=True):
                 row = fills[position]
                 row[:] = NEG
-                options = legal(boxes, dice, rules)
-                picked = [box for box in options if active < 0 or columns.where[box][0] == active]
-                extra = float(rules.yahtzee_bonus) if bonus_due(boxes, dice, rules) else 0.0
-                for box in picked or options:
-                    c, i = columns.where[box]
-                    row[int(box)] = found[c][1][lookup[i, options[box]]] + extra
+                self._five_row(row, boxes, dice, found, active)
         return _Plan(fills, parts, fills.max(axis=1), base)
+
+    def _five_row(
+        self,
+        row: NDArray[np.float64],
+        boxes: tuple[int | None, ...],
+        dice: Dice,
+        found: Sequence[Column],
+        active: int,
+    ) -> None:
+        """In place, in ``row`` (``-inf`` everywhere): what five dice of a kind gain in
+        each box the rules let them fill (with ``active``, in its column if any)."""
+        columns = self._columns
+        rules = self.rules
+        lookup = columns.turn_model.lookup
+        options = legal(boxes, dice, rules)
+        picked = [box for box in options if active < 0 or columns.where[box][0] == active]
+        extra = float(rules.yahtzee_bonus) if bonus_due(boxes, dice, rules) else 0.0
+        for box in picked or options:
+            c, i = columns.where[box]
+            row[int(box)] = found[c][1][lookup[i, options[box]]] + extra
+
+    def _found(self, boxes: tuple[int | None, ...]) -> list[Column]:
+        """Every column of ``boxes``, as :meth:`_Columns.column` gives it."""
+        columns = self._columns
+        return [columns.column(c, columns.state(boxes, c)) for c in range(len(columns.boxes))]
 
     # --- the strategy ------------------------------------------------------------------
 
@@ -480,6 +521,38 @@ class TripleStrategy:
             f"the next best, {action_text(other.action, dice)} ({APPROXIMATION})"
         )
 
+    # --- reviews -----------------------------------------------------------------------
+
+    def review_values(
+        self, played: Sequence[tuple[int, Turn, object]]
+    ) -> list[tuple[float, NDArray[np.float64], NDArray[np.float64] | None, int, float]]:
+        """For each decision of a game (seat, turn with dice, action), by these values as
+        :meth:`advise` gives them: the card's grand total plus the columns' value, the
+        roll's fill values, the values of its distinct sub-keeps in the review kernel's
+        order (``None`` with no reroll left), the internal roll, and the expected final
+        score before the turn's first roll by the turn's own solution (what :meth:`advise`
+        gives before any dice). The review (:func:`~yahtzee_rules.bots.solver.review`)
+        reads Triple Yahtzee's decisions off them."""
+        from yahtzee_rules.bots.solver._review_kernel import kernel
+
+        k = kernel()
+        found = []
+        last_card: Scorecard | None = None
+        plan: _Plan | None = None
+        base = 0.0
+        for _, turn, _ in played:
+            dice = turn.dice
+            assert dice is not None
+            if turn.card is not last_card or plan is None:
+                last_card = turn.card
+                plan = self._plan(last_card)
+                base = totals(last_card, rules=turn.rules).grand_total + plan.base
+            position = k.dice_pos[dice._index]
+            left = turn.rolls_left
+            keeps = plan.keeps[left - 1][k.subkeeps[position]] if left else None
+            found.append((base, plan.row(position), keeps, position, base + plan.turn_start()))
+        return found
+
     # --- whole games -------------------------------------------------------------------
 
     def play_games(
@@ -512,27 +585,36 @@ class TripleStrategy:
             players.append(seat)
         members = rules.card.members
         g = dice_geometry()
-        dice_pos, keeps, five = g.dice_pos, g.keeps, g.five
+        dice_pos: list[int] = g.dice_pos.tolist()
+        keeps, five = g.keeps, g.five
         first_roll = roll_table(EMPTY_KEEP)
         empty = empty_card(rules.card)
         rounds = len(rules.card)
         draw = rng.random
         scores: list[int] = []
+        count = len(players)
+        start = [player._found(empty.boxes) for player in players]
         for number in range(games):
-            cards = [empty] * len(players)
+            cards = [empty] * count
+            # each seat's columns: a fill changes one, the others are kept
+            found = [list(columns) for columns in start]
             for _ in range(rounds):
                 for seat, player in enumerate(players):
                     card = cards[seat]
-                    plan = player._plan(card)
+                    # each card is played once: its plan is not kept
+                    plan = player._new_plan(card.boxes, player._active(card), found[seat])
                     dice = first_roll[int(draw() * 7776)]
                     for rerolls in (2, 1):
-                        chosen = keep_of_roll(plan.keeps[rerolls - 1], int(dice_pos[dice._index]))
+                        chosen = keep_of_roll(plan.keeps[rerolls - 1], dice_pos[dice._index])
                         if chosen >= five:
                             break
                         keep = keeps[chosen]
                         dice = roll_table(keep)[int(draw() * 6 ** (5 - len(keep.faces)))]
-                    box = members[int(first_box(plan.row(int(dice_pos[dice._index]))))]
-                    cards[seat] = fill(card, dice, box, rules=rules)
+                    box = members[int(first_box(plan.row(dice_pos[dice._index])))]
+                    card = cards[seat] = fill_unchecked(card, dice, box, rules)
+                    columns = player._columns
+                    c = columns.where[box][0]
+                    found[seat][c] = columns.column(c, columns.state(card.boxes, c))
             scores.extend(totals(card, rules=rules).grand_total for card in cards)
             if progress is not None:
                 progress(number + 1, games)
