@@ -237,3 +237,28 @@ def test_the_build_from_the_kernel_is_the_numpy_builds_bit_for_bit(
     plain = solver.build_table(rules=rules, start=start, workers=1)
     assert np.array_equal(fast._values, plain._values)
     assert fast.value(start) > 0
+
+
+@compiled_only
+def test_keep_levels_from_best_fills_are_the_numpy_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``best_fills_to_keeps`` and ``reroll_level`` (TripleStrategy's columns use them):
+    the same floats on both paths, for best fills with refused rolls (-inf) among them."""
+    rng = np.random.default_rng(7)
+    cases = []
+    for _ in range(40):
+        best = rng.uniform(0, 300, 252).round(rng.integers(0, 4))  # ties among them
+        best[rng.random(252) < 0.1] = -np.inf
+        cases.append(best)
+    fast = [_turns.best_fills_to_keeps(best) for best in cases]
+    again = [_turns.reroll_level(one_two[1]) for one_two in fast]
+    monkeypatch.setattr(_turns, "_KERNEL", None)
+    for best, (one, two), three in zip(cases, fast, again, strict=True):
+        plain_one, plain_two = _turns.best_fills_to_keeps(best)
+        assert np.array_equal(one, plain_one)
+        assert np.array_equal(two, plain_two)
+        assert np.array_equal(three, _turns.reroll_level(plain_two))
+    kernel = _compiled.kernel()
+    with pytest.raises(ValueError, match="distinct"):
+        kernel.keeps(one, one)
+    with pytest.raises(ValueError, match="462"):
+        kernel.reroll(one[:400].copy(), np.empty(462))

@@ -419,6 +419,57 @@ done:
 }
 
 /*
+ * keeps(one, two): from each roll's best fill in one[210:], the keep values with one
+ * reroll left (in one) and with two (in two), as state() works them out.
+ * reroll(keep, out): from 462 keep values, those with one more reroll left.
+ */
+static PyObject *
+keep_levels(PyObject *const *args, Py_ssize_t nargs, int both)
+{
+    if (nargs != 2 || !ready || !lattice_blocks) {
+        PyErr_SetString(PyExc_TypeError,
+                        both ? "keeps(one, two), after setup()" : "reroll(keep, out), after setup()");
+        return NULL;
+    }
+    Py_buffer first, second;
+    if (get_buffer(args[0], &first, DOUBLES, both, "keep values") < 0) {
+        return NULL;
+    }
+    if (get_buffer(args[1], &second, DOUBLES, 1, "out") < 0) {
+        PyBuffer_Release(&first);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (items(&first) != KEEPS || items(&second) != KEEPS || first.buf == second.buf) {
+        PyErr_SetString(PyExc_ValueError, "two distinct arrays of 462 keep values");
+        goto done;
+    }
+    if (both) {
+        keep_values(first.buf);
+    }
+    reroll_level(first.buf, second.buf);
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&first);
+    PyBuffer_Release(&second);
+    return result;
+}
+
+static PyObject *
+keeps(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    return keep_levels(args, nargs, 1);
+}
+
+static PyObject *
+reroll(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    return keep_levels(args, nargs, 0);
+}
+
+/*
  * keep(values, position): the best sub-keep (a keep index) of the roll at internal
  * position by the 462 keep values, the first in sub-keep order on a tie.
  */
@@ -1000,6 +1051,10 @@ static PyMethodDef methods[] = {
      "Take the keep lattice and each roll's sub-keeps (once per process)."},
     {"state", (PyCFunction)(void (*)(void))state, METH_FASTCALL,
      "One state's fill worth and keep values with one and two rerolls left."},
+    {"keeps", (PyCFunction)(void (*)(void))keeps, METH_FASTCALL,
+     "From each roll's best fill, the keep values with one and with two rerolls left."},
+    {"reroll", (PyCFunction)(void (*)(void))reroll, METH_FASTCALL,
+     "The keep values with one more reroll left."},
     {"keep", (PyCFunction)(void (*)(void))keep, METH_FASTCALL,
      "The best sub-keep of one roll, the first on a tie."},
     {"box", (PyCFunction)(void (*)(void))box, METH_FASTCALL,

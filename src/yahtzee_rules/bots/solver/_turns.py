@@ -291,6 +291,10 @@ def best_fills_to_keeps(best_fill: NDArray[np.float64]) -> tuple[NDArray[np.floa
     t = _TURN_GEOMETRY or turn_geometry()
     last = np.empty(462)
     last[t.five :] = best_fill
+    if _KERNEL is not None:  # the same floats, in one call
+        second = np.empty(462)
+        _KERNEL.keeps(last, second)
+        return last, second
     _keep_values(last, t)
     return last, reroll_level(last)
 
@@ -300,6 +304,9 @@ def reroll_level(keep: NDArray[np.float64]) -> NDArray[np.float64]:
     roll is worth its best sub-keep, then each keep the average of its rolls."""
     t = _TURN_GEOMETRY or turn_geometry()
     out = np.empty(462)
+    if _KERNEL is not None and keep.flags.c_contiguous and keep.dtype == np.float64:
+        _KERNEL.reroll(keep, out)  # the same floats, in one call
+        return out
     subkeeps = np.take(keep, t.flat_subkeeps, mode="clip")
     np.maximum.reduceat(subkeeps, t.starts, out=out[t.five :])
     _keep_values(out, t)
