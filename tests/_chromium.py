@@ -21,6 +21,13 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: Why a browser test module is skipped where no Chromium is found.
+NO_CHROMIUM = (
+    "no Chromium to drive: install Debian's chromium (apt-get install chromium) or set "
+    "YAHTZEE_RULES_CHROMIUM to a Chromium executable"
+)
+
+
 def find_chromium() -> str | None:
     """The Chromium executable to launch: ``YAHTZEE_RULES_CHROMIUM``, else ``chromium`` on the
     path, else ``None``."""

@@ -125,3 +125,13 @@ class Terminal:
 
 
 pty_only = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+def coach_screen(*extra: str) -> tuple[Terminal, list[str]]:
+    """``play Ann Bob --coach --seed 5`` (and ``extra``) on an 80x24 terminal after Ann's
+    second roll: the terminal, still at the prompt, and the 24 lines it shows."""
+    term = Terminal("play", "Ann", "Bob", "--coach", "--seed", "5", *extra, size=(80, 24))
+    shown = term.expect("Ann> ")
+    term.send("r 1 2")
+    shown += term.expect("Ann> ")
+    return term, shown.splitlines()[-24:]

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from _cli import APP, ENV, SRC, Terminal, pty_only, run, script
+from _cli import APP, ENV, SRC, Terminal, coach_screen, pty_only, run, script
 from _records import play_off_tie_record
 from yahtzee_rules import (
     Box,
@@ -286,11 +286,7 @@ def test_the_prompt_has_line_editing_and_history() -> None:
 @pty_only
 def test_with_the_coach_on_80_by_24_the_dice_advice_and_prompt_share_the_screen() -> None:
     pytest.importorskip("numpy")
-    term = Terminal("play", "Ann", "Bob", "--coach", "--seed", "5", size=(80, 24))
-    shown = term.expect("Ann> ")
-    term.send("r 1 2")
-    shown += term.expect("Ann> ")
-    screen = shown.splitlines()[-24:]  # what the terminal shows at the prompt
+    term, screen = coach_screen()  # what the terminal shows at the prompt
     assert screen[-1] == "Ann> "
     assert screen[-3] == "  position  1  2  3  4  5"
     assert screen[-2].startswith("  dice      ")

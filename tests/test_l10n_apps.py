@@ -10,7 +10,7 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from _cli import Terminal, pty_only, run
+from _cli import coach_screen, pty_only, run
 from yahtzee_rules import Category, Game, GameRecord
 from yahtzee_rules.apps.cli import main
 from yahtzee_rules.apps.web import create_app
@@ -216,11 +216,7 @@ def test_play_refuses_an_unknown_language_before_the_game(
 @pty_only
 def test_play_with_the_coach_on_80_by_24_in_french_keeps_the_screen_in_view() -> None:
     pytest.importorskip("numpy")
-    term = Terminal("play", "Ann", "Bob", "--coach", "--seed", "5", "--lang", "fr", size=(80, 24))
-    shown = term.expect("Ann> ")
-    term.send("r 1 2")
-    shown += term.expect("Ann> ")
-    screen = shown.splitlines()[-24:]  # what the terminal shows at the prompt
+    term, screen = coach_screen("--lang", "fr")  # what the terminal shows at the prompt
     assert screen[-1] == "Ann> "
     assert screen[-3] == "  position  1  2  3  4  5"
     assert screen[-2].startswith("  dés       ")

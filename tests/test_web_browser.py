@@ -20,7 +20,7 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="browser tests need Playwright (in the test dependency group)"
 )
 
-from _chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from _chromium import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium  # noqa: E402
 from _server import serving  # noqa: E402
 from _sheets import check_card_table, check_sheet, read_scores_table  # noqa: E402
 from yahtzee_rules import Category, Game, GameRecord, Keep, Rules  # noqa: E402
@@ -28,11 +28,7 @@ from yahtzee_rules.apps.web import create_app  # noqa: E402
 
 CHROMIUM = find_chromium()
 if CHROMIUM is None:
-    pytest.skip(
-        "no Chromium to drive: install Debian's chromium (apt-get install chromium) or set "
-        "YAHTZEE_RULES_CHROMIUM to a Chromium executable",
-        allow_module_level=True,
-    )
+    pytest.skip(NO_CHROMIUM, allow_module_level=True)
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="browser tests need Playwright (in the test dependency group)"
 )
 
-from _chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from _chromium import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium  # noqa: E402
 from _scripts import load_script  # noqa: E402
 from _server import serving  # noqa: E402
 from yahtzee_rules import GameRecord  # noqa: E402
@@ -26,11 +26,7 @@ from yahtzee_rules.apps.web import create_app  # noqa: E402
 
 CHROMIUM = find_chromium()
 if CHROMIUM is None:
-    pytest.skip(
-        "no Chromium to drive: install Debian's chromium (apt-get install chromium) or set "
-        "YAHTZEE_RULES_CHROMIUM to a Chromium executable",
-        allow_module_level=True,
-    )
+    pytest.skip(NO_CHROMIUM, allow_module_level=True)
 
 catalogues = load_script("compile_catalogues")
 GERMAN = catalogues.po_messages(catalogues.sources()["de"])
