@@ -4,4 +4,4 @@ Code anywhere in the package (the solver's cache key, for one) reads the version
 here rather than from the package root, which imports everything.
 """
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
