@@ -313,7 +313,10 @@ def test_a_sequential_test_stops_at_the_same_deal_on_any_executor() -> None:
 def test_a_dask_cluster_gives_the_same_results(table: Any) -> None:
     distributed = pytest.importorskip("distributed")
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster,
+        # no dashboard: suites running at once (CI's interpreters) would race for its port
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
         distributed.Client(cluster) as client,
     ):
         pool = client.get_executor()
