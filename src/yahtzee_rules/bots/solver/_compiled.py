@@ -69,17 +69,11 @@ def _load() -> tuple[Any, str]:
     from yahtzee_rules.bots.solver._geometry import dice_geometry
 
     g = dice_geometry()
-    bounds, children = [], []
-    for size in range(4, -1, -1):  # as TurnGeometry.levels: largest first, face by face
-        bounds += [g.offsets[size], g.offsets[size + 1]]
-        children.append(np.ascontiguousarray(g.children[size].T, dtype=np.int64).ravel())
-    rows = [list(dict.fromkeys(row)) for row in g.subkeeps.tolist()]
-    starts = np.cumsum([0] + [len(row) for row in rows[:-1]], dtype=np.int64)
     module.setup(
-        np.array(bounds, dtype=np.int64),
-        np.concatenate(children),
-        np.array([k for row in rows for k in row], dtype=np.int64),
-        starts,
+        np.array([bound for lo, hi, _ in g.turn_levels for bound in (lo, hi)], dtype=np.int64),
+        np.concatenate([child.ravel() for _, _, child in g.turn_levels]).astype(np.int64),
+        g.flat_subkeeps.astype(np.int64),
+        g.subkeep_starts.astype(np.int64),
     )
     blocks = [(lo, hi, int(parents.shape[1])) for lo, hi, parents in g.parents]
     module.setup_lattice(

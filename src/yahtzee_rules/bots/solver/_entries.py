@@ -72,15 +72,12 @@ class TurnModel:
         sets_flag = (box_of == card.yahtzee) & (self.points[:-1] == 50)
         self.sets_flag = np.append(sets_flag, False).astype(np.int64)
         self.any_bonus_due = bool(model.bonus_due.any())
-        # the extra-Yahtzee bonus of five equal dice by face, one contiguous row per flag
-        self.due: tuple[NDArray[np.float64] | None, ...] = tuple(
-            np.ascontiguousarray(model.bonus_due[:, y], dtype=np.float64)
-            if self.any_bonus_due
-            else None
-            for y in range(model.bonus_due.shape[1])
-        )
-        # the same by flag and face, 0 where none is due (the compiled kernel's build)
+        # the extra-Yahtzee bonus of five equal dice, by flag and face (0 where none is
+        # due: the compiled kernel's build), and each flag's row, None where none ever is
         self.due_rows = np.ascontiguousarray(model.bonus_due.T[: model.flags], dtype=np.float64)
+        self.due: tuple[NDArray[np.float64] | None, ...] = tuple(
+            row if self.any_bonus_due else None for row in self.due_rows
+        )
         self.float_points = self.points.astype(np.float64)
         self._one_state: _OneState | None = None
 

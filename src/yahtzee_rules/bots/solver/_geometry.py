@@ -121,11 +121,23 @@ class Geometry:
         self.most_edges = max(max(len(lattice[3]) for lattice in self.lattice), 6 * 126)
         # each roll's distinct sub-keeps, fewest dice first, padded with the roll itself
         subs = np.empty((252, 32), dtype=np.intp)
+        unpadded: list[list[int]] = []
         for position, dice in enumerate(self.dice):
             own = [pos[k.faces] for k in KEEPS_OF[dice._index]]
             own.sort(key=lambda i: (len(keeps[i].faces), keeps[i].faces))
             subs[position] = own + [own[-1]] * (32 - len(own))
+            unpadded.append(list(dict.fromkeys(own)))
         self.subkeeps = subs
+        # for one state at a time (the per-turn tables and the compiled kernel): the same
+        # lists unpadded, end to end, where each roll's begins, and by keep size, largest
+        # first, each block of keeps with its six children face by face along the first
+        # axis (a sum over that axis adds them left to right)
+        self.flat_subkeeps = np.array([k for row in unpadded for k in row], dtype=np.intp)
+        self.subkeep_starts = np.cumsum([0, *(len(row) for row in unpadded[:-1])], dtype=np.intp)
+        self.turn_levels = tuple(
+            (self.offsets[size], self.offsets[size + 1], np.ascontiguousarray(child.T))
+            for size, child in reversed(list(enumerate(self.children)))
+        )
         self.probability = np.array([d.ways / 7776 for d in self.dice])
         self.total = np.array([sum(d.faces) for d in self.dice], dtype=np.float64)
         self.yahtzee_rows = np.array([i for i, d in enumerate(self.dice) if d.is_yahtzee])

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Sequence
 
+    import numpy as np
+    from numpy.typing import NDArray
+
     from yahtzee_rules.core.dice import Dice
     from yahtzee_rules.core.rules import Rules
     from yahtzee_rules.play.scorecard import Scorecard
@@ -164,6 +167,15 @@ def turn_scores(
         compiled = rolling_kernel().turn
     turn_model = turn_model_of(model_of(rules))
     due, codes = turn_model.due, turn_model.codes
+    # each seat's per-turn tables of a state: the kernel's arrays, or the TurnTables
+
+    def arrays_of(v: NDArray[np.float64]) -> Callable[[tuple[int, int, int], int], Any]:
+        return lambda state, _index: compiled_state(turn_model, v, *state)
+
+    make = [
+        table._tables_at if compiled is None else arrays_of(v)
+        for table, v in zip(tables, values, strict=True)
+    ]
     by_position = dice_geometry().dice
     members = rules.card.members
     first_roll = roll_table(EMPTY_KEEP) if compiled is None else ()
@@ -175,34 +187,26 @@ def turn_scores(
                 state = states[seat]
                 index = index_of(state)
                 mine = kept[seat]
+                found = mine.pop(index, None)  # put back last: the least recently used go
+                if found is None:
+                    if len(mine) >= RUN_STATES:
+                        del mine[next(iter(mine))]
+                    found = make[seat](state, index)
+                mine[index] = found
                 if compiled is not None:  # the same rolls and choices, in one call a turn
-                    found = mine.pop(index, None)  # put back last: the least recently used go
-                    if found is None:
-                        if len(mine) >= RUN_STATES:
-                            del mine[next(iter(mine))]
-                        found = compiled_state(
-                            turn_model, values[seat], state[0], state[1], state[2]
-                        )
-                    mine[index] = found
                     position, at = compiled(*found, codes, due[state[2]], random)
                     dice, box = by_position[position], members[at]
                 else:
-                    turn = mine.pop(index, None)
-                    if turn is None:
-                        if len(mine) >= RUN_STATES:
-                            del mine[next(iter(mine))]
-                        turn = tables[seat]._tables_at(state, index)
-                    mine[index] = turn
-                    actions = turn.actions
+                    actions = found.actions
                     dice = first_roll[int(random() * 7776)]
                     for rerolls in (2, 1):
-                        action = actions[rerolls][dice._index] or turn.action(rerolls, dice._index)
+                        action = actions[rerolls][dice._index] or found.action(rerolls, dice._index)
                         if action.__class__ is not Keep:
                             break
                         assert isinstance(action, Keep)
                         rolls = roll_table(action)
                         dice = rolls[int(random() * len(rolls))]
-                    box = actions[0][dice._index] or turn.action(0, dice._index)
+                    box = actions[0][dice._index] or found.action(0, dice._index)
                     assert not isinstance(box, Keep)
                 card = cards[seat] = fill_unchecked(cards[seat], dice, box, rules)
                 points = card.boxes[box]

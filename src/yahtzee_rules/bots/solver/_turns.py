@@ -41,17 +41,11 @@ class TurnGeometry:
     def __init__(self) -> None:
         g = dice_geometry()
         self.five = g.five
-        # by keep size, largest first: the block of keeps and its six children, face by
-        # face along the first axis (so a sum over that axis adds them left to right)
-        self.levels = tuple(
-            (g.offsets[size], g.offsets[size + 1], np.ascontiguousarray(g.children[size].T))
-            for size in range(4, -1, -1)
-        )
+        self.levels = g.turn_levels  # by keep size, largest first: keeps, children
         # each roll's distinct sub-keeps (fewest dice first), all rolls end to end
-        rows = [np.array(list(dict.fromkeys(row)), dtype=np.intp) for row in g.subkeeps.tolist()]
-        self.subkeeps = tuple(rows)  # by internal roll
-        self.flat_subkeeps = np.concatenate(rows)
-        self.starts = np.cumsum([0] + [len(row) for row in rows[:-1]])
+        self.flat_subkeeps = g.flat_subkeeps
+        self.starts = g.subkeep_starts
+        self.subkeeps = tuple(np.split(g.flat_subkeeps, g.subkeep_starts[1:]))  # by roll
         self.dice_pos: list[int] = g.dice_pos.tolist()  # Dice._index -> internal roll
         self.keeps = g.keeps
 
