@@ -141,35 +141,69 @@ indices_in(const int64_t *index, Py_ssize_t count, Py_ssize_t size, const char *
 
 /* ---- the arithmetic ---------------------------------------------------------------- */
 
-/* In place: from each roll's value (the last 252), each keep's expected value. */
+/* In place, for ``width`` states side by side (keep k of state s at keep[k * stride + s]):
+ * from each roll's value (the last 252), each keep's expected value. */
 static void
-keep_values(double *keep)
+keep_values_lanes(double *keep, Py_ssize_t stride, Py_ssize_t width)
 {
     const double sixth = 1.0 / 6.0;
     for (int level = 0; level < LEVELS; level++) {
         const Py_ssize_t lo = level_lo[level], n = level_n[level];
         const int64_t *child = children + level_at[level];
         for (Py_ssize_t j = 0; j < n; j++) {
-            double sum = keep[child[j]];
-            sum += keep[child[n + j]];
-            sum += keep[child[2 * n + j]];
-            sum += keep[child[3 * n + j]];
-            sum += keep[child[4 * n + j]];
-            sum += keep[child[5 * n + j]];
-            keep[lo + j] = sum * sixth;
+            const double *c0 = keep + child[j] * stride, *c1 = keep + child[n + j] * stride;
+            const double *c2 = keep + child[2 * n + j] * stride;
+            const double *c3 = keep + child[3 * n + j] * stride;
+            const double *c4 = keep + child[4 * n + j] * stride;
+            const double *c5 = keep + child[5 * n + j] * stride;
+            double *out = keep + (lo + j) * stride;
+            for (Py_ssize_t s = 0; s < width; s++) {
+                double sum = c0[s];
+                sum += c1[s];
+                sum += c2[s];
+                sum += c3[s];
+                sum += c4[s];
+                sum += c5[s];
+                out[s] = sum * sixth;
+            }
         }
     }
 }
 
-/* From one reroll's keep values, the keep values with one more reroll left. */
-static void best_lattice(double *keep);
+/* In place, likewise: each keep's value becomes the best of its sub-keeps (its own, or
+ * a parent's best), smallest keeps first; the rolls' are the rolls' best. */
+static void
+best_lattice_lanes(double *keep, Py_ssize_t stride, Py_ssize_t width)
+{
+    for (int b = 0; b < lattice_blocks; b++) {
+        const Py_ssize_t lo = block_lo[b], n = block_n[b], p = block_width[b];
+        const int16_t *rows = parents + block_at[b];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            double *best = keep + (lo + j) * stride;
+            for (Py_ssize_t q = 0; q < p; q++) {
+                const double *parent = keep + rows[j * p + q] * stride;
+                for (Py_ssize_t s = 0; s < width; s++) {
+                    best[s] = parent[s] > best[s] ? parent[s] : best[s];
+                }
+            }
+        }
+    }
+}
 
+/* The same for one state. */
+static void
+keep_values(double *keep)
+{
+    keep_values_lanes(keep, 1, 1);
+}
+
+/* From one reroll's keep values, the keep values with one more reroll left. */
 static void
 reroll_level(const double *keep, double *out)
 {
     double best[KEEPS];
     memcpy(best, keep, sizeof best);
-    best_lattice(best);
+    best_lattice_lanes(best, 1, 1);
     memcpy(out + FIVE, best + FIVE, sizeof(double) * ROLLS);
     keep_values(out);
 }
@@ -760,73 +794,6 @@ done:
 
 #define BLOCK 32 /* states side by side: each step's inner loop runs over them */
 
-/* In place, for a block of ``width`` states (keep k of state s at keep[k * BLOCK + s]):
- * keep_values() state by state. */
-static void
-keep_values_block(double *keep, Py_ssize_t width)
-{
-    const double sixth = 1.0 / 6.0;
-    for (int level = 0; level < LEVELS; level++) {
-        const Py_ssize_t lo = level_lo[level], n = level_n[level];
-        const int64_t *child = children + level_at[level];
-        for (Py_ssize_t j = 0; j < n; j++) {
-            const double *c0 = keep + child[j] * BLOCK, *c1 = keep + child[n + j] * BLOCK;
-            const double *c2 = keep + child[2 * n + j] * BLOCK;
-            const double *c3 = keep + child[3 * n + j] * BLOCK;
-            const double *c4 = keep + child[4 * n + j] * BLOCK;
-            const double *c5 = keep + child[5 * n + j] * BLOCK;
-            double *out = keep + (lo + j) * BLOCK;
-            for (Py_ssize_t s = 0; s < width; s++) {
-                double sum = c0[s];
-                sum += c1[s];
-                sum += c2[s];
-                sum += c3[s];
-                sum += c4[s];
-                sum += c5[s];
-                out[s] = sum * sixth;
-            }
-        }
-    }
-}
-
-/* In place, for a block of states: each keep's value becomes the best of its sub-keeps
- * (its own, or a parent's best), smallest keeps first; the rolls' are the rolls' best. */
-static void
-best_lattice_block(double *keep, Py_ssize_t width)
-{
-    for (int b = 0; b < lattice_blocks; b++) {
-        const Py_ssize_t lo = block_lo[b], n = block_n[b], p = block_width[b];
-        const int16_t *rows = parents + block_at[b];
-        for (Py_ssize_t j = 0; j < n; j++) {
-            double *best = keep + (lo + j) * BLOCK;
-            for (Py_ssize_t q = 0; q < p; q++) {
-                const double *parent = keep + rows[j * p + q] * BLOCK;
-                for (Py_ssize_t s = 0; s < width; s++) {
-                    best[s] = parent[s] > best[s] ? parent[s] : best[s];
-                }
-            }
-        }
-    }
-}
-
-/* In place, one state: each keep's value becomes the best of its sub-keeps. */
-static void
-best_lattice(double *keep)
-{
-    for (int b = 0; b < lattice_blocks; b++) {
-        const Py_ssize_t lo = block_lo[b], n = block_n[b], p = block_width[b];
-        const int16_t *rows = parents + block_at[b];
-        for (Py_ssize_t j = 0; j < n; j++) {
-            double best = keep[lo + j];
-            for (Py_ssize_t q = 0; q < p; q++) {
-                double parent = keep[rows[j * p + q]];
-                best = parent > best ? parent : best;
-            }
-            keep[lo + j] = best;
-        }
-    }
-}
-
 /* setup_lattice(bounds, parents): (blocks, 3) lo, hi and parents per keep (int64), and
  * the parents of each block's keeps, keep after keep (int64). */
 static PyObject *
@@ -1024,11 +991,11 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 }
             }
         }
-        keep_values_block(one, count);
-        best_lattice_block(one, count);
+        keep_values_lanes(one, BLOCK, count);
+        best_lattice_lanes(one, BLOCK, count);
         memcpy(two + FIVE * BLOCK, one + FIVE * BLOCK, sizeof(double) * ROLLS * BLOCK);
-        keep_values_block(two, count);
-        best_lattice_block(two, count);
+        keep_values_lanes(two, BLOCK, count);
+        best_lattice_lanes(two, BLOCK, count);
         for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
             memcpy(rolls + roll * states + first, two + (FIVE + roll) * BLOCK,
                    sizeof(double) * (size_t)count);
