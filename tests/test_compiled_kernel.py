@@ -119,7 +119,7 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
         one.bonus[0],
         tm.float_points,
         one.closed[0],
-        tm.rest,
+        tm.fill_plan,
         tm.joker,
         tm.flat_lookup,
         0,
@@ -133,7 +133,7 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
     assert np.isfinite(last).all()
     for at, bad, error in [
         (0, values.astype(np.float32), TypeError),  # the wrong type
-        (6, tm.rest[:, :100].copy(), ValueError),  # the wrong size
+        (6, tm.fill_plan[:-1].copy(), ValueError),  # a plan cut short
         (9, 1 << 20, IndexError),  # no such mask
         (13, np.empty(461), ValueError),
         (11, np.empty(tm.entries)[::1].view(np.int64), TypeError),
@@ -149,11 +149,13 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
     frozen.setflags(write=False)
     with pytest.raises((BufferError, ValueError)):
         kernel.state(*args[:-1], frozen)  # an output it may not write
-    # out-of-range entries are read as the refused entry (-inf), never out of bounds
-    far = tm.rest.copy()
-    far[:, :] = 10**9
-    kernel.state(*args[:6], far, *args[7:])
-    assert (last[210 + 6 :] == -np.inf).all()
+    # a plan that reads outside the entries, or a parent not before its row, is refused
+    shared = int(tm.fill_plan[0])
+    for at, bad in [(3, tm.entries), (3, -1), (1, shared), (0, 300)]:
+        wrong_plan = tm.fill_plan.copy()
+        wrong_plan[at] = bad
+        with pytest.raises(ValueError, match="wrong sizes"):
+            kernel.state(*args[:6], wrong_plan, *args[7:])
     with pytest.raises(IndexError):
         kernel.keep(last, 252)
     with pytest.raises(IndexError):
@@ -237,6 +239,36 @@ def test_the_build_from_the_kernel_is_the_numpy_builds_bit_for_bit(
     plain = solver.build_table(rules=rules, start=start, workers=1)
     assert np.array_equal(fast._values, plain._values)
     assert fast.value(start) > 0
+
+
+def _plan_candidates(plan: list[int]) -> list[set[int]]:
+    """Each roll's entries by a fill plan: its row's, and its parent rows' (recursively)."""
+    shared: list[set[int]] = []
+    rolls: list[set[int]] = []
+    at = 1
+    while at < len(plan):
+        parent, n = plan[at], plan[at + 1]
+        row = set(plan[at + 2 : at + 2 + n]) | (shared[parent] if parent >= 0 else set())
+        (shared if len(shared) < plan[0] else rolls).append(row)
+        at += 2 + n
+    return rolls
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules.from_name("yatzy"), Rules.from_name("yacht"), Rules(joker=JokerRule.NONE)],
+    ids=["classic", "yatzy", "yacht", "no-joker"],
+)
+def test_the_fill_plan_looks_at_every_box_of_every_roll(rules: Rules) -> None:
+    """The compiled kernel's shortcut to each roll's best fill (zero entries shared by
+    the rolls that score 0 in the same boxes) takes its best over the roll's entry in
+    every box, no more, and in at most two thirds of the steps of one per box."""
+    tm = _entries.turn_model_of(model_of(rules))
+    plan = tm.fill_plan.tolist()
+    candidates = _plan_candidates(plan)
+    assert candidates == [set(tm.rest[:, roll].tolist()) for roll in range(tm.rest.shape[1])]
+    steps = len(plan) - 1 - 2 * (plan[0] + len(candidates))  # entries read, over all rows
+    assert steps < 2 / 3 * tm.rest.size
 
 
 @compiled_only

@@ -141,52 +141,148 @@ indices_in(const int64_t *index, Py_ssize_t count, Py_ssize_t size, const char *
 
 /* ---- the arithmetic ---------------------------------------------------------------- */
 
-/* In place, for ``width`` states side by side (keep k of state s at keep[k * stride + s]):
- * from each roll's value (the last 252), each keep's expected value. */
-static void
-keep_values_lanes(double *keep, Py_ssize_t stride, Py_ssize_t width)
+/* The lane functions are inlined wherever they are called, so that the table build's
+ * calls (BLOCK lanes, a stride of BLOCK) compile to loops of a known length. */
+#if defined(__GNUC__) || defined(__clang__)
+#define LANES_FUNCTION static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define LANES_FUNCTION static __forceinline
+#else
+#define LANES_FUNCTION static inline
+#endif
+
+/* Row operations over ``width`` lanes, on rows that do not overlap (restrict: plain
+ * loops the compiler vectorises). */
+LANES_FUNCTION void
+average_six(double *restrict out, const double *restrict c0, const double *restrict c1,
+            const double *restrict c2, const double *restrict c3, const double *restrict c4,
+            const double *restrict c5, Py_ssize_t width)
 {
     const double sixth = 1.0 / 6.0;
+    for (Py_ssize_t s = 0; s < width; s++) {
+        double sum = c0[s];
+        sum += c1[s];
+        sum += c2[s];
+        sum += c3[s];
+        sum += c4[s];
+        sum += c5[s];
+        out[s] = sum * sixth;
+    }
+}
+
+LANES_FUNCTION void
+max_into(double *restrict best, const double *restrict other, Py_ssize_t width)
+{
+    for (Py_ssize_t s = 0; s < width; s++) {
+        best[s] = other[s] > best[s] ? other[s] : best[s];
+    }
+}
+
+/* In place, for ``width`` states side by side (keep k of state s at keep[k * stride + s]):
+ * from each roll's value (the last 252), each keep's expected value. */
+LANES_FUNCTION void
+keep_values_lanes(double *keep, Py_ssize_t stride, Py_ssize_t width)
+{
     for (int level = 0; level < LEVELS; level++) {
         const Py_ssize_t lo = level_lo[level], n = level_n[level];
         const int64_t *child = children + level_at[level];
         for (Py_ssize_t j = 0; j < n; j++) {
-            const double *c0 = keep + child[j] * stride, *c1 = keep + child[n + j] * stride;
-            const double *c2 = keep + child[2 * n + j] * stride;
-            const double *c3 = keep + child[3 * n + j] * stride;
-            const double *c4 = keep + child[4 * n + j] * stride;
-            const double *c5 = keep + child[5 * n + j] * stride;
-            double *out = keep + (lo + j) * stride;
-            for (Py_ssize_t s = 0; s < width; s++) {
-                double sum = c0[s];
-                sum += c1[s];
-                sum += c2[s];
-                sum += c3[s];
-                sum += c4[s];
-                sum += c5[s];
-                out[s] = sum * sixth;
-            }
+            average_six(keep + (lo + j) * stride, keep + child[j] * stride,
+                        keep + child[n + j] * stride, keep + child[2 * n + j] * stride,
+                        keep + child[3 * n + j] * stride, keep + child[4 * n + j] * stride,
+                        keep + child[5 * n + j] * stride, width);
         }
     }
 }
 
 /* In place, likewise: each keep's value becomes the best of its sub-keeps (its own, or
  * a parent's best), smallest keeps first; the rolls' are the rolls' best. */
-static void
+LANES_FUNCTION void
 best_lattice_lanes(double *keep, Py_ssize_t stride, Py_ssize_t width)
 {
     for (int b = 0; b < lattice_blocks; b++) {
         const Py_ssize_t lo = block_lo[b], n = block_n[b], p = block_width[b];
         const int16_t *rows = parents + block_at[b];
         for (Py_ssize_t j = 0; j < n; j++) {
-            double *best = keep + (lo + j) * stride;
             for (Py_ssize_t q = 0; q < p; q++) {
-                const double *parent = keep + rows[j * p + q] * stride;
-                for (Py_ssize_t s = 0; s < width; s++) {
-                    best[s] = parent[s] > best[s] ? parent[s] : best[s];
-                }
+                max_into(keep + (lo + j) * stride, keep + rows[j * p + q] * stride, width);
             }
         }
+    }
+}
+
+LANES_FUNCTION void
+copy_into(double *restrict out, const double *restrict in, Py_ssize_t width)
+{
+    for (Py_ssize_t s = 0; s < width; s++) {
+        out[s] = in[s];
+    }
+}
+
+/* Whether ``plan`` (see fill_plan in _entries.py) is a plan of the rolls' best fills
+ * over ``entries`` entries: its shared rows' count, then each row's parent (-1, or an
+ * earlier shared row), its count of entries and the entries, one row per shared row
+ * and per roll, nothing after. In time linear in its size. */
+static int
+plan_valid(const int64_t *plan, Py_ssize_t size, Py_ssize_t entries)
+{
+    if (size < 1 || plan[0] < 0 || plan[0] > REST) {
+        return 0;
+    }
+    const Py_ssize_t shared = (Py_ssize_t)plan[0];
+    Py_ssize_t at = 1;
+    for (Py_ssize_t row = 0; row < shared + REST; row++) {
+        if (size - at < 2) {
+            return 0;
+        }
+        const int64_t parent = plan[at], n = plan[at + 1];
+        if (parent < -1 || parent >= (row < shared ? row : shared) || n < (parent < 0)
+            || n > size - at - 2) {
+            return 0;
+        }
+        if (indices_in(plan + at + 2, (Py_ssize_t)n, entries, "plan") < 0) {
+            PyErr_Clear();
+            return 0;
+        }
+        at += 2 + (Py_ssize_t)n;
+    }
+    return at == size;
+}
+
+LANES_FUNCTION void
+copy_plus(double *restrict out, const double *restrict in, double gain, Py_ssize_t width)
+{
+    for (Py_ssize_t s = 0; s < width; s++) {
+        out[s] = in[s] + gain;
+    }
+}
+
+/* Each roll's best fill but five equal dice's (the rolls from FIVE + 6), for ``width``
+ * states side by side, from each entry's worth by a valid plan: the shared rows in
+ * ``scratch`` (as many rows as the plan has), each row the best of its parent and its
+ * entries. A maximum is exact in any grouping: each roll's best is over its entries in
+ * every box. */
+LANES_FUNCTION void
+best_fills(const double *worth, const int64_t *plan, double *keep, double *scratch,
+           Py_ssize_t stride, Py_ssize_t width)
+{
+    const Py_ssize_t shared = (Py_ssize_t)plan[0];
+    const int64_t *at = plan + 1;
+    for (Py_ssize_t row = 0; row < shared + REST; row++) {
+        const Py_ssize_t parent = (Py_ssize_t)at[0], n = (Py_ssize_t)at[1];
+        const int64_t *own = at + 2;
+        double *out = row < shared ? scratch + row * stride
+                                   : keep + (FIVE + 6 + row - shared) * stride;
+        Py_ssize_t i = 0;
+        if (parent >= 0) {
+            copy_into(out, scratch + parent * stride, width);
+        } else {
+            copy_into(out, worth + own[i++] * stride, width);
+        }
+        for (; i < n; i++) {
+            max_into(out, worth + own[i] * stride, width);
+        }
+        at += 2 + n;
     }
 }
 
@@ -321,14 +417,15 @@ done:
 }
 
 /*
- * state(values, index, offset, bonus, points, closed, rest, joker, lookup, mask, due,
+ * state(values, index, offset, bonus, points, closed, plan, joker, lookup, mask, due,
  *       worth, fives, one, two)
  *
  * values: the table's values (doubles); index: each fill entry's state index from
  * mask 0 (int64), to which offset is added and which is clipped to the table; bonus:
  * each entry's upper bonus (doubles) or None; points: each entry's points (doubles);
- * closed: the entries that may not be written (bools); rest: (boxes, 246) entries of
- * the rolls that are not five equal dice (int64); joker: (6, boxes, masks) points five
+ * closed: the entries that may not be written (bools); plan: how the rolls that are
+ * not five equal dice find their best fill (int64; see best_fills); joker: (6, boxes,
+ * masks) points five
  * equal dice may write, -1 where refused (int16); lookup: (boxes, width) each box's
  * entry by points plus one, column 0 the refused entry (int16); mask: the filled boxes;
  * due: the extra-Yahtzee bonus of five equal dice by face (doubles) or None. Written:
@@ -342,7 +439,7 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     enum { COUNT = 13 };
     if (nargs != 15) {
         PyErr_SetString(PyExc_TypeError,
-                        "state(values, index, offset, bonus, points, closed, rest, joker, lookup, "
+                        "state(values, index, offset, bonus, points, closed, plan, joker, lookup, "
                         "mask, due, worth, fives, one, two)");
         return NULL;
     }
@@ -360,7 +457,7 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                                            INT16S,  DOUBLES, DOUBLES};
     static const int args_at[COUNT] = {0, 1, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14};
     static const char *names[COUNT] = {"values", "index", "bonus", "points", "closed",
-                                       "rest",   "joker", "lookup", "due",   "worth",
+                                       "plan",   "joker", "lookup", "due",   "worth",
                                        "fives",  "one",   "two"};
     Py_buffer views[COUNT];
     int got[COUNT] = {0};
@@ -380,18 +477,19 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const double *bonus = got[2] ? views[2].buf : NULL;
     const double *points = views[3].buf;
     const char *closed = views[4].buf;
-    const int64_t *rest = views[5].buf;
+    const int64_t *plan = views[5].buf;
     const int16_t *joker = views[6].buf, *lookup = views[7].buf;
     const double *due = got[8] ? views[8].buf : NULL;
     double *worth = views[9].buf, *one = views[11].buf, *two = views[12].buf;
     int16_t *fives = views[10].buf;
     Py_ssize_t size = items(&views[0]), entries = items(&views[1]);
-    Py_ssize_t boxes = items(&views[5]) / REST, looked = items(&views[7]);
+    Py_ssize_t boxes = items(&views[10]) / 6, looked = items(&views[7]);
     Py_ssize_t masks = boxes ? items(&views[6]) / (6 * boxes) : 0;
     Py_ssize_t width = boxes ? looked / boxes : 0;
     if (size < 1 || entries < 1 || items(&views[3]) != entries || items(&views[4]) != entries
         || items(&views[9]) != entries || (bonus && items(&views[2]) != entries)
-        || boxes < 1 || items(&views[5]) != boxes * REST || items(&views[6]) != 6 * boxes * masks
+        || boxes < 1 || !plan_valid(plan, items(&views[5]), entries)
+        || items(&views[6]) != 6 * boxes * masks
         || width < 1 || looked != boxes * width || items(&views[10]) != 6 * boxes
         || (due && items(&views[8]) != 6) || items(&views[11]) != KEEPS
         || items(&views[12]) != KEEPS) {
@@ -421,17 +519,9 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                                                                             : entries - 1);
     }
     /* each roll's best fill: holding all five dice */
+    double scratch[REST];
+    best_fills(worth, plan, one, scratch, 1, 1);
     double *best = one + FIVE;
-    for (Py_ssize_t roll = 0; roll < REST; roll++) {
-        best[6 + roll] = worth[IN(rest[roll], entries)];
-    }
-    for (Py_ssize_t box = 1; box < boxes; box++) {  /* box by box: the rolls are independent */
-        const int64_t *row = rest + box * REST;
-        for (Py_ssize_t roll = 0; roll < REST; roll++) {
-            double value = worth[IN(row[roll], entries)], top = best[6 + roll];
-            best[6 + roll] = value > top ? value : top;
-        }
-    }
     for (Py_ssize_t face = 0; face < 6; face++) {
         double top = worth[IN(fives[face * boxes], entries)];
         for (Py_ssize_t box = 1; box < boxes; box++) {
@@ -855,8 +945,8 @@ done:
 }
 
 /*
- * solve(values, masks, uppers, flags, index, stride, bonus, points, closed, rest, joker,
- *       lookup, due, rolls)
+ * solve(values, masks, uppers, flags, index, stride, bonus, points, closed, bases, base_of,
+ *       plan, joker, lookup, due, rolls)
  *
  * The table build's work for many states (int64 masks, capped upper subtotals and
  * flags): for each, what state() works out (fills from ``values``, keep values with one
@@ -865,18 +955,22 @@ done:
  * roll. index: (levels, flags, entries) each entry's state index from mask 0 (int64);
  * stride: a mask's step in the values; bonus: (levels, entries) each entry's upper bonus
  * by subtotal (doubles, 0 where none: adding 0 changes no value); points, closed
- * ((masks, entries) bools), rest, joker and lookup as for state(); due: (flags, 6) the
- * extra-Yahtzee bonus of five equal dice (doubles, 0 where none).
+ * ((masks, entries) bools), plan, joker and lookup as for state(); due: (flags, 6) the
+ * extra-Yahtzee bonus of five equal dice (doubles, 0 where none). bases and base_of
+ * (int64): entries whose index, bonus and closed columns are equal (a lower box's
+ * entries, its points apart) share a base, worked out once per state from its first
+ * entry (``bases``: each base's) without its points; an entry's worth is its base's
+ * (``base_of``) plus its points, the same floats (its bonus is its base's).
  */
 static PyObject *
 solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    enum { COUNT = 13 };
-    if (nargs != 14) {
+    enum { COUNT = 15 };
+    if (nargs != 16) {
         PyErr_SetString(PyExc_TypeError,
                         "solve(values, masks, uppers, flags, index, stride, bonus, points, "
-                        "closed, rest, joker, lookup, due, rolls)");
+                        "closed, bases, base_of, plan, joker, lookup, due, rolls)");
         return NULL;
     }
     if (!ready || !lattice_blocks) {
@@ -888,18 +982,18 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     static const enum kind kinds[COUNT] = {DOUBLES, INT64S, INT64S, INT64S, INT64S,
-                                           DOUBLES, DOUBLES, BOOLS,  INT64S, INT16S,
-                                           INT16S,  DOUBLES, DOUBLES};
-    static const int args_at[COUNT] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13};
-    static const char *names[COUNT] = {"values", "masks", "uppers", "flags", "index",
-                                       "bonus",  "points", "closed", "rest", "joker",
-                                       "lookup", "due",   "rolls"};
+                                           DOUBLES, DOUBLES, BOOLS,  INT64S, INT64S,
+                                           INT64S,  INT16S,  INT16S, DOUBLES, DOUBLES};
+    static const int args_at[COUNT] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    static const char *names[COUNT] = {"values", "masks", "uppers",  "flags", "index",
+                                       "bonus",  "points", "closed", "bases", "base_of",
+                                       "plan",   "joker", "lookup",  "due",   "rolls"};
     Py_buffer views[COUNT];
     int got[COUNT] = {0};
     PyObject *result = NULL;
     double *work = NULL;
     for (int i = 0; i < COUNT; i++) {
-        if (get_buffer(args[args_at[i]], &views[i], kinds[i], i == 12, names[i]) < 0) {
+        if (get_buffer(args[args_at[i]], &views[i], kinds[i], i == COUNT - 1, names[i]) < 0) {
             goto done;
         }
         got[i] = 1;
@@ -909,23 +1003,29 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const int64_t *index = views[4].buf;
     const double *bonus = views[5].buf, *points = views[6].buf;
     const char *closed = views[7].buf;
-    const int64_t *rest = views[8].buf;
-    const int16_t *joker = views[9].buf, *lookup = views[10].buf;
-    const double *due = views[11].buf;
-    double *rolls = views[12].buf;
+    const int64_t *bases = views[8].buf, *base_of = views[9].buf, *plan = views[10].buf;
+    const int16_t *joker = views[11].buf, *lookup = views[12].buf;
+    const double *due = views[13].buf;
+    double *rolls = views[14].buf;
     Py_ssize_t size = items(&views[0]), states = items(&views[1]);
-    Py_ssize_t entries = items(&views[6]), boxes = items(&views[8]) / REST;
+    Py_ssize_t entries = items(&views[6]), nbases = items(&views[8]);
     Py_ssize_t levels = entries ? items(&views[5]) / entries : 0;
-    Py_ssize_t nflags = items(&views[11]) / 6;
+    Py_ssize_t nflags = items(&views[13]) / 6;
     Py_ssize_t masks_count = entries ? items(&views[7]) / entries : 0;
-    Py_ssize_t looked = items(&views[10]), width = boxes ? looked / boxes : 0;
-    if (size < 1 || entries < 1 || boxes < 1 || levels < 1 || nflags < 1
-        || items(&views[2]) != states || items(&views[3]) != states
+    Py_ssize_t boxes = masks_count ? items(&views[11]) / (6 * masks_count) : 0;
+    Py_ssize_t looked = items(&views[12]), width = boxes ? looked / boxes : 0;
+    if (size < 1 || entries < 1 || boxes < 1 || levels < 1 || nflags < 1 || nbases < 1
+        || nbases > entries || items(&views[2]) != states || items(&views[3]) != states
         || items(&views[4]) != levels * nflags * entries || items(&views[5]) != levels * entries
-        || items(&views[7]) != masks_count * entries || items(&views[8]) != boxes * REST
-        || items(&views[9]) != 6 * boxes * masks_count || width < 1 || looked != boxes * width
-        || items(&views[11]) != 6 * nflags || items(&views[12]) != ROLLS * states) {
-        PyErr_SetString(PyExc_ValueError, "solve: arrays of the wrong sizes");
+        || items(&views[7]) != masks_count * entries || items(&views[9]) != entries
+        || indices_in(bases, nbases, entries, "bases") < 0
+        || indices_in(base_of, entries, nbases, "base_of") < 0
+        || !plan_valid(plan, items(&views[10]), entries)
+        || items(&views[11]) != 6 * boxes * masks_count || width < 1 || looked != boxes * width
+        || items(&views[13]) != 6 * nflags || items(&views[14]) != ROLLS * states) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "solve: arrays of the wrong sizes");
+        }
         goto done;
     }
     for (Py_ssize_t s = 0; s < states; s++) {
@@ -935,69 +1035,78 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         }
     }
-    /* worth (entries x BLOCK), one and two (462 x BLOCK each) */
-    work = PyMem_Malloc(sizeof(double) * (size_t)(entries + 2 * KEEPS) * BLOCK);
+    /* each base's worth (bases x BLOCK), the keep values (462 x BLOCK), the plan's shared
+     * rows (at most REST x BLOCK); then the entries five equal dice may write, by face (at
+     * most boxes each), and how many */
+    work = PyMem_Malloc(sizeof(double) * (size_t)(nbases + entries + KEEPS + REST) * BLOCK
+                        + sizeof(Py_ssize_t) * (size_t)(6 * boxes + 6));
     if (work == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    double *worth = work, *one = work + entries * BLOCK, *two = one + KEEPS * BLOCK;
+    double *base = work, *worth = base + nbases * BLOCK, *keep = worth + entries * BLOCK;
+    double *scratch = keep + KEEPS * BLOCK;
+    Py_ssize_t *allowed = (Py_ssize_t *)(scratch + REST * BLOCK), *allowed_n = allowed + 6 * boxes;
     Py_BEGIN_ALLOW_THREADS
+    Py_ssize_t allowed_mask = -1;
     for (Py_ssize_t first = 0; first < states; first += BLOCK) {
         Py_ssize_t count = states - first < BLOCK ? states - first : BLOCK;
-        for (Py_ssize_t s = 0; s < count; s++) {
-            Py_ssize_t mask = (Py_ssize_t)masks[first + s], u = (Py_ssize_t)uppers[first + s];
-            Py_ssize_t y = (Py_ssize_t)flags[first + s];
+        for (Py_ssize_t s = 0; s < BLOCK; s++) { /* lanes past the states repeat the last */
+            Py_ssize_t at_state = first + (s < count ? s : count - 1);
+            Py_ssize_t mask = (Py_ssize_t)masks[at_state], u = (Py_ssize_t)uppers[at_state];
+            Py_ssize_t y = (Py_ssize_t)flags[at_state];
             const int64_t *row = index + (u * nflags + y) * entries;
             const double *adds = bonus + u * entries;
             const char *shut = closed + mask * entries;
-            for (Py_ssize_t e = 0; e < entries; e++) {
+            for (Py_ssize_t j = 0; j < nbases; j++) {
+                Py_ssize_t e = (Py_ssize_t)bases[j];
                 Py_ssize_t at = (Py_ssize_t)row[e] + mask * stride;
                 at = at < 0 ? 0 : (at >= size ? size - 1 : at);
                 double value = values[at];
                 value += adds[e];
-                value += points[e];
-                worth[e * BLOCK + s] = shut[e] ? -INFINITY : value;
+                base[j * BLOCK + s] = shut[e] ? -INFINITY : value;
             }
-            /* five equal dice: the entries the Joker rule allows, then the bonus */
+            /* five equal dice: the best entry the Joker rule allows (-inf for none), then
+             * the bonus; the entries looked up once for each mask (the states come mask
+             * by mask) */
+            if (mask != allowed_mask) {
+                allowed_mask = mask;
+                for (Py_ssize_t face = 0; face < 6; face++) {
+                    allowed_n[face] = 0;
+                    for (Py_ssize_t box = 0; box < boxes; box++) {
+                        Py_ssize_t points_at = joker[(face * boxes + box) * masks_count + mask];
+                        if (points_at < 0) {
+                            continue; /* refused */
+                        }
+                        Py_ssize_t at = box * width + points_at + 1;
+                        Py_ssize_t e = at < (box + 1) * width ? lookup[at] : entries - 1;
+                        allowed[face * boxes + allowed_n[face]++] = IN(e, entries);
+                    }
+                }
+            }
             for (Py_ssize_t face = 0; face < 6; face++) {
-                double top = 0.0;
-                for (Py_ssize_t box = 0; box < boxes; box++) {
-                    Py_ssize_t cell = face * boxes + box;
-                    Py_ssize_t at = box * width + (Py_ssize_t)joker[cell * masks_count + mask] + 1;
-                    Py_ssize_t e = at >= box * width && at < (box + 1) * width ? lookup[at]
-                                                                               : entries - 1;
-                    double value = worth[IN(e, entries) * BLOCK + s];
-                    top = box == 0 || value > top ? value : top;
+                const Py_ssize_t *these = allowed + face * boxes;
+                double top = -INFINITY;
+                for (Py_ssize_t i = 0; i < allowed_n[face]; i++) {
+                    Py_ssize_t e = these[i];
+                    double value = base[base_of[e] * BLOCK + s] + points[e];
+                    top = value > top ? value : top;
                 }
-                one[(FIVE + face) * BLOCK + s] = top + due[y * 6 + face];
+                keep[(FIVE + face) * BLOCK + s] = top + due[y * 6 + face];
             }
         }
-        /* the other rolls' best fill, box by box */
-        for (Py_ssize_t roll = 0; roll < REST; roll++) {
-            double *best = one + (FIVE + 6 + roll) * BLOCK;
-            const double *w = worth + IN(rest[roll], entries) * BLOCK;
-            for (Py_ssize_t s = 0; s < count; s++) {
-                best[s] = w[s];
-            }
+        /* each entry's worth, then the other rolls' best fill */
+        for (Py_ssize_t e = 0; e < entries; e++) {
+            copy_plus(worth + e * BLOCK, base + base_of[e] * BLOCK, points[e], BLOCK);
         }
-        for (Py_ssize_t box = 1; box < boxes; box++) {
-            const int64_t *row = rest + box * REST;
-            for (Py_ssize_t roll = 0; roll < REST; roll++) {
-                double *best = one + (FIVE + 6 + roll) * BLOCK;
-                const double *w = worth + IN(row[roll], entries) * BLOCK;
-                for (Py_ssize_t s = 0; s < count; s++) {
-                    best[s] = w[s] > best[s] ? w[s] : best[s];
-                }
-            }
+        best_fills(worth, plan, keep, scratch, BLOCK, BLOCK);
+        /* in place: the rolls' best with one reroll left, then with two */
+        for (int rerolls = 1; rerolls <= 2; rerolls++) {
+            keep_values_lanes(keep, BLOCK, BLOCK);
+            best_lattice_lanes(keep, BLOCK, BLOCK);
         }
-        keep_values_lanes(one, BLOCK, count);
-        best_lattice_lanes(one, BLOCK, count);
-        memcpy(two + FIVE * BLOCK, one + FIVE * BLOCK, sizeof(double) * ROLLS * BLOCK);
-        keep_values_lanes(two, BLOCK, count);
-        best_lattice_lanes(two, BLOCK, count);
         for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
-            memcpy(rolls + roll * states + first, two + (FIVE + roll) * BLOCK,
+            memcpy(rolls + roll * states + first, keep + (FIVE + roll) * BLOCK,
                    sizeof(double) * (size_t)count);
         }
     }

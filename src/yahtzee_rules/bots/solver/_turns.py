@@ -231,7 +231,7 @@ def compiled_state(
         one.bonus[u],
         tm.float_points,
         one.closed[mask],
-        tm.rest,
+        tm.fill_plan,
         tm.joker,
         tm.flat_lookup,
         mask,
