@@ -47,16 +47,18 @@ def _solve_chunk(
 ) -> NDArray[np.float64]:
     """The value of each state: three rolls with the best keeps, then the best fill.
 
-    With the compiled kernel, each roll's best value with two rerolls left comes from
-    it, the same floats as the vector kernels below (a test compares whole tables);
-    the expectation over the first roll is the same call either way.
+    With the compiled kernel, the same floats as the vector kernels below (a test
+    compares whole tables): for several states it also takes the expectation over the
+    first roll, adding roll by roll as :func:`expected_over_rolls` does for them; for
+    one state it gives each roll's best value, and the expectation is that call's.
     """
     g = dice_geometry()
     compiled = kernel()
     if compiled is not None and values.flags.c_contiguous and values.dtype == np.float64:
         tm = turn_model_of(model)
         one = tm.one_state()
-        rolls = np.empty((252, len(m)))
+        several = len(m) > 1
+        out = np.empty(len(m) if several else (252, 1))
         compiled.solve(
             values,
             np.ascontiguousarray(m, dtype=np.int64),
@@ -73,9 +75,10 @@ def _solve_chunk(
             tm.joker,
             tm.flat_lookup,
             tm.due_rows,
-            rolls,
+            g.probability if several else None,
+            out,
         )
-        return expected_over_rolls(g.probability, rolls)
+        return out if several else expected_over_rolls(g.probability, out)
     size = len(m)
     space = workspace_for(size)
     keep = space.keeps(0, size)  # one table, in place: rolls left 0, then 1, then 2
@@ -116,12 +119,13 @@ class BuildPlan:
     def solver(self, values: NDArray[np.float64], level: int) -> Callable[[int], int]:
         """The function that solves a chunk of level ``level`` into ``values``."""
         model = self.model
-        masks, uppers, flags = self.solving[level]
+        masks, uppers, flags = (a.astype(np.intp, copy=False) for a in self.solving[level])
+        flat = flat_index(model, masks, uppers, flags)
 
         def solve(chunk: int) -> int:
             part = slice(chunk * CHUNK, (chunk + 1) * CHUNK)
-            m, u, y = (a[part].astype(np.intp, copy=False) for a in (masks, uppers, flags))
-            values[flat_index(model, m, u, y)] = _solve_chunk(model, values, m, u, y)
+            m, u, y = masks[part], uppers[part], flags[part]
+            values[flat[part]] = _solve_chunk(model, values, m, u, y)
             return len(m)
 
         return solve

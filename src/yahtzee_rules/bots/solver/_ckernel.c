@@ -946,13 +946,16 @@ done:
 
 /*
  * solve(values, masks, uppers, flags, index, stride, bonus, points, closed, bases, base_of,
- *       plan, joker, lookup, due, rolls)
+ *       plan, joker, lookup, due, probability, out)
  *
  * The table build's work for many states (int64 masks, capped upper subtotals and
  * flags): for each, what state() works out (fills from ``values``, keep values with one
- * and two rerolls left), then each roll's best sub-keep with two rerolls left, written
- * to ``rolls`` ((252, states) doubles); the caller takes the expectation over the first
- * roll. index: (levels, flags, entries) each entry's state index from mask 0 (int64);
+ * and two rerolls left), then each roll's best sub-keep with two rerolls left. With
+ * ``probability`` None, these are written to ``out`` ((252, states) doubles), and the
+ * caller takes the expectation over the first roll; else ``out`` (states doubles) gets
+ * each state's expected value, the sum over the rolls of ``probability`` (252 doubles)
+ * times the roll's value, added roll by roll (NumPy's einsum adds so, over a batch of
+ * several states; over one state, it does not). index: (levels, flags, entries) each entry's state index from mask 0 (int64);
  * stride: a mask's step in the values; bonus: (levels, entries) each entry's upper bonus
  * by subtotal (doubles, 0 where none: adding 0 changes no value); points, closed
  * ((masks, entries) bools), plan, joker and lookup as for state(); due: (flags, 6) the
@@ -966,11 +969,11 @@ static PyObject *
 solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    enum { COUNT = 15 };
-    if (nargs != 16) {
+    enum { COUNT = 16 };
+    if (nargs != 17) {
         PyErr_SetString(PyExc_TypeError,
                         "solve(values, masks, uppers, flags, index, stride, bonus, points, "
-                        "closed, bases, base_of, plan, joker, lookup, due, rolls)");
+                        "closed, bases, base_of, plan, joker, lookup, due, probability, out)");
         return NULL;
     }
     if (!ready || !lattice_blocks) {
@@ -981,18 +984,22 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (stride == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    static const enum kind kinds[COUNT] = {DOUBLES, INT64S, INT64S, INT64S, INT64S,
-                                           DOUBLES, DOUBLES, BOOLS,  INT64S, INT64S,
-                                           INT64S,  INT16S,  INT16S, DOUBLES, DOUBLES};
-    static const int args_at[COUNT] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    static const char *names[COUNT] = {"values", "masks", "uppers",  "flags", "index",
-                                       "bonus",  "points", "closed", "bases", "base_of",
-                                       "plan",   "joker", "lookup",  "due",   "rolls"};
+    static const enum kind kinds[COUNT] = {DOUBLES, INT64S, INT64S, INT64S, INT64S, DOUBLES,
+                                           DOUBLES, BOOLS,  INT64S, INT64S, INT64S, INT16S,
+                                           INT16S,  DOUBLES, DOUBLES, DOUBLES};
+    static const int args_at[COUNT] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static const char *names[COUNT] = {"values", "masks",  "uppers",  "flags",
+                                       "index",  "bonus",  "points",  "closed",
+                                       "bases",  "base_of", "plan",   "joker",
+                                       "lookup", "due",    "probability", "out"};
     Py_buffer views[COUNT];
     int got[COUNT] = {0};
     PyObject *result = NULL;
     double *work = NULL;
     for (int i = 0; i < COUNT; i++) {
+        if (i == COUNT - 2 && args[args_at[i]] == Py_None) {
+            continue;
+        }
         if (get_buffer(args[args_at[i]], &views[i], kinds[i], i == COUNT - 1, names[i]) < 0) {
             goto done;
         }
@@ -1006,7 +1013,8 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const int64_t *bases = views[8].buf, *base_of = views[9].buf, *plan = views[10].buf;
     const int16_t *joker = views[11].buf, *lookup = views[12].buf;
     const double *due = views[13].buf;
-    double *rolls = views[14].buf;
+    const double *probability = got[14] ? views[14].buf : NULL;
+    double *out = views[15].buf;
     Py_ssize_t size = items(&views[0]), states = items(&views[1]);
     Py_ssize_t entries = items(&views[6]), nbases = items(&views[8]);
     Py_ssize_t levels = entries ? items(&views[5]) / entries : 0;
@@ -1022,7 +1030,8 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         || indices_in(base_of, entries, nbases, "base_of") < 0
         || !plan_valid(plan, items(&views[10]), entries)
         || items(&views[11]) != 6 * boxes * masks_count || width < 1 || looked != boxes * width
-        || items(&views[13]) != 6 * nflags || items(&views[14]) != ROLLS * states) {
+        || items(&views[13]) != 6 * nflags || (probability && items(&views[14]) != ROLLS)
+        || items(&views[15]) != (probability ? 1 : ROLLS) * states) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_ValueError, "solve: arrays of the wrong sizes");
         }
@@ -1105,9 +1114,20 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             keep_values_lanes(keep, BLOCK, BLOCK);
             best_lattice_lanes(keep, BLOCK, BLOCK);
         }
-        for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
-            memcpy(rolls + roll * states + first, keep + (FIVE + roll) * BLOCK,
-                   sizeof(double) * (size_t)count);
+        if (probability) {
+            double sum[BLOCK] = {0.0};
+            for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+                const double p = probability[roll], *row = keep + (FIVE + roll) * BLOCK;
+                for (Py_ssize_t s = 0; s < BLOCK; s++) {
+                    sum[s] = sum[s] + p * row[s];
+                }
+            }
+            memcpy(out + first, sum, sizeof(double) * (size_t)count);
+        } else {
+            for (Py_ssize_t roll = 0; roll < ROLLS; roll++) {
+                memcpy(out + roll * states + first, keep + (FIVE + roll) * BLOCK,
+                       sizeof(double) * (size_t)count);
+            }
         }
     }
     Py_END_ALLOW_THREADS
