@@ -85,9 +85,8 @@ def test_a_turn_draws_and_chooses_as_the_per_turn_tables_do() -> None:
         tables = _turns.TurnTables(model, values, mask, u, y, index)
         seed = rng.random()
         drawn = random.Random(seed)
-        position, box = turn(
-            *tables.keeps, tables.worth, tables.fives, tm.codes, tm.due[y], drawn.random
-        )
+        found = _turns.compiled_state(tm, values, mask, u, y)
+        position, box = turn(found, tm.kernel_model, tm.due[y], drawn.random)
         replay = random.Random(seed)
         dice = roll_table(EMPTY_KEEP)[int(replay.random() * 7776)]
         for rerolls in (2, 1):
@@ -110,34 +109,19 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
     tm = _entries.turn_model_of(model)
     one = tm.one_state()
     values = table._values
-    worth, fives = np.empty(tm.entries), np.empty((6, tm.boxes), dtype=np.int16)
-    last, second = np.empty(462), np.empty(462)
-    args = [
-        values,
-        one.index[0, 0],
-        0,
-        one.bonus[0],
-        tm.float_points,
-        one.closed[0],
-        tm.fill_plan,
-        tm.joker,
-        tm.flat_lookup,
-        0,
-        tm.due[0],
-        worth,
-        fives,
-        last,
-        second,
-    ]
+    found = np.empty(tm.state_words)
+    args = [values, one.index[0, 0], 0, one.bonus[0], tm.kernel_model, 0, one.open_of[0]]
+    args += [tm.due[0], found]
     kernel.state(*args)  # as the library calls it
+    last, _, worth, fives = _turns.state_parts(tm, found)
     assert np.isfinite(last).all()
     for at, bad, error in [
         (0, values.astype(np.float32), TypeError),  # the wrong type
-        (6, tm.fill_plan[:-1].copy(), ValueError),  # a plan cut short
-        (9, 1 << 20, IndexError),  # no such mask
-        (13, np.empty(461), ValueError),
-        (11, np.empty(tm.entries)[::1].view(np.int64), TypeError),
-        (5, values, TypeError),
+        (4, tm.fill_plan, ValueError),  # not a model
+        (5, 1 << 20, IndexError),  # no such mask
+        (8, np.empty(tm.state_words - 1), ValueError),
+        (8, np.empty(tm.state_words).view(np.int64), TypeError),
+        (1, values, TypeError),
     ]:
         wrong = list(args)
         wrong[at] = bad
@@ -145,17 +129,28 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
             kernel.state(*wrong)
     with pytest.raises(TypeError):
         kernel.state(*args[:-1])
-    frozen = np.empty(462)
+    frozen = np.empty(tm.state_words)
     frozen.setflags(write=False)
     with pytest.raises((BufferError, ValueError)):
         kernel.state(*args[:-1], frozen)  # an output it may not write
-    # a plan that reads outside the entries, or a parent not before its row, is refused
+    # a model is checked once: a plan that reads outside the entries, or a parent not
+    # before its row, codes naming no entry, arrays of the wrong sizes
+    parts = [tm.float_points, tm.bits, tm.fill_plan, tm.joker, tm.flat_lookup]
+    parts += [np.ascontiguousarray(tm.codes, dtype=np.int64), tm.boxes]
+    kernel.model(*parts)
     shared = int(tm.fill_plan[0])
     for at, bad in [(3, tm.entries), (3, -1), (1, shared), (0, 300)]:
         wrong_plan = tm.fill_plan.copy()
         wrong_plan[at] = bad
         with pytest.raises(ValueError, match="wrong sizes"):
-            kernel.state(*args[:6], wrong_plan, *args[7:])
+            kernel.model(*parts[:2], wrong_plan, *parts[3:])
+    with pytest.raises(IndexError, match="outside"):
+        kernel.model(*parts[:5], parts[5] + tm.entries, parts[6])
+    for at, bad in [(1, tm.bits[:-1].copy()), (6, tm.boxes + 1), (4, tm.flat_lookup[:-1].copy())]:
+        wrong = list(parts)
+        wrong[at] = bad
+        with pytest.raises(ValueError, match="wrong sizes"):
+            kernel.model(*wrong)
     with pytest.raises(IndexError):
         kernel.keep(last, 252)
     with pytest.raises(IndexError):
@@ -163,9 +158,16 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
     assert 0 <= kernel.box(worth, tm.codes, tm.boxes, 251, 0.0) < tm.boxes
     turn = _compiled.rolling_kernel().turn
     with pytest.raises(ValueError, match="outside"):
-        turn(last, second, worth, fives, tm.codes, None, lambda: 1.0)
+        turn(found, tm.kernel_model, None, lambda: 1.0)
     with pytest.raises(ZeroDivisionError):
-        turn(last, second, worth, fives, tm.codes, None, lambda: 1 / 0)
+        turn(found, tm.kernel_model, None, lambda: 1 / 0)
+    with pytest.raises(ValueError, match="wrong sizes"):
+        turn(found[:-1].copy(), tm.kernel_model, None, lambda: 0.5)
+    # entries five equal dice write, overwritten with nonsense, are read as the refused
+    # entry (every roll of 0.0 is five Aces: position 0)
+    assert turn(found, tm.kernel_model, None, lambda: 0.0)[0] == 0
+    fives[:] = 32000
+    assert turn(found, tm.kernel_model, None, lambda: 0.0) == (0, 0)  # all -inf: the first
 
 
 def test_the_numpy_path_can_be_chosen_and_a_missing_kernel_can_be_required() -> None:

@@ -416,83 +416,215 @@ done:
     return result;
 }
 
+/* ---- a turn model the kernel holds ------------------------------------------------ */
+
+#define MODEL_NAME "yahtzee_rules.bots.solver._ckernel.model"
+
+/* What a rule set's turns read, checked once: each entry's points and box bit, the fill
+ * plan (copied), and the Joker points and entry lookup (held: every value read from
+ * them is checked, or clamped to the refused entry, where it is used). */
+typedef struct {
+    Py_ssize_t entries, boxes, masks, width, plan_size;
+    double *points;
+    int64_t *bits, *plan, *codes;
+    Py_buffer joker, lookup;
+} Model;
+
+static void
+free_model(PyObject *capsule)
+{
+    Model *held = PyCapsule_GetPointer(capsule, MODEL_NAME);
+    if (held == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    PyBuffer_Release(&held->joker);
+    PyBuffer_Release(&held->lookup);
+    PyMem_Free(held->points);
+    PyMem_Free(held->bits);
+    PyMem_Free(held->plan);
+    PyMem_Free(held->codes);
+    PyMem_Free(held);
+}
+
 /*
- * state(values, index, offset, bonus, points, closed, plan, joker, lookup, mask, due,
- *       worth, fives, one, two)
+ * model(points, bits, plan, joker, lookup, codes, boxes): a rule set's turn model for
+ * state() and turn().
+ *
+ * points: each fill entry's points (doubles); bits: each entry's box as a bit (int64, 0
+ * for the refused entry, the last); plan: how the rolls that are not five equal dice find
+ * their best fill (int64; see best_fills); joker: (6, boxes, masks) points five equal
+ * dice may write, -1 where refused (int16); lookup: (boxes, width) each box's entry by
+ * points plus one, column 0 the refused entry (int16); codes: (252, boxes) each roll's
+ * entry in each box (int64); boxes: how many the card has.
+ */
+static PyObject *
+model(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "model(points, bits, plan, joker, lookup, codes, boxes)");
+        return NULL;
+    }
+    Py_ssize_t boxes = PyLong_AsSsize_t(args[6]);
+    if (boxes == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Model *held = PyMem_Calloc(1, sizeof(Model));
+    if (held == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_buffer points, bits, plan, codes;
+    int got = 0;
+    PyObject *result = NULL;
+    if (get_buffer(args[0], &points, DOUBLES, 0, "points") < 0) {
+        goto done;
+    }
+    got = 1;
+    if (get_buffer(args[1], &bits, INT64S, 0, "bits") < 0) {
+        goto done;
+    }
+    got = 2;
+    if (get_buffer(args[2], &plan, INT64S, 0, "plan") < 0) {
+        goto done;
+    }
+    got = 3;
+    if (get_buffer(args[3], &held->joker, INT16S, 0, "joker") < 0) {
+        goto done;
+    }
+    got = 4;
+    if (get_buffer(args[4], &held->lookup, INT16S, 0, "lookup") < 0) {
+        goto done;
+    }
+    got = 5;
+    if (get_buffer(args[5], &codes, INT64S, 0, "codes") < 0) {
+        goto done;
+    }
+    got = 6;
+    Py_ssize_t entries = items(&points);
+    Py_ssize_t masks = boxes > 0 ? items(&held->joker) / (6 * boxes) : 0;
+    Py_ssize_t width = boxes > 0 ? items(&held->lookup) / boxes : 0;
+    if (entries < 1 || items(&bits) != entries || boxes < 1 || masks < 1 || width < 1
+        || items(&held->joker) != 6 * boxes * masks || items(&held->lookup) != boxes * width
+        || items(&codes) != ROLLS * boxes || !plan_valid(plan.buf, items(&plan), entries)) {
+        PyErr_SetString(PyExc_ValueError, "model: arrays of the wrong sizes");
+        goto done;
+    }
+    if (indices_in(codes.buf, ROLLS * boxes, entries, "codes") < 0) {
+        goto done;
+    }
+    held->points = PyMem_Malloc(sizeof(double) * (size_t)entries);
+    held->bits = PyMem_Malloc(sizeof(int64_t) * (size_t)entries);
+    held->plan = PyMem_Malloc(sizeof(int64_t) * (size_t)items(&plan));
+    held->codes = PyMem_Malloc(sizeof(int64_t) * (size_t)(ROLLS * boxes));
+    if (!held->points || !held->bits || !held->plan || !held->codes) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(held->points, points.buf, sizeof(double) * (size_t)entries);
+    memcpy(held->bits, bits.buf, sizeof(int64_t) * (size_t)entries);
+    memcpy(held->plan, plan.buf, sizeof(int64_t) * (size_t)items(&plan));
+    memcpy(held->codes, codes.buf, sizeof(int64_t) * (size_t)(ROLLS * boxes));
+    held->entries = entries;
+    held->boxes = boxes;
+    held->masks = masks;
+    held->width = width;
+    held->plan_size = items(&plan);
+    result = PyCapsule_New(held, MODEL_NAME, free_model);
+done:
+    if (got >= 1) {
+        PyBuffer_Release(&points);
+    }
+    if (got >= 2) {
+        PyBuffer_Release(&bits);
+    }
+    if (got >= 3) {
+        PyBuffer_Release(&plan);
+    }
+    if (got >= 6) {
+        PyBuffer_Release(&codes);
+    }
+    if (result == NULL) {
+        if (got >= 4) {
+            PyBuffer_Release(&held->joker);
+        }
+        if (got >= 5) {
+            PyBuffer_Release(&held->lookup);
+        }
+        PyMem_Free(held->points);
+        PyMem_Free(held->bits);
+        PyMem_Free(held->plan);
+        PyMem_Free(held->codes);
+        PyMem_Free(held);
+    }
+    return result;
+}
+
+/*
+ * state(values, index, offset, bonus, model, mask, open, due, out)
  *
  * values: the table's values (doubles); index: each fill entry's state index from
  * mask 0 (int64), to which offset is added and which is clipped to the table; bonus:
- * each entry's upper bonus (doubles) or None; points: each entry's points (doubles);
- * closed: the entries that may not be written (bools); plan: how the rolls that are
- * not five equal dice find their best fill (int64; see best_fills); joker: (6, boxes,
- * masks) points five
- * equal dice may write, -1 where refused (int16); lookup: (boxes, width) each box's
- * entry by points plus one, column 0 the refused entry (int16); mask: the filled boxes;
- * due: the extra-Yahtzee bonus of five equal dice by face (doubles) or None. Written:
- * worth (each entry's worth), fives ((6, boxes) entries five equal dice write, int16),
- * one and two (the 462 keep values with one and with two rerolls left).
+ * each entry's upper bonus (doubles) or None; model: from model(); mask: the filled
+ * boxes; open: the boxes a roll may fill, as bits (an entry whose bit is not among them
+ * is worth -inf); due: the extra-Yahtzee bonus of five equal dice by face (doubles) or
+ * None. Written to out (doubles, 924 + entries + ceil(6 * boxes / 4)): the 462 keep
+ * values with one reroll left, then with two, each entry's worth, then the (6, boxes)
+ * entries five equal dice write (int16).
  */
 static PyObject *
 state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    enum { COUNT = 13 };
-    if (nargs != 15) {
+    enum { COUNT = 5 };
+    if (nargs != 9) {
         PyErr_SetString(PyExc_TypeError,
-                        "state(values, index, offset, bonus, points, closed, plan, joker, lookup, "
-                        "mask, due, worth, fives, one, two)");
+                        "state(values, index, offset, bonus, model, mask, open, due, out)");
         return NULL;
     }
     if (!ready || !lattice_blocks) {
         PyErr_SetString(PyExc_RuntimeError, "state: setup() and setup_lattice() first");
         return NULL;
     }
+    const Model *held = PyCapsule_GetPointer(args[4], MODEL_NAME);
+    if (held == NULL) {
+        return NULL;
+    }
     Py_ssize_t offset = PyLong_AsSsize_t(args[2]);
-    Py_ssize_t mask = PyLong_AsSsize_t(args[9]);
+    Py_ssize_t mask = PyLong_AsSsize_t(args[5]);
+    long long open = PyLong_AsLongLong(args[6]);
     if (PyErr_Occurred()) {
         return NULL;
     }
-    static const enum kind kinds[COUNT] = {DOUBLES, INT64S, DOUBLES, DOUBLES, BOOLS,
-                                           INT64S,  INT16S, INT16S,  DOUBLES, DOUBLES,
-                                           INT16S,  DOUBLES, DOUBLES};
-    static const int args_at[COUNT] = {0, 1, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14};
-    static const char *names[COUNT] = {"values", "index", "bonus", "points", "closed",
-                                       "plan",   "joker", "lookup", "due",   "worth",
-                                       "fives",  "one",   "two"};
+    static const enum kind kinds[COUNT] = {DOUBLES, INT64S, DOUBLES, DOUBLES, DOUBLES};
+    static const int args_at[COUNT] = {0, 1, 3, 7, 8};
+    static const char *names[COUNT] = {"values", "index", "bonus", "due", "out"};
     Py_buffer views[COUNT];
     int got[COUNT] = {0};
     PyObject *result = NULL;
     for (int i = 0; i < COUNT; i++) {
         PyObject *arg = args[args_at[i]];
-        if ((i == 2 || i == 8) && arg == Py_None) {
+        if ((i == 2 || i == 3) && arg == Py_None) {
             continue;
         }
-        if (get_buffer(arg, &views[i], kinds[i], i >= 9, names[i]) < 0) {
+        if (get_buffer(arg, &views[i], kinds[i], i == 4, names[i]) < 0) {
             goto done;
         }
         got[i] = 1;
     }
-    const double *values = views[0].buf;
-    const int64_t *index = views[1].buf;
+    const Py_ssize_t entries = held->entries, boxes = held->boxes, width = held->width;
+    const Py_ssize_t masks = held->masks;
+    const double *values = views[0].buf, *points = held->points;
+    const int64_t *index = views[1].buf, *bits = held->bits;
     const double *bonus = got[2] ? views[2].buf : NULL;
-    const double *points = views[3].buf;
-    const char *closed = views[4].buf;
-    const int64_t *plan = views[5].buf;
-    const int16_t *joker = views[6].buf, *lookup = views[7].buf;
-    const double *due = got[8] ? views[8].buf : NULL;
-    double *worth = views[9].buf, *one = views[11].buf, *two = views[12].buf;
-    int16_t *fives = views[10].buf;
-    Py_ssize_t size = items(&views[0]), entries = items(&views[1]);
-    Py_ssize_t boxes = items(&views[10]) / 6, looked = items(&views[7]);
-    Py_ssize_t masks = boxes ? items(&views[6]) / (6 * boxes) : 0;
-    Py_ssize_t width = boxes ? looked / boxes : 0;
-    if (size < 1 || entries < 1 || items(&views[3]) != entries || items(&views[4]) != entries
-        || items(&views[9]) != entries || (bonus && items(&views[2]) != entries)
-        || boxes < 1 || !plan_valid(plan, items(&views[5]), entries)
-        || items(&views[6]) != 6 * boxes * masks
-        || width < 1 || looked != boxes * width || items(&views[10]) != 6 * boxes
-        || (due && items(&views[8]) != 6) || items(&views[11]) != KEEPS
-        || items(&views[12]) != KEEPS) {
+    const double *due = got[3] ? views[3].buf : NULL;
+    const int16_t *joker = held->joker.buf, *lookup = held->lookup.buf;
+    double *one = views[4].buf, *two = one + KEEPS, *worth = two + KEEPS;
+    int16_t *fives = (int16_t *)(worth + entries);
+    Py_ssize_t size = items(&views[0]);
+    if (size < 1 || items(&views[1]) != entries || (bonus && items(&views[2]) != entries)
+        || (due && items(&views[3]) != 6)
+        || items(&views[4]) != 2 * KEEPS + entries + (6 * boxes + 3) / 4) {
         PyErr_SetString(PyExc_ValueError, "state: arrays of the wrong sizes");
         goto done;
     }
@@ -509,7 +641,7 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             value += bonus[e];
         }
         value += points[e];
-        worth[e] = closed[e] ? -INFINITY : value;
+        worth[e] = (open & bits[e]) == 0 ? -INFINITY : value;
     }
     /* the entries five equal dice write (the Joker rule's points, looked up) */
     for (Py_ssize_t cell = 0; cell < 6 * boxes; cell++) {
@@ -520,7 +652,7 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     /* each roll's best fill: holding all five dice */
     double scratch[REST];
-    best_fills(worth, plan, one, scratch, 1, 1);
+    best_fills(worth, held->plan, one, scratch, 1, 1);
     double *best = one + FIVE;
     for (Py_ssize_t face = 0; face < 6; face++) {
         double top = worth[IN(fives[face * boxes], entries)];
@@ -808,51 +940,55 @@ outcome(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * turn(one, two, worth, fives, codes, due, random): one whole turn by the per-turn tables
- * of a state (as state() wrote them; codes: (252, boxes) entries, int64): the first roll,
- * the best keep and a reroll while a keep is better than stopping (twice at most), and
- * the best box. random() draws each roll's outcome as a game does. Returns (the final
- * roll's internal position, the box).
+ * turn(state, model, due, random): one whole turn by the per-turn tables of a state (as
+ * state() wrote them into ``state``, with ``model``): the first roll, the best keep and
+ * a reroll while a keep is better than stopping (twice at most), and the best box. due:
+ * the extra-Yahtzee bonus of five equal dice by face (doubles) or None. random() draws
+ * each roll's outcome as a game does. Returns (the final roll's internal position, the
+ * box).
  */
 static PyObject *
 turn(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError, "turn(one, two, worth, fives, codes, due, random)");
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "turn(state, model, due, random)");
         return NULL;
     }
     if (!ready || !rolls_ready) {
         PyErr_SetString(PyExc_RuntimeError, "turn: setup() and setup_rolls() first");
         return NULL;
     }
-    static const enum kind kinds[6] = {DOUBLES, DOUBLES, DOUBLES, INT16S, INT64S, DOUBLES};
-    static const char *names[6] = {"one", "two", "worth", "fives", "codes", "due"};
-    Py_buffer views[6];
-    int got[6] = {0};
+    const Model *held = PyCapsule_GetPointer(args[1], MODEL_NAME);
+    if (held == NULL) {
+        return NULL;
+    }
+    Py_buffer views[2];
+    int got[2] = {0};
     PyObject *result = NULL;
-    for (int i = 0; i < 6; i++) {
-        if (i == 5 && args[i] == Py_None) {
-            continue;
-        }
-        if (get_buffer(args[i], &views[i], kinds[i], 0, names[i]) < 0) {
+    if (get_buffer(args[0], &views[0], DOUBLES, 0, "state") < 0) {
+        goto done;
+    }
+    got[0] = 1;
+    if (args[2] != Py_None) {
+        if (get_buffer(args[2], &views[1], DOUBLES, 0, "due") < 0) {
             goto done;
         }
-        got[i] = 1;
+        got[1] = 1;
     }
-    Py_ssize_t entries = items(&views[2]), boxes = items(&views[3]) / 6;
-    if (items(&views[0]) != KEEPS || items(&views[1]) != KEEPS || boxes < 1
-        || items(&views[3]) != 6 * boxes || items(&views[4]) != ROLLS * boxes
-        || (got[5] && items(&views[5]) != 6)) {
+    const Py_ssize_t entries = held->entries, boxes = held->boxes;
+    if (items(&views[0]) != 2 * KEEPS + entries + (6 * boxes + 3) / 4
+        || (got[1] && items(&views[1]) != 6)) {
         PyErr_SetString(PyExc_ValueError, "turn: arrays of the wrong sizes");
         goto done;
     }
-    const double *by_rerolls[2] = {views[0].buf, views[1].buf};
-    const double *worth = views[2].buf;
-    const int16_t *fives = views[3].buf;
-    const int64_t *codes = views[4].buf;
-    const double *due = got[5] ? views[5].buf : NULL;
-    Py_ssize_t position = roll_dice(args[6], 0);
+    const double *one = views[0].buf;
+    const double *by_rerolls[2] = {one, one + KEEPS};
+    const double *worth = one + 2 * KEEPS;
+    const int16_t *fives = (const int16_t *)(worth + entries);
+    const int64_t *codes = held->codes;
+    const double *due = got[1] ? views[1].buf : NULL;
+    Py_ssize_t position = roll_dice(args[3], 0);
     if (position < 0) {
         goto done;
     }
@@ -861,7 +997,7 @@ turn(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (chosen >= FIVE) {
             break;  /* holding all five dice: fill now */
         }
-        position = roll_dice(args[6], chosen);
+        position = roll_dice(args[3], chosen);
         if (position < 0) {
             goto done;
         }
@@ -872,7 +1008,7 @@ turn(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                             : first_box(worth, entries, NULL, codes + position * boxes, boxes, 0.0);
     result = Py_BuildValue("(nn)", position, chosen);
 done:
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 2; i++) {
         if (got[i]) {
             PyBuffer_Release(&views[i]);
         }
@@ -945,8 +1081,8 @@ done:
 }
 
 /*
- * solve(values, masks, uppers, flags, index, stride, bonus, points, closed, bases, base_of,
- *       plan, joker, lookup, due, probability, out)
+ * solve(values, masks, uppers, flags, index, stride, bonus, points, bits, open, bases,
+ *       base_of, plan, joker, lookup, due, probability, out)
  *
  * The table build's work for many states (int64 masks, capped upper subtotals and
  * flags): for each, what state() works out (fills from ``values``, keep values with one
@@ -955,12 +1091,14 @@ done:
  * caller takes the expectation over the first roll; else ``out`` (states doubles) gets
  * each state's expected value, the sum over the rolls of ``probability`` (252 doubles)
  * times the roll's value, added roll by roll (NumPy's einsum adds so, over a batch of
- * several states; over one state, it does not). index: (levels, flags, entries) each entry's state index from mask 0 (int64);
+ * several states; over one state, it does not).
+ *
+ * index: (levels, flags, entries) each entry's state index from mask 0 (int64);
  * stride: a mask's step in the values; bonus: (levels, entries) each entry's upper bonus
- * by subtotal (doubles, 0 where none: adding 0 changes no value); points, closed
- * ((masks, entries) bools), plan, joker and lookup as for state(); due: (flags, 6) the
- * extra-Yahtzee bonus of five equal dice (doubles, 0 where none). bases and base_of
- * (int64): entries whose index, bonus and closed columns are equal (a lower box's
+ * by subtotal (doubles, 0 where none: adding 0 changes no value); points, bits, plan,
+ * joker and lookup as for state(); open: (masks,) the boxes a roll may fill, as bits
+ * (int64); due: (flags, 6) the extra-Yahtzee bonus of five equal dice (doubles, 0 where
+ * none). bases and base_of (int64): entries whose index, bonus and bit are equal (a lower box's
  * entries, its points apart) share a base, worked out once per state from its first
  * entry (``bases``: each base's) without its points; an entry's worth is its base's
  * (``base_of``) plus its points, the same floats (its bonus is its base's).
@@ -969,11 +1107,11 @@ static PyObject *
 solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    enum { COUNT = 16 };
-    if (nargs != 17) {
+    enum { COUNT = 17 };
+    if (nargs != 18) {
         PyErr_SetString(PyExc_TypeError,
-                        "solve(values, masks, uppers, flags, index, stride, bonus, points, "
-                        "closed, bases, base_of, plan, joker, lookup, due, probability, out)");
+                        "solve(values, masks, uppers, flags, index, stride, bonus, points, bits, "
+                        "open, bases, base_of, plan, joker, lookup, due, probability, out)");
         return NULL;
     }
     if (!ready || !lattice_blocks) {
@@ -985,13 +1123,13 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     static const enum kind kinds[COUNT] = {DOUBLES, INT64S, INT64S, INT64S, INT64S, DOUBLES,
-                                           DOUBLES, BOOLS,  INT64S, INT64S, INT64S, INT16S,
-                                           INT16S,  DOUBLES, DOUBLES, DOUBLES};
-    static const int args_at[COUNT] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-    static const char *names[COUNT] = {"values", "masks",  "uppers",  "flags",
-                                       "index",  "bonus",  "points",  "closed",
-                                       "bases",  "base_of", "plan",   "joker",
-                                       "lookup", "due",    "probability", "out"};
+                                           DOUBLES, INT64S, INT64S, INT64S, INT64S, INT64S,
+                                           INT16S,  INT16S, DOUBLES, DOUBLES, DOUBLES};
+    static const int args_at[COUNT] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
+    static const char *names[COUNT] = {"values", "masks",   "uppers", "flags",  "index",
+                                       "bonus",  "points",  "bits",   "open",   "bases",
+                                       "base_of", "plan",   "joker",  "lookup", "due",
+                                       "probability", "out"};
     Py_buffer views[COUNT];
     int got[COUNT] = {0};
     PyObject *result = NULL;
@@ -1009,29 +1147,29 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const int64_t *masks = views[1].buf, *uppers = views[2].buf, *flags = views[3].buf;
     const int64_t *index = views[4].buf;
     const double *bonus = views[5].buf, *points = views[6].buf;
-    const char *closed = views[7].buf;
-    const int64_t *bases = views[8].buf, *base_of = views[9].buf, *plan = views[10].buf;
-    const int16_t *joker = views[11].buf, *lookup = views[12].buf;
-    const double *due = views[13].buf;
-    const double *probability = got[14] ? views[14].buf : NULL;
-    double *out = views[15].buf;
+    const int64_t *bits = views[7].buf, *open = views[8].buf;
+    const int64_t *bases = views[9].buf, *base_of = views[10].buf, *plan = views[11].buf;
+    const int16_t *joker = views[12].buf, *lookup = views[13].buf;
+    const double *due = views[14].buf;
+    const double *probability = got[15] ? views[15].buf : NULL;
+    double *out = views[16].buf;
     Py_ssize_t size = items(&views[0]), states = items(&views[1]);
-    Py_ssize_t entries = items(&views[6]), nbases = items(&views[8]);
+    Py_ssize_t entries = items(&views[6]), nbases = items(&views[9]);
     Py_ssize_t levels = entries ? items(&views[5]) / entries : 0;
-    Py_ssize_t nflags = items(&views[13]) / 6;
-    Py_ssize_t masks_count = entries ? items(&views[7]) / entries : 0;
-    Py_ssize_t boxes = masks_count ? items(&views[11]) / (6 * masks_count) : 0;
-    Py_ssize_t looked = items(&views[12]), width = boxes ? looked / boxes : 0;
+    Py_ssize_t nflags = items(&views[14]) / 6;
+    Py_ssize_t masks_count = items(&views[8]);
+    Py_ssize_t boxes = masks_count ? items(&views[12]) / (6 * masks_count) : 0;
+    Py_ssize_t looked = items(&views[13]), width = boxes ? looked / boxes : 0;
     if (size < 1 || entries < 1 || boxes < 1 || levels < 1 || nflags < 1 || nbases < 1
         || nbases > entries || items(&views[2]) != states || items(&views[3]) != states
         || items(&views[4]) != levels * nflags * entries || items(&views[5]) != levels * entries
-        || items(&views[7]) != masks_count * entries || items(&views[9]) != entries
+        || items(&views[7]) != entries || items(&views[10]) != entries
         || indices_in(bases, nbases, entries, "bases") < 0
         || indices_in(base_of, entries, nbases, "base_of") < 0
-        || !plan_valid(plan, items(&views[10]), entries)
-        || items(&views[11]) != 6 * boxes * masks_count || width < 1 || looked != boxes * width
-        || items(&views[13]) != 6 * nflags || (probability && items(&views[14]) != ROLLS)
-        || items(&views[15]) != (probability ? 1 : ROLLS) * states) {
+        || !plan_valid(plan, items(&views[11]), entries)
+        || items(&views[12]) != 6 * boxes * masks_count || width < 1 || looked != boxes * width
+        || items(&views[14]) != 6 * nflags || (probability && items(&views[15]) != ROLLS)
+        || items(&views[16]) != (probability ? 1 : ROLLS) * states) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_ValueError, "solve: arrays of the wrong sizes");
         }
@@ -1066,14 +1204,14 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             Py_ssize_t y = (Py_ssize_t)flags[at_state];
             const int64_t *row = index + (u * nflags + y) * entries;
             const double *adds = bonus + u * entries;
-            const char *shut = closed + mask * entries;
+            const int64_t opened = open[mask];
             for (Py_ssize_t j = 0; j < nbases; j++) {
                 Py_ssize_t e = (Py_ssize_t)bases[j];
                 Py_ssize_t at = (Py_ssize_t)row[e] + mask * stride;
                 at = at < 0 ? 0 : (at >= size ? size - 1 : at);
                 double value = values[at];
                 value += adds[e];
-                base[j * BLOCK + s] = shut[e] ? -INFINITY : value;
+                base[j * BLOCK + s] = (opened & bits[e]) == 0 ? -INFINITY : value;
             }
             /* five equal dice: the best entry the Joker rule allows (-inf for none), then
              * the bonus; the entries looked up once for each mask (the states come mask
@@ -1145,6 +1283,8 @@ done:
 static PyMethodDef methods[] = {
     {"setup", (PyCFunction)(void (*)(void))setup, METH_FASTCALL,
      "Take the keep lattice and each roll's sub-keeps (once per process)."},
+    {"model", (PyCFunction)(void (*)(void))model, METH_FASTCALL,
+     "Check and hold a rule set's turn model for state()."},
     {"state", (PyCFunction)(void (*)(void))state, METH_FASTCALL,
      "One state's fill worth and keep values with one and two rerolls left."},
     {"keeps", (PyCFunction)(void (*)(void))keeps, METH_FASTCALL,

@@ -7,6 +7,7 @@ Private to the package.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -57,6 +58,9 @@ class TurnModel:
         self.rest = np.ascontiguousarray(self.codes[6:].T)  # (boxes, 246 rolls)
         self.fill_plan = fill_plan(self.rest, self.lookup[:, 0])
         self.boxes = n
+        # the compiled kernel's one-state output: two keep levels, the worth, and the
+        # (6, boxes) int16 entries five equal dice write, in float64 words
+        self.state_words = 2 * 462 + self.entries + -(-6 * n // 4)
         self._lookup = lookup.astype(np.int16).ravel()
         # for the compiled kernel: the same lookup and Joker points, contiguous int16
         self.flat_lookup = self._lookup
@@ -100,6 +104,24 @@ class TurnModel:
         at: NDArray[np.int16] = self._lookup.take(self.model.joker[:, :, mask] + self._offsets.T)
         return at
 
+    @functools.cached_property
+    def kernel_model(self) -> object:
+        """The arrays the compiled kernel's ``state`` and ``turn`` read, checked once and
+        held by it (made on first use, where the kernel is in use)."""
+        from yahtzee_rules.bots.solver._compiled import kernel
+
+        compiled = kernel()
+        assert compiled is not None
+        return compiled.model(
+            self.float_points,
+            self.bits,
+            self.fill_plan,
+            self.joker,
+            self.flat_lookup,
+            np.ascontiguousarray(self.codes, dtype=np.int64),
+            self.boxes,
+        )
+
     def one_state(self) -> _OneState:
         """The arrays :class:`TurnTables` reads a state's fills with (made on first use)."""
         found = self._one_state
@@ -132,18 +154,43 @@ class _OneState:
         # for the compiled kernel's build: every subtotal's row, 0 where none is completed
         self.bonus_rows = np.ascontiguousarray(by_u, dtype=np.float64)
         self.stride = model.levels * model.flags
-        masks = np.arange(1 << model.card.n)
-        self.closed = (model.open_bits(masks)[:, None] & tm.bits) == 0  # (masks, entries)
-        # for the compiled kernel's build: the entries whose next states, bonuses and box
-        # are the same (a lower box's, but for their points) share one base, worked out
-        # once per state; each base's first entry, and each entry's base
+        self._tm = tm
+        # by mask, the boxes a roll may fill as bits: an entry whose box is not among
+        # them may not be written (filled, refused or not the box's turn)
+        self.open = np.ascontiguousarray(model.open_bits(np.arange(1 << model.card.n)))
+        self.open_of: list[int] = self.open.tolist()
+
+    @functools.cached_property
+    def closed(self) -> NDArray[np.bool_]:
+        """``(masks, entries)``: the entries a roll may not fill, by mask (the NumPy path's)."""
+        closed: NDArray[np.bool_] = (self.open[:, None] & self._tm.bits) == 0
+        return closed
+
+    @functools.cached_property
+    def _shared_bases(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        # entries with the same next states, bonuses and box (a lower box's, but for
+        # their points) share one base: each base's first entry, and each entry's base
+        tm = self._tm
         columns = np.concatenate(
             [self.index.reshape(-1, tm.entries), self.bonus_rows.view(np.int64), tm.bits[None]]
-        )
-        _, first, base_of = np.unique(columns.T, axis=0, return_index=True, return_inverse=True)
-        order = np.argsort(first)  # the bases in entry order
-        self.bases = first[order].astype(np.int64)
-        self.base_of = np.argsort(order)[base_of.ravel()].astype(np.int64)
+        ).T
+        numbers: dict[bytes, int] = {}  # bases numbered in entry order
+        base_of = [numbers.setdefault(column.tobytes(), len(numbers)) for column in columns]
+        firsts: dict[int, int] = {}
+        for entry, base in enumerate(base_of):
+            firsts.setdefault(base, entry)
+        return np.array([*firsts.values()], dtype=np.int64), np.array(base_of, dtype=np.int64)
+
+    @property
+    def bases(self) -> NDArray[np.int64]:
+        """For the compiled kernel's build: each base's first entry (see ``base_of``)."""
+        return self._shared_bases[0]
+
+    @property
+    def base_of(self) -> NDArray[np.int64]:
+        """Each entry's base: the entries whose next states, bonuses and box are the same
+        (a lower box's, but for their points) share one, worked out once per state."""
+        return self._shared_bases[1]
 
 
 def fill_plan(rest: NDArray[np.int64], zero: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -171,11 +218,17 @@ def fill_plan(rest: NDArray[np.int64], zero: NDArray[np.int64]) -> NDArray[np.in
         own = [int(zero[b]) for b in range(boxes) if (found & ~parent) >> b & 1]
         rows += [shared[parent] if parent else -1, len(own), *own]
         shared[found] = len(shared)
-    plan = [len(shared), *rows]
-    for roll, found in enumerate(sets):
-        own = [int(rest[b, roll]) for b in range(boxes) if not found >> b & 1]
-        plan += [shared[found] if found else -1, len(own), *own]
-    return np.array(plan, dtype=np.int64)
+    # then each roll's row: the entries it scores points in, in box order
+    scores = (zeros[None, :] & bits[:, None]) == 0  # (boxes, rolls)
+    counts = scores.sum(axis=0)
+    starts = np.cumsum(2 + counts) - (2 + counts)
+    tail = np.empty(int(starts[-1] + 2 + counts[-1]), dtype=np.int64)
+    tail[starts] = [shared[found] if found else -1 for found in sets]
+    tail[starts + 1] = counts
+    heads = np.zeros(len(tail), dtype=bool)
+    heads[starts] = heads[starts + 1] = True
+    tail[~heads] = rest.T[scores.T]
+    return np.concatenate([np.array([len(shared), *rows], dtype=np.int64), tail])
 
 
 TURN_MODELS: dict[int, TurnModel] = {}

@@ -166,7 +166,8 @@ def turn_scores(
     if _turns._KERNEL is not None and all(v.flags.c_contiguous for v in values):
         compiled = rolling_kernel().turn
     turn_model = turn_model_of(model_of(rules))
-    due, codes = turn_model.due, turn_model.codes
+    due = turn_model.due
+    kernel_model = turn_model.kernel_model if compiled is not None else None
     # each seat's per-turn tables of a state: the kernel's arrays, or the TurnTables
 
     def arrays_of(v: NDArray[np.float64]) -> Callable[[tuple[int, int, int], int], Any]:
@@ -194,7 +195,7 @@ def turn_scores(
                     found = make[seat](state, index)
                 mine[index] = found
                 if compiled is not None:  # the same rolls and choices, in one call a turn
-                    position, at = compiled(*found, codes, due[state[2]], random)
+                    position, at = compiled(found, kernel_model, due[state[2]], random)
                     dice, box = by_position[position], members[at]
                 else:
                     actions = found.actions

@@ -122,7 +122,8 @@ class TurnTables:
         self.mask = mask
         self.y = y
         if _KERNEL is not None and values.flags.c_contiguous and values.dtype == np.float64:
-            last, second, self.worth, self.fives = compiled_state(turn_model, values, mask, u, y)
+            found = compiled_state(turn_model, values, mask, u, y)
+            last, second, self.worth, self.fives = state_parts(turn_model, found)
             self.keeps = (last, second)
         else:
             self._numpy_tables(turn_model, t, values, mask, u, y)
@@ -215,33 +216,34 @@ class TurnTables:
 
 def compiled_state(
     tm: TurnModel, values: NDArray[np.float64], mask: int, u: int, y: int
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int16]]:
-    """One state's keep values with one and with two rerolls left, fill worth and the
-    entries five equal dice write, from the compiled kernel in one call (the floats of
-    :class:`TurnTables`' NumPy path; ``values`` C-contiguous float64)."""
+) -> NDArray[np.float64]:
+    """One state's per-turn tables from the compiled kernel in one call, in one buffer
+    (:func:`state_parts` reads it; the compiled ``turn`` plays from it): the floats of
+    :class:`TurnTables`' NumPy path (``values`` C-contiguous float64)."""
     one = tm._one_state or tm.one_state()
-    worth = np.empty(tm.entries)
-    fives = np.empty((6, tm.boxes), dtype=np.int16)
-    last, second = np.empty(462), np.empty(462)
+    found = np.empty(tm.state_words)
     assert _KERNEL is not None
     _KERNEL.state(
         values,
         one.index[u, y],
         mask * one.stride,
         one.bonus[u],
-        tm.float_points,
-        one.closed[mask],
-        tm.fill_plan,
-        tm.joker,
-        tm.flat_lookup,
+        tm.kernel_model,
         mask,
+        one.open_of[mask],
         tm.due[y],
-        worth,
-        fives,
-        last,
-        second,
+        found,
     )
-    return last, second, worth, fives
+    return found
+
+
+def state_parts(
+    tm: TurnModel, found: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int16]]:
+    """:func:`compiled_state`'s buffer read as the keep values with one and with two
+    rerolls left, the fill worth and the entries five equal dice write (views)."""
+    fives = found[924 + tm.entries :].view(np.int16)[: 6 * tm.boxes].reshape(6, tm.boxes)
+    return found[:462], found[462:924], found[924 : 924 + tm.entries], fives
 
 
 def _state_worth(
