@@ -230,3 +230,30 @@ def test_rules_given_as_text_name_the_call_that_reads_them(rules: object, sugges
     for start in (Game.new, GameRecord.new):
         with pytest.raises(MalformedInputError, match=re.escape(suggestion)):
             start(["Ann"], rules=rules)  # type: ignore[arg-type]
+
+
+class _Generator(random.Random):
+    """A generator of another class: its rolls take the general path's checks."""
+
+
+@given(st.integers(0, 2**32), st.sampled_from(Rules.names()))
+def test_the_usual_roll_throws_what_every_other_spelling_of_it_throws(seed: int, name: str) -> None:
+    # A Keep and a random.Random are checked on a shorter path; the same roll spelled as
+    # text, or thrown by a subclass of random.Random, takes the full checks: same dice.
+    usual, spelled, other = random.Random(seed), random.Random(seed), _Generator(seed)
+    game = Game.new(2, rules=Rules.from_name(name))
+    while not game.is_over:
+        for throw in range(3):
+            dice = game.dice
+            keep = None if dice is None else usual.choice(dice.keeps())
+            if dice is not None:
+                spelled.choice(dice.keeps())
+                other.choice(dice.keeps())
+            via_text = game.roll(spelled, keep=None if keep is None else str(keep))
+            via_other = game.roll(other, keep=keep)
+            game = game.roll(usual, keep=keep)
+            assert game == via_text == via_other, throw
+        boxes = tuple(game.options)
+        spelled.choice(boxes)
+        other.choice(boxes)
+        game = game.fill(usual.choice(boxes))

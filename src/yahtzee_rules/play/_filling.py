@@ -8,7 +8,6 @@ Nothing here validates its arguments except the ``check_*`` functions.
 from __future__ import annotations
 
 import functools
-from itertools import islice
 
 from yahtzee_rules.core.boxes import Box, Card
 from yahtzee_rules.core.dice import Dice
@@ -25,6 +24,7 @@ __all__ = [
     "check_rules",
     "extra_yahtzee_values",
     "fill_unchecked",
+    "five_legal",
     "is_extra",
     "joker_note_unchecked",
     "legal",
@@ -33,62 +33,134 @@ __all__ = [
 ]
 
 
+class _Plan:
+    """What :func:`legal` reads of a card design, worked out once per design."""
+
+    __slots__ = ("by_face", "fives", "fixed", "joker_first", "lower", "members", "upper")
+
+    def __init__(self, card: Card) -> None:
+        self.members = card.members
+        faces = range(1, 7)
+        # by face (index 0 unused): the face boxes, as Card.face_boxes gives them, and
+        # each box's plain score for five dice showing the face
+        self.by_face = ((), *(card.face_boxes(face) for face in faces))
+        self.fives = ((), *(card.table[Dice([face] * 5).position] for face in faces))
+        self.fixed: dict[Box, int] = dict(card.joker_values)
+        self.joker_first = card.joker_first
+        self.lower = card.lower
+        self.upper = card.upper
+
+
+# One plan per card design, like the designs' empty cards (scorecard.empty_card).
+_PLANS: dict[Card, _Plan] = {}
+# The Joker rules as globals: reading an enumeration member off its class is slower.
+_NO_JOKER = JokerRule.NONE
+_FORCED = JokerRule.FORCED
+_KINDS_FIRST = JokerRule.KINDS_FIRST
+
+
+def _plan(card: Card) -> _Plan:
+    plan = _PLANS.get(card)
+    if plan is None:
+        plan = _PLANS.setdefault(card, _Plan(card))
+    return plan
+
+
 def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
     """Every open box ``dice`` may fill on a card with these boxes, and its points."""
+    faces = dice.faces
+    if faces[0] == faces[4]:
+        return five_legal(boxes, faces[0], rules)
     card = rules.card
     scores = card.table[dice.position]
-    five = dice.faces[0] == dice.faces[4]
-    found: dict[Box, int] = {}
-    if five and rules.forced_yahtzee:
-        # Forced Yahtzee: five equal dice go in their open upper box, even the first (on
-        # a card of several columns, any open one of them).
-        found = {c: scores[c] for c in card.face_boxes(dice.faces[0]) if boxes[c] is None}
-    if not found:
-        if not five or rules.joker is JokerRule.NONE or not is_extra(boxes, card):
-            open_boxes = (
-                (c, points)
-                for c, points, box in zip(card.members, scores, boxes, strict=True)
-                if box is None
-            )
-            # Forced Yatzy (boxes in card order): only the first open box
-            found = dict(islice(open_boxes, 1) if rules.in_order else open_boxes)
-        else:
-            found = _joker_options(boxes, dice, rules)
+    if rules.in_order:
+        found = _first_open(card.members, scores, boxes)
+    else:
+        found = {c: p for c, p, box in zip(card.members, scores, boxes, strict=True) if box is None}
     if card.left_to_right:
-        # a box opens once the box to its left is filled; what the Joker (or Forced
-        # Yahtzee, or the card order) offers is never emptied by this, as the open boxes
-        # of a row are always on its right
-        return {
-            box: points
-            for box, points in found.items()
-            if (left := card.left_of(box)) is None or boxes[left] is not None
-        }
+        return _left_to_right(found, boxes, card)
     return found
 
 
-def _joker_options(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, int]:
-    """What an extra Yahtzee may fill under the forced or free-choice Joker, in any order."""
+def five_legal(boxes: tuple[int | None, ...], face: int, rules: Rules) -> dict[Box, int]:
+    """What five dice showing ``face`` may fill on a card with these boxes, and the points.
+
+    :func:`legal`'s answer for five equal dice, the dice Forced Yahtzee and the Joker
+    rules look at, for callers that know the face (the solver reads the Joker rules off
+    it for every filled-box mask).
+    """
     card = rules.card
-    scores = card.table[dice.position]
-    fixed = dict(card.joker_values)
-    face_boxes = card.face_boxes(dice.faces[0])
-    if rules.joker is JokerRule.FORCED or rules.joker is JokerRule.KINDS_FIRST:
+    plan = _PLANS.get(card) or _plan(card)
+    scores = plan.fives[face]
+    found: dict[Box, int] = {}
+    if rules.forced_yahtzee:
+        # Forced Yahtzee: five equal dice go in their open upper box, even the first (on
+        # a card of several columns, any open one of them).
+        found = {c: scores[c] for c in plan.by_face[face] if boxes[c] is None}
+    if not found:
+        if rules.in_order:
+            found = _first_open(plan.members, scores, boxes)
+        elif rules.joker is _NO_JOKER or not is_extra(boxes, card):
+            found = {
+                c: p for c, p, box in zip(plan.members, scores, boxes, strict=True) if box is None
+            }
+        else:
+            found = _joker_options(boxes, face, rules, plan)
+    if card.left_to_right:
+        return _left_to_right(found, boxes, card)
+    return found
+
+
+def _first_open(
+    members: tuple[Box, ...], scores: tuple[int, ...], boxes: tuple[int | None, ...]
+) -> dict[Box, int]:
+    """Forced Yatzy (boxes in card order): only the first open box, with its plain score."""
+    for c, points, box in zip(members, scores, boxes, strict=True):
+        if box is None:
+            return {c: points}
+    return {}
+
+
+def _left_to_right(
+    found: dict[Box, int], boxes: tuple[int | None, ...], card: Card
+) -> dict[Box, int]:
+    """What of ``found`` a card whose rows fill left to right allows now."""
+    # a box opens once the box to its left is filled; what the Joker (or Forced Yahtzee,
+    # or the card order) offers is never emptied by this, as the open boxes of a row are
+    # always on its right
+    return {
+        box: points
+        for box, points in found.items()
+        if (left := card.left_of(box)) is None or boxes[left] is not None
+    }
+
+
+def _joker_options(
+    boxes: tuple[int | None, ...], face: int, rules: Rules, plan: _Plan
+) -> dict[Box, int]:
+    """What an extra Yahtzee of ``face`` may fill under the forced or free-choice Joker, in
+    any order."""
+    scores = plan.fives[face]
+    fixed = plan.fixed
+    face_boxes = plan.by_face[face]
+    joker = rules.joker
+    if joker is _FORCED or joker is _KINDS_FIRST:
         # the matching upper box (on a card of several columns, any open one of them)
-        face = {c: scores[c] for c in face_boxes if boxes[c] is None}
-        if face:
-            return face
-        if rules.joker is JokerRule.KINDS_FIRST:
-            first = {c: fixed.get(c, scores[c]) for c in card.joker_first if boxes[c] is None}
-            if first:
-                return first
-        lower = {c: fixed.get(c, scores[c]) for c in card.lower if boxes[c] is None}
-        if lower:
-            return lower
-        return {c: 0 for c in card.upper if boxes[c] is None}
+        found = {c: scores[c] for c in face_boxes if boxes[c] is None}
+        if found:
+            return found
+        if joker is _KINDS_FIRST:
+            found = {c: fixed.get(c, scores[c]) for c in plan.joker_first if boxes[c] is None}
+            if found:
+                return found
+        found = {c: fixed.get(c, scores[c]) for c in plan.lower if boxes[c] is None}
+        if found:
+            return found
+        return {c: 0 for c in plan.upper if boxes[c] is None}
     # FREE_CHOICE: any open box; fixed Joker values only once the face boxes are filled.
     face_filled = all(boxes[c] is not None for c in face_boxes)
     result: dict[Box, int] = {}
-    for c in card.members:
+    for c in plan.members:
         if boxes[c] is None:
             if c in fixed:
                 result[c] = fixed[c] if face_filled else 0
@@ -138,7 +210,7 @@ def extra_yahtzee_values(card: Card, joker: JokerRule) -> tuple[frozenset[int], 
                     for box in card.face_boxes(face):
                         boxes[box] = 0
                 options = (
-                    _joker_options(tuple(boxes), dice, rules)
+                    _joker_options(tuple(boxes), face, rules, _plan(card))
                     if joker is not JokerRule.NONE
                     else {c: card.table[dice.position][c] for c in card.members if boxes[c] is None}
                 )

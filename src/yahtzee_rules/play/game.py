@@ -31,7 +31,14 @@ from yahtzee_rules.play._value_text import format_card, format_progress, parse_c
 from yahtzee_rules.play.scorecard import Scorecard, category_arg, empty_card
 from yahtzee_rules.play.scoring import BoxOption
 from yahtzee_rules.play.totals import Totals, totals
-from yahtzee_rules.play.turn import MAX_ROLLS, Turn, check_marks_allowed, next_dice, raw_turn
+from yahtzee_rules.play.turn import (
+    MAX_ROLLS,
+    Turn,
+    check_marks_allowed,
+    next_dice,
+    raw_turn,
+    rolled_turn,
+)
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._frozen import reinit_error, tuple_of
 from yahtzee_rules.support._limits import MAX_NAME_LENGTH, MAX_PLAYERS
@@ -41,6 +48,9 @@ from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 __all__ = ["MAX_NAME_LENGTH", "MAX_PLAYERS", "Game", "Result", "RollOff", "Standing", "roll_off"]
 
 _NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
+# What Game.new gives for a count of players: their names, and the rules when none are given.
+_NUMBERED = tuple(f"Player {seat + 1}" for seat in range(MAX_PLAYERS))
+_USUAL_RULES = Rules()
 
 
 def _to_players(value: object) -> tuple[str, ...]:
@@ -328,16 +338,22 @@ class Game:
                 raise MalformedInputError(
                     f"players {show(players)}: more than the limit of {MAX_PLAYERS} players"
                 )
-            players = [f"Player {i + 1}" for i in range(players)]
-        names = _to_players(players)
+            names = _NUMBERED[:players]
+        else:
+            names = _to_players(players)
         if rules is None:
-            rules = Rules()
+            rules = _USUAL_RULES
         if not isinstance(rules, Rules):
             raise not_rules_error(rules)
         empty = empty_card(rules.card)
         cards = (empty,) * len(names)
         turn = raw_turn(empty, rules, None, 0)
-        return cls(names, rules=rules, cards=cards, first=first, current=first, turn=turn)
+        if cls is not Game or empty.is_complete:
+            return cls(names, rules=rules, cards=cards, first=first, current=first, turn=turn)
+        # checked above, but for the seat: the constructor's checks of the cards and the
+        # turn hold for every new game (empty cards of the rules' design, no turn played)
+        first = _seat_arg(first, len(names), "first")
+        return _raw_game(names, rules, cards, first, first, turn)
 
     def __str__(self) -> str:
         return _format_game(self)
@@ -650,7 +666,16 @@ class Game:
         turn = self._turn
         if turn is None:
             turn = self._playing("roll")  # raises with the reason
-        return rolled_game(self, next_dice(turn.dice, turn.rolls_used, rng, keep, outcome))
+        rolled = rolled_turn(turn, rng, keep, outcome)
+        # _raw_game's work, inline: a game is made on every roll
+        game: Game = _NEW(Game)
+        _SET_PLAYERS(game, self.players)
+        _SET_RULES(game, self.rules)
+        _SET_CARDS(game, self.cards)
+        _SET_FIRST(game, self.first)
+        _SET_CURRENT(game, self.current)
+        _SET_TURN(game, rolled)
+        return game
 
     def can_fill(self, category: Box | str) -> bool:
         """Whether the current player may fill ``category`` now.
@@ -695,19 +720,26 @@ class Game:
         if dice is None:  # over, or not rolled yet: raise with the reason
             self._playing(f"fill {box.label}").fill(box)
         current = self.current
-        card = fill_unchecked(self.cards[current], dice, box, self.rules)  # type: ignore[arg-type]
-        cards = (*self.cards[:current], card, *self.cards[current + 1 :])
-        nxt = (current + 1) % len(cards)
-        if nxt == self.first and card.is_complete:
-            return _raw_game(self.players, self.rules, cards, self.first, self.first, None)
-        return _raw_game(
-            self.players,
-            self.rules,
-            cards,
-            self.first,
-            nxt,
-            raw_turn(cards[nxt], self.rules, None, 0),
-        )
+        rules = self.rules
+        cards = self.cards
+        card = fill_unchecked(cards[current], dice, box, rules)  # type: ignore[arg-type]
+        seats = len(cards)
+        cards = (card,) if seats == 1 else (*cards[:current], card, *cards[current + 1 :])
+        nxt = current + 1 if current + 1 < seats else 0
+        first = self.first
+        # _raw_game's work, inline: a game is made on every fill
+        game: Game = _NEW(Game)
+        _SET_PLAYERS(game, self.players)
+        _SET_RULES(game, rules)
+        _SET_CARDS(game, cards)
+        _SET_FIRST(game, first)
+        if nxt == first and card.is_complete:
+            _SET_CURRENT(game, first)
+            _SET_TURN(game, None)
+        else:
+            _SET_CURRENT(game, nxt)
+            _SET_TURN(game, raw_turn(cards[nxt], rules, None, 0))
+        return game
 
 
 def _deprecated(old: str, new: str) -> None:

@@ -63,6 +63,7 @@ from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 __all__ = ["MAX_ROLLS", "Turn"]
 
 _OUTCOMES = tuple(6**n for n in range(6))
+_RANDOM = random.Random
 _NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
 
 
@@ -347,8 +348,7 @@ class Turn:
             ...
             yahtzee_rules.support.errors.MalformedInputError: outcome '36': 2 faces for 1 thrown die; give one face per die thrown
         """
-        rolled = next_dice(self.dice, self.rolls_used, rng, keep, outcome)
-        return raw_turn(self.card, self.rules, rolled, self.rolls_used + 1)
+        return rolled_turn(self, rng, keep, outcome)
 
     # --- filling -----------------------------------------------------------------
 
@@ -523,6 +523,42 @@ _SET_CARD = Turn.__dict__["card"].__set__
 _SET_RULES = Turn.__dict__["rules"].__set__
 _SET_DICE = Turn.__dict__["dice"].__set__
 _SET_ROLLS = Turn.__dict__["rolls_used"].__set__
+
+
+def rolled_turn(
+    turn: Turn,
+    rng: random.Random | None,
+    keep: KeepLike | None,
+    outcome: DiceLike | str | None,
+) -> Turn:
+    """``turn`` after holding ``keep`` and throwing the rest; raises if the roll is illegal.
+
+    :meth:`Turn.roll` and :meth:`Game.roll <yahtzee_rules.Game.roll>` in one place: the
+    usual roll (a :class:`random.Random` throws, holding nothing or a :class:`Keep` of
+    the dice showing) is checked here at less cost, and every other one by
+    :func:`next_dice`, which gives the same dice from the same generator.
+    """
+    used = turn.rolls_used
+    dice = turn.dice
+    generator = RNG if rng is None else rng
+    held = EMPTY_KEEP if keep is None else keep
+    if (
+        outcome is None
+        and type(generator) is _RANDOM
+        and type(held) is Keep
+        and used < MAX_ROLLS
+        and (not held.faces if dice is None else held.position in KEEP_INDEXES_OF[dice.position])
+    ):
+        table = roll_table(held)
+        dice = table[int(generator.random() * len(table))]
+    else:
+        dice = next_dice(dice, used, rng, keep, outcome)
+    rolled: Turn = _NEW(Turn)
+    _SET_CARD(rolled, turn.card)
+    _SET_RULES(rolled, turn.rules)
+    _SET_DICE(rolled, dice)
+    _SET_ROLLS(rolled, used + 1)
+    return rolled
 
 
 def raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:

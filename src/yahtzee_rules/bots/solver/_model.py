@@ -68,16 +68,17 @@ def joker_points(rules: Rules) -> NDArray[np.int16]:
     column is all -1: nothing is open).
 
     Read off the library's own :func:`~yahtzee_rules.play._filling.legal`, once per
-    mask and face (about 49,000 calls for Hasbro's card: half a second). A table's
-    cache file keeps the array, so a process that reads a table skips this (see
-    :func:`check_joker`).
+    mask and face, through the part of it for five equal dice
+    (:func:`~yahtzee_rules.play._filling.five_legal`; about 49,000 calls for Hasbro's
+    card, a tenth of a second). A table's cache file keeps the array, so a process that
+    reads a table skips this (see :func:`check_joker`).
     """
-    from yahtzee_rules.play._filling import legal
+    from yahtzee_rules.play._filling import five_legal
 
     n = len(rules.card)
     full = (1 << n) - 1
     geometry = dice_geometry()
-    fives = [geometry.dice[row] for row in geometry.yahtzee_rows]
+    faces = [geometry.dice[row].faces[0] for row in geometry.yahtzee_rows]
     # by mask, then face, then box: C shorts written in place (the complete card's
     # stay -1: nothing open)
     points = array.array("h", [-1]) * ((1 << n) * 6 * n)
@@ -86,8 +87,8 @@ def joker_points(rules: Rules) -> NDArray[np.int16]:
     # counts in binary from its last item, so each tuple reversed is the next mask's
     for filled in itertools.islice(itertools.product((None, 0), repeat=n), full):
         boxes = filled[::-1]
-        for dice in fives:
-            for category, value in legal(boxes, dice, rules).items():
+        for face in faces:
+            for category, value in five_legal(boxes, face, rules).items():
                 points[offset + category] = value
             offset += n
     joker = np.frombuffer(points, dtype=np.int16).reshape(1 << n, 6, n).transpose(1, 2, 0)
