@@ -135,8 +135,9 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
         kernel.state(*args[:-1], frozen)  # an output it may not write
     # a model is checked once: a plan that reads outside the entries, or a parent not
     # before its row, codes naming no entry, arrays of the wrong sizes
-    parts = [tm.float_points, tm.bits, tm.fill_plan, tm.joker, tm.flat_lookup]
-    parts += [np.ascontiguousarray(tm.codes, dtype=np.int64), tm.boxes]
+    codes = np.ascontiguousarray(tm.codes, dtype=np.int64)
+    parts: list[object] = [tm.float_points, tm.bits, tm.fill_plan, tm.joker, tm.flat_lookup]
+    parts += [codes, tm.boxes]
     kernel.model(*parts)
     shared = int(tm.fill_plan[0])
     for at, bad in [(3, tm.entries), (3, -1), (1, shared), (0, 300)]:
@@ -145,7 +146,7 @@ def test_bad_arguments_raise_instead_of_reading_out_of_bounds() -> None:
         with pytest.raises(ValueError, match="wrong sizes"):
             kernel.model(*parts[:2], wrong_plan, *parts[3:])
     with pytest.raises(IndexError, match="outside"):
-        kernel.model(*parts[:5], parts[5] + tm.entries, parts[6])
+        kernel.model(*parts[:5], codes + tm.entries, tm.boxes)
     for at, bad in [(1, tm.bits[:-1].copy()), (6, tm.boxes + 1), (4, tm.flat_lookup[:-1].copy())]:
         wrong = list(parts)
         wrong[at] = bad
