@@ -286,6 +286,18 @@ best_fills(const double *worth, const int64_t *plan, double *keep, double *scrat
     }
 }
 
+/* The entry five equal dice write in ``box`` with ``points`` (the Joker rule's, -1 where
+ * it refuses the box): the box's row of ``lookup`` (``width`` entries, column 0 the
+ * refused entry) at the points plus one, or the refused entry (the last) for points
+ * outside the row. */
+static inline Py_ssize_t
+five_entry(const int16_t *lookup, Py_ssize_t box, Py_ssize_t points, Py_ssize_t width,
+           Py_ssize_t entries)
+{
+    Py_ssize_t at = box * width + points + 1;
+    return at >= box * width && at < (box + 1) * width ? IN(lookup[at], entries) : entries - 1;
+}
+
 /* The same for one state. */
 static void
 keep_values(double *keep)
@@ -424,7 +436,7 @@ done:
  * plan (copied), and the Joker points and entry lookup (held: every value read from
  * them is checked, or clamped to the refused entry, where it is used). */
 typedef struct {
-    Py_ssize_t entries, boxes, masks, width, plan_size;
+    Py_ssize_t entries, boxes, masks, width;
     double *points;
     int64_t *bits, *plan, *codes;
     Py_buffer joker, lookup;
@@ -529,7 +541,6 @@ model(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     held->boxes = boxes;
     held->masks = masks;
     held->width = width;
-    held->plan_size = items(&plan);
     result = PyCapsule_New(held, MODEL_NAME, free_model);
 done:
     if (got >= 1) {
@@ -646,9 +657,7 @@ state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     /* the entries five equal dice write (the Joker rule's points, looked up) */
     for (Py_ssize_t cell = 0; cell < 6 * boxes; cell++) {
         Py_ssize_t box = cell % boxes;
-        Py_ssize_t at = box * width + (Py_ssize_t)joker[cell * masks + mask] + 1;
-        fives[cell] = (int16_t)(at >= box * width && at < (box + 1) * width ? lookup[at]
-                                                                            : entries - 1);
+        fives[cell] = (int16_t)five_entry(lookup, box, joker[cell * masks + mask], width, entries);
     }
     /* each roll's best fill: holding all five dice */
     double scratch[REST];
@@ -1221,13 +1230,12 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 for (Py_ssize_t face = 0; face < 6; face++) {
                     allowed_n[face] = 0;
                     for (Py_ssize_t box = 0; box < boxes; box++) {
-                        Py_ssize_t points_at = joker[(face * boxes + box) * masks_count + mask];
-                        if (points_at < 0) {
+                        Py_ssize_t scored = joker[(face * boxes + box) * masks_count + mask];
+                        if (scored < 0) {
                             continue; /* refused */
                         }
-                        Py_ssize_t at = box * width + points_at + 1;
-                        Py_ssize_t e = at < (box + 1) * width ? lookup[at] : entries - 1;
-                        allowed[face * boxes + allowed_n[face]++] = IN(e, entries);
+                        allowed[face * boxes + allowed_n[face]++] =
+                            five_entry(lookup, box, scored, width, entries);
                     }
                 }
             }
