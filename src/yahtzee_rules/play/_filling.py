@@ -72,11 +72,7 @@ def legal(boxes: tuple[int | None, ...], dice: Dice, rules: Rules) -> dict[Box, 
     if faces[0] == faces[4]:
         return five_legal(boxes, faces[0], rules)
     card = rules.card
-    scores = card.table[dice.position]
-    if rules.in_order:
-        found = _first_open(card.members, scores, boxes)
-    else:
-        found = {c: p for c, p, box in zip(card.members, scores, boxes, strict=True) if box is None}
+    found = _open_boxes(card.members, card.table[dice.position], boxes, rules.in_order)
     if card.left_to_right:
         return _left_to_right(found, boxes, card)
     return found
@@ -90,7 +86,7 @@ def five_legal(boxes: tuple[int | None, ...], face: int, rules: Rules) -> dict[B
     it for every filled-box mask).
     """
     card = rules.card
-    plan = _PLANS.get(card) or _plan(card)
+    plan = _plan(card)
     scores = plan.fives[face]
     found: dict[Box, int] = {}
     if rules.forced_yahtzee:
@@ -98,12 +94,8 @@ def five_legal(boxes: tuple[int | None, ...], face: int, rules: Rules) -> dict[B
         # a card of several columns, any open one of them).
         found = {c: scores[c] for c in plan.by_face[face] if boxes[c] is None}
     if not found:
-        if rules.in_order:
-            found = _first_open(plan.members, scores, boxes)
-        elif rules.joker is _NO_JOKER or not is_extra(boxes, card):
-            found = {
-                c: p for c, p, box in zip(plan.members, scores, boxes, strict=True) if box is None
-            }
+        if rules.in_order or rules.joker is _NO_JOKER or not is_extra(boxes, card):
+            found = _open_boxes(plan.members, scores, boxes, rules.in_order)
         else:
             found = _joker_options(boxes, face, rules, plan)
     if card.left_to_right:
@@ -111,10 +103,16 @@ def five_legal(boxes: tuple[int | None, ...], face: int, rules: Rules) -> dict[B
     return found
 
 
-def _first_open(
-    members: tuple[Box, ...], scores: tuple[int, ...], boxes: tuple[int | None, ...]
+def _open_boxes(
+    members: tuple[Box, ...],
+    scores: tuple[int, ...],
+    boxes: tuple[int | None, ...],
+    in_order: bool,
 ) -> dict[Box, int]:
-    """Forced Yatzy (boxes in card order): only the first open box, with its plain score."""
+    """The open boxes with their plain scores; with the boxes filled in card order
+    (Forced Yatzy), only the first open box."""
+    if not in_order:
+        return {c: p for c, p, box in zip(members, scores, boxes, strict=True) if box is None}
     for c, points, box in zip(members, scores, boxes, strict=True):
         if box is None:
             return {c: points}

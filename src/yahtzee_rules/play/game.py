@@ -667,15 +667,7 @@ class Game:
         if turn is None:
             turn = self._playing("roll")  # raises with the reason
         rolled = rolled_turn(turn, rng, keep, outcome)
-        # _raw_game's work, inline: a game is made on every roll
-        game: Game = _NEW(Game)
-        _SET_PLAYERS(game, self.players)
-        _SET_RULES(game, self.rules)
-        _SET_CARDS(game, self.cards)
-        _SET_FIRST(game, self.first)
-        _SET_CURRENT(game, self.current)
-        _SET_TURN(game, rolled)
-        return game
+        return _raw_game(self.players, self.rules, self.cards, self.first, self.current, rolled)
 
     def can_fill(self, category: Box | str) -> bool:
         """Whether the current player may fill ``category`` now.
@@ -727,19 +719,11 @@ class Game:
         cards = (card,) if seats == 1 else (*cards[:current], card, *cards[current + 1 :])
         nxt = current + 1 if current + 1 < seats else 0
         first = self.first
-        # _raw_game's work, inline: a game is made on every fill
-        game: Game = _NEW(Game)
-        _SET_PLAYERS(game, self.players)
-        _SET_RULES(game, rules)
-        _SET_CARDS(game, cards)
-        _SET_FIRST(game, first)
         if nxt == first and card.is_complete:
-            _SET_CURRENT(game, first)
-            _SET_TURN(game, None)
-        else:
-            _SET_CURRENT(game, nxt)
-            _SET_TURN(game, raw_turn(cards[nxt], rules, None, 0))
-        return game
+            return _raw_game(self.players, rules, cards, first, first, None)
+        return _raw_game(
+            self.players, rules, cards, first, nxt, raw_turn(cards[nxt], rules, None, 0)
+        )
 
 
 def _deprecated(old: str, new: str) -> None:

@@ -553,12 +553,7 @@ def rolled_turn(
         dice = table[int(generator.random() * len(table))]
     else:
         dice = next_dice(dice, used, rng, keep, outcome)
-    rolled: Turn = _NEW(Turn)
-    _SET_CARD(rolled, turn.card)
-    _SET_RULES(rolled, turn.rules)
-    _SET_DICE(rolled, dice)
-    _SET_ROLLS(rolled, used + 1)
-    return rolled
+    return raw_turn(turn.card, turn.rules, dice, used + 1)
 
 
 def raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:
