@@ -313,9 +313,9 @@ def test_a_sequential_test_stops_at_the_same_deal_on_any_executor() -> None:
 def test_a_dask_cluster_gives_the_same_results(table: Any) -> None:
     distributed = pytest.importorskip("distributed")
     with (
-        # no dashboard: suites running at once (CI's interpreters) would race for its port
+        # the dashboard on a free port: suites running at once (CI's interpreters) would race for 8787
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
