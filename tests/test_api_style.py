@@ -347,13 +347,19 @@ def test_evolve_validates_like_the_constructor(cls: type) -> None:
 def test_evolving_a_game_checks_every_field_together() -> None:
     game = Game.new(["Ann", "Bob"]).roll(outcome="12345")
     with pytest.raises(MalformedInputError, match="card or rules differ"):
-        attrs.evolve(game, rules=Rules(joker="none"))
+        attrs.evolve(game, turn=Turn(rules=Rules(joker="none")))
     with pytest.raises(MalformedInputError, match="turn order"):
         attrs.evolve(game, current=1)
     with pytest.raises(MalformedInputError, match="not a Turn"):
         attrs.evolve(game, turn=None)
+    with pytest.raises(MalformedInputError, match="Yatzy"):  # a Classic card, Yatzy's rules
+        attrs.evolve(game, rules=Rules.from_name("yatzy"))
     assert attrs.evolve(game, players=("Cy", "Di")).players == ("Cy", "Di")
     assert attrs.evolve(game, turn=Turn()).dice is None
+    # the turn so far (its dice and rolls) carries over to the game's new rules and cards
+    other = attrs.evolve(game, rules=Rules(joker="none"))
+    assert other.turn == Turn(rules=Rules(joker="none"), dice=Dice("12345"), rolls_used=1)
+    assert other.options == Game.new(2, rules=Rules(joker="none")).roll(outcome="12345").options
 
 
 # --- rng or outcome, never both -----------------------------------------------------

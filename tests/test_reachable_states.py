@@ -121,10 +121,7 @@ def _forged_share_code(boxes: dict[Any, int], marks: int, joker: str) -> str:
         values[box] = points
     object.__setattr__(card, "boxes", tuple(values))
     object.__setattr__(card, "bonus_marks", marks)
-    turn = copy.copy(game.turn)
-    object.__setattr__(turn, "card", card)
-    object.__setattr__(game, "cards", (card,))
-    object.__setattr__(game, "_turn", turn)
+    object.__setattr__(game, "cards", (card,))  # the turn plays the game's card
     return GameRecord.from_game(game).share_code()
 
 
@@ -383,10 +380,7 @@ def _unchecked_game(rules_text: str, card_text: str) -> Game:
     design = "" if rules.card is CLASSIC else f"{rules.card.name}:"
     card = Scorecard.parse(design + card_text)
     game = Game.parse(f"{rules_text} 0 Ann")
-    turn = copy.copy(game.turn)
-    object.__setattr__(turn, "card", card)
-    object.__setattr__(game, "cards", (card,))
-    object.__setattr__(game, "_turn", turn)
+    object.__setattr__(game, "cards", (card,))  # the turn plays the game's card
     return game
 
 

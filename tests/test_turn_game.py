@@ -107,6 +107,47 @@ def test_rolling_never_changes_the_card_and_keeps_what_was_held(
     assert keep.issubset(after.dice)
 
 
+@given(
+    yst.games(finished=False, max_players=3, rules=yst.rules()), st.randoms(use_true_random=False)
+)
+def test_a_game_plays_its_turn_as_the_turn_plays_itself(game: Game, rng: random.Random) -> None:
+    # a game keeps only its turn's dice and rolls used; the Turn it gives, and every
+    # roll and fill after it, must be the ones the turn itself plays
+    turn = game.turn
+    assert turn is not None
+    assert turn.card == game.cards[game.current]
+    assert turn.rules == game.rules
+    assert (game.dice, game.rolls_left) == (turn.dice, turn.rolls_left)
+    rebuilt = Game(
+        game.players,
+        rules=game.rules,
+        cards=game.cards,
+        first=game.first,
+        current=game.current,
+        turn=turn,
+    )
+    assert rebuilt == game
+    assert hash(rebuilt) == hash(game)
+    assert attrs.evolve(game) == game
+    while turn.rolls_left:
+        keep = Keep() if turn.dice is None else rng.choice(turn.dice.keeps())
+        state = rng.getstate()
+        rolled = game.roll(rng, keep=keep)
+        rng.setstate(state)
+        assert game.roll(rng, keep=keep) == rolled  # the same draws, an equal game
+        rng.setstate(state)
+        game, turn = rolled, turn.roll(rng, keep=keep)
+        assert game.turn == turn
+        assert dict(game.options) == dict(turn.options)
+        if rng.random() < 0.3:
+            break
+    box = rng.choice(tuple(turn.options))
+    card = turn.fill(box)
+    after = game.fill(box)
+    assert after.cards[game.current] == card
+    assert after.turn is None or after.turn == Turn(after.cards[after.current], rules=game.rules)
+
+
 @given(yst.games(finished=True, max_players=3))
 def test_r1_2_finished_games_have_13_turns_each_and_a_result(game: Game) -> None:
     assert game.is_over
@@ -194,6 +235,10 @@ def test_forged_game_states_are_refused() -> None:
         attrs.evolve(game, cards=game.cards[:1])
     with pytest.raises(MalformedInputError, match="card or rules differ"):
         attrs.evolve(game, turn=Turn(game.cards[0]))
+    with pytest.raises(MalformedInputError, match="not a Turn"):  # a bad progress pair
+        attrs.evolve(game, turn=(None,))  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError, match="rolls_used"):
+        attrs.evolve(game, turn=(None, 1))  # type: ignore[arg-type]
     rebuilt = Game(
         game.players,
         rules=game.rules,

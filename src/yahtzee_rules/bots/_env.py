@@ -282,17 +282,17 @@ class ActionGame:
         self.mask = self._legal()
 
     def _legal(self) -> Int8Array:
-        turn = self.game.turn
-        dice = None if turn is None else turn.dice
-        if turn is None or dice is None:
+        game = self.game
+        dice = game.dice
+        if dice is None:
             key = (False, 0, -1)
         else:
             faces = dice.faces
             position = -1 if self._simple and faces[0] != faces[4] else dice.position
-            key = (turn.rolls_left > 0, self.open[self.game.current], position)
+            key = (game.rolls_left > 0, self.open[game.current], position)
         mask = self._masks.get(key)
         if mask is None:
-            mask = self._build(turn, key)
+            mask = self._build(game.turn, key)
         return mask
 
     def _build(self, turn: Turn | None, key: tuple[bool, int, int]) -> Int8Array:
@@ -345,7 +345,7 @@ class ActionGame:
         grand = totals(card, rules=self.rules).grand_total
         points = grand - self.grand[seat]
         self.grand[seat] = grand
-        if game.turn is not None:
+        if not game.is_over:
             self.roll(EMPTY)
         else:
             self.mask = self._legal()
@@ -357,5 +357,4 @@ class ActionGame:
 
     def rolls_left(self) -> int:
         """The current turn's rolls left (0 once the game is over)."""
-        turn = self.game.turn
-        return 0 if turn is None else turn.rolls_left
+        return self.game.rolls_left

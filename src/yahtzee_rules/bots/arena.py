@@ -430,7 +430,7 @@ def _play(
     for rng, state in zip(rngs, states, strict=True):
         rng.setstate(state)
     turns = [0] * len(order)
-    while game.turn is not None:
+    while not game.is_over:
         seat = game.current
         strategy, rng, row = strategies[order[seat]], rngs[seat], faces[seat]
         base = 15 * turns[seat]

@@ -613,7 +613,7 @@ def _play_games(
     for number in range(games):
         game = Game.new(len(seats), rules=rules)
         try:
-            while game.turn is not None:
+            while not game.is_over:
                 game = _play_turn(game, seats[game.current], rng)
         except Exception as error:
             where = (

@@ -162,7 +162,7 @@ def _game_body(game: Game) -> dict[str, Any]:
         "first": game.first,
         "current": game.current,
         "cards": [_card_body(card) for card in game.cards],
-        "turn": None if game.turn is None else _progress_body(game.turn),
+        "turn": None if (turn := game.turn) is None else _progress_body(turn),
     }
 
 

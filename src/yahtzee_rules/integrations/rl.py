@@ -206,7 +206,7 @@ class SolitaireEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return (
             self._observe(),
             reward,
-            play.game.turn is None,
+            play.game.is_over,
             False,
             {"action_mask": play.mask.copy()},
         )

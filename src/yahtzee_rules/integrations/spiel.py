@@ -199,7 +199,7 @@ class YahtzeeGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
             raise MalformedInputError(f"start {show(start)}: not a share code or a game's notation")
         if start:
             game = decode_record(start).game if start.startswith(PREFIX) else Game.parse(start)
-            if game.turn is None or game.turn.dice is not None:
+            if game.is_over or game.dice is not None:
                 raise MalformedInputError(
                     f"start {show(start)}: a game over or already rolled; start from a "
                     f"game whose turn has not rolled yet"
@@ -282,7 +282,7 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
             >>> YahtzeeGame().new_initial_state().current_player() == pyspiel.PlayerId.CHANCE
             True
         """
-        if self.game.turn is None:
+        if self.game.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         if self.held is not None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -308,7 +308,7 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def _apply_action(self, action: int) -> None:
         game = self.game
-        if game.turn is None:
+        if game.is_over:
             raise IllegalActionError(f"action {show(action)}: the game is over")
         if self.held is not None:
             index = _chance_number(action)
@@ -333,7 +333,7 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
             self.held = hold(game.dice.faces, action)
             return
         self.game = game.fill(self.boxes[action - HOLDS])
-        self.held = None if self.game.turn is None else EMPTY
+        self.held = None if self.game.is_over else EMPTY
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -355,7 +355,7 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
             >>> YahtzeeGame().new_initial_state().is_terminal()
             False
         """
-        return self.game.turn is None
+        return self.game.is_over
 
     def returns(self) -> list[float]:
         """Each player's final total (or 1, -1, 0 with ``reward="win"``); 0 before the end.
@@ -366,7 +366,7 @@ class YahtzeeState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         """
         game = self.game
         seats = len(game.players)
-        if game.turn is not None:
+        if not game.is_over:
             return [0.0] * seats
         if self.reward == "points":
             return [float(game.player_totals(seat).grand_total) for seat in range(seats)]

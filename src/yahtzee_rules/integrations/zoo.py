@@ -226,7 +226,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         game = play.game
         seat = self._seat[agent]
         seats = len(self.possible_agents)
-        over = game.turn is None
+        over = game.is_over
         parts = [
             dice_array(game.dice),
             np.array([play.rolls_left(), 0 if over else (game.current - seat) % seats]),
@@ -275,7 +275,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         if self.reward == "points":
             rewards[agent] = float(points)
         game = play.game
-        if game.turn is None:
+        if game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             if self.reward == "win":
                 result = game.result

@@ -37,7 +37,7 @@ from yahtzee_rules.play.turn import (
     check_marks_allowed,
     next_dice,
     raw_turn,
-    rolled_turn,
+    rolled_dice,
 )
 from yahtzee_rules.support import _text
 from yahtzee_rules.support._frozen import reinit_error, tuple_of
@@ -48,6 +48,8 @@ from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 __all__ = ["MAX_NAME_LENGTH", "MAX_PLAYERS", "Game", "Result", "RollOff", "Standing", "roll_off"]
 
 _NO_OPTIONS: Mapping[Box, int] = MappingProxyType({})
+# What a game keeps of the turn being played: the dice showing and the rolls used.
+Progress = tuple[Dice | None, int]
 # What Game.new gives for a count of players: their names, and the rules when none are given.
 _NUMBERED = tuple(f"Player {seat + 1}" for seat in range(MAX_PLAYERS))
 _USUAL_RULES = Rules()
@@ -163,7 +165,9 @@ class Result:
         return len(self.winners) > 1 or bool(self.play_off)
 
 
-def _check_game(instance: Game, turn: object) -> None:
+def _check_game(instance: Game, turn: object) -> Turn | None:
+    """The game's turn, once the fields are checked together: ``turn`` itself, or the
+    turn of a progress pair (as attrs.evolve passes the stored field on)."""
     seats = len(instance.players)
     if len(instance.cards) != seats:
         raise MalformedInputError(
@@ -191,7 +195,9 @@ def _check_game(instance: Game, turn: object) -> None:
             raise MalformedInputError(
                 "game: every card is complete, so there is no turn; the game is over"
             )
-        return
+        return None
+    if isinstance(turn, tuple):
+        turn = _progress_turn(instance, turn)
     if not isinstance(turn, Turn):
         raise MalformedInputError(f"game turn {show(turn)}: not a Turn, but the game is not over")
     if turn.card != instance.cards[current] or turn.rules != instance.rules:
@@ -199,6 +205,7 @@ def _check_game(instance: Game, turn: object) -> None:
             "game turn: its card or rules differ from the current player's; "
             "the turn plays the current player's card"
         )
+    return turn
 
 
 @attrs.frozen(init=False, repr=False)
@@ -209,7 +216,9 @@ class Game:
     seat ``first``; each player takes one turn per box (13 on the Classic card).
     Every action returns a new game. Only ``players`` may be given by position; the
     other constructor arguments are keyword-only, and :func:`attrs.evolve` changes any
-    of them through the same checks.
+    of them through the same checks. A game keeps of its turn only the dice showing
+    and the rolls used, so evolving the rules or the cards keeps the turn's dice on
+    the current player's new card.
 
     Attributes:
         players: The player names, in seat order.
@@ -247,14 +256,16 @@ class Game:
         'Ann'
     """
 
-    # Every field's init name is its constructor argument (``_turn`` is ``turn=``),
-    # so attrs.evolve rebuilds a game through the validating constructor.
+    # Every field's init name is its constructor argument (``_progress`` is ``turn=``),
+    # so attrs.evolve rebuilds a game through the validating constructor. The turn is
+    # kept as its progress, the dice showing and the rolls used, (None once the game is
+    # over): a roll makes one new value, and ``turn`` builds the Turn when asked.
     players: tuple[str, ...]
     rules: Rules
     cards: tuple[Scorecard, ...]
     first: int
     current: int
-    _turn: Turn | None = attrs.field(alias="turn")
+    _progress: Progress | None = attrs.field(alias="turn")
 
     def __attrs_pre_init__(self) -> None:
         # Refuse a second __init__: it would overwrite a value others may share.
@@ -280,8 +291,8 @@ class Game:
         setter(self, "cards", _to_cards(cards))
         setter(self, "first", _seat_arg(first, len(self.players), "first"))
         setter(self, "current", _seat_arg(current, len(self.players), "current"))
-        _check_game(self, turn)
-        setter(self, "_turn", turn)
+        turn = _check_game(self, turn)
+        setter(self, "_progress", None if turn is None else (turn.dice, turn.rolls_used))
 
     def __repr__(self) -> str:
         return (
@@ -293,11 +304,17 @@ class Game:
     def turn(self) -> Turn | None:
         """The current player's turn, or ``None`` once the game is over.
 
+        Each call builds the value afresh (equal each time) from the current player's
+        card and the dice and rolls of the turn so far.
+
         Examples:
             >>> Game.new(["Ann"]).roll(outcome="12345").turn.rolls_left
             2
         """
-        return self._turn
+        progress = self._progress
+        if progress is None:
+            return None
+        return raw_turn(self.cards[self.current], self.rules, progress[0], progress[1])
 
     @classmethod
     def new(
@@ -347,13 +364,13 @@ class Game:
             raise not_rules_error(rules)
         empty = empty_card(rules.card)
         cards = (empty,) * len(names)
-        turn = raw_turn(empty, rules, None, 0)
         if cls is not Game or empty.is_complete:
+            turn = raw_turn(empty, rules, None, 0)
             return cls(names, rules=rules, cards=cards, first=first, current=first, turn=turn)
         # checked above, but for the seat: the constructor's checks of the cards and the
         # turn hold for every new game (empty cards of the rules' design, no turn played)
         first = _seat_arg(first, len(names), "first")
-        return _raw_game(names, rules, cards, first, first, turn)
+        return _raw_game(names, rules, cards, first, first, _NOT_ROLLED)
 
     def __str__(self) -> str:
         return _format_game(self)
@@ -387,7 +404,7 @@ class Game:
             >>> Game.new(1).is_over
             False
         """
-        return self._turn is None
+        return self._progress is None
 
     @property
     def current_player(self) -> str:
@@ -428,8 +445,8 @@ class Game:
             >>> Game.new(1).rolls_left
             3
         """
-        turn = self._turn
-        return 0 if turn is None else MAX_ROLLS - turn.rolls_used
+        progress = self._progress
+        return 0 if progress is None else MAX_ROLLS - progress[1]
 
     @property
     def dice(self) -> Dice | None:
@@ -439,8 +456,8 @@ class Game:
             >>> Game.new(1).roll(outcome="12345").dice
             Dice('12345')
         """
-        turn = self._turn
-        return None if turn is None else turn.dice
+        progress = self._progress
+        return None if progress is None else progress[0]
 
     @property
     def options(self) -> Mapping[Box, int]:
@@ -451,10 +468,10 @@ class Game:
             >>> Game.new(1).roll(outcome="66655").options[Category.FULL_HOUSE]
             25
         """
-        turn = self._turn
-        if turn is None:
-            turn = self._playing("see options")  # raises with the reason
-        dice = turn.dice
+        progress = self._progress
+        if progress is None:
+            self._playing("see options")  # raises with the reason
+        dice = progress[0]  # type: ignore[index]
         if dice is None:
             return _NO_OPTIONS
         return MappingProxyType(legal(self.cards[self.current].boxes, dice, self.rules))
@@ -479,7 +496,8 @@ class Game:
             >>> Game.new(1).roll(outcome="66655").forced_category is None
             True
         """
-        return None if self.turn is None else self.turn.forced_category
+        turn = self.turn
+        return None if turn is None else turn.forced_category
 
     def player_card(self, player: int | str) -> Scorecard:
         """One player's card, by seat number or name (``game.cards[seat]`` by seat).
@@ -577,7 +595,7 @@ class Game:
             ...
             yahtzee_rules.support.errors.IllegalActionError: result: the game is not over; 13 turns each remain to be played from round 1
         """
-        if self._turn is not None:
+        if self._progress is not None:
             raise IllegalActionError(
                 f"result: the game is not over; {len(self.rules.card)} turns each remain to be played "
                 f"from round {self.round}"
@@ -597,12 +615,13 @@ class Game:
     # --- actions ------------------------------------------------------------------
 
     def _playing(self, action: str) -> Turn:
-        if self.turn is None:
+        turn = self.turn
+        if turn is None:
             raise IllegalActionError(
                 f"{action}: the game is over; every player has filled all "
                 f"{len(self.rules.card)} boxes"
             )
-        return self.turn
+        return turn
 
     def can_roll(self, keep: KeepLike | None = None) -> bool:
         """Whether the current player may roll holding ``keep``.
@@ -611,7 +630,8 @@ class Game:
             >>> Game.new(1).can_roll()
             True
         """
-        return self.turn is not None and self.turn.can_roll(keep)
+        turn = self.turn
+        return turn is not None and turn.can_roll(keep)
 
     def verify_roll(self, keep: KeepLike | None = None) -> Keep:
         """Raise the reason the current player may not roll holding ``keep``; else return the keep.
@@ -663,11 +683,14 @@ class Game:
             >>> game.rolls_left
             2
         """
-        turn = self._turn
-        if turn is None:
-            turn = self._playing("roll")  # raises with the reason
-        rolled = rolled_turn(turn, rng, keep, outcome)
-        return _raw_game(self.players, self.rules, self.cards, self.first, self.current, rolled)
+        progress = self._progress
+        if progress is None:
+            self._playing("roll")  # raises with the reason
+        used = progress[1]  # type: ignore[index]
+        dice = rolled_dice(progress[0], used, rng, keep, outcome)  # type: ignore[index]
+        return _raw_game(
+            self.players, self.rules, self.cards, self.first, self.current, (dice, used + 1)
+        )
 
     def can_fill(self, category: Box | str) -> bool:
         """Whether the current player may fill ``category`` now.
@@ -677,7 +700,8 @@ class Game:
             >>> Game.new(1).can_fill(Category.CHANCE)
             False
         """
-        return self.turn is not None and self.turn.can_fill(category)
+        turn = self.turn
+        return turn is not None and turn.can_fill(category)
 
     def verify_fill(self, category: Box | str) -> None:
         """Raise the reason the current player may not fill ``category`` now.
@@ -707,8 +731,8 @@ class Game:
             ('Bob', 50)
         """
         box: Box = category_arg(category, self.rules.card)
-        turn = self._turn
-        dice = None if turn is None else turn.dice
+        progress = self._progress
+        dice = None if progress is None else progress[0]
         if dice is None:  # over, or not rolled yet: raise with the reason
             self._playing(f"fill {box.label}").fill(box)
         current = self.current
@@ -721,9 +745,7 @@ class Game:
         first = self.first
         if nxt == first and card.is_complete:
             return _raw_game(self.players, rules, cards, first, first, None)
-        return _raw_game(
-            self.players, rules, cards, first, nxt, raw_turn(cards[nxt], rules, None, 0)
-        )
+        return _raw_game(self.players, rules, cards, first, nxt, _NOT_ROLLED)
 
 
 def _deprecated(old: str, new: str) -> None:
@@ -738,9 +760,10 @@ def _deprecated(old: str, new: str) -> None:
 
 def rolled_game(game: Game, dice: Dice) -> Game:
     """``game`` after its current turn's next roll showed ``dice``; the roll is not checked."""
-    turn: Turn = game._turn  # type: ignore[assignment]
-    rolled = raw_turn(turn.card, turn.rules, dice, turn.rolls_used + 1)
-    return _raw_game(game.players, game.rules, game.cards, game.first, game.current, rolled)
+    used = game._progress[1]  # type: ignore[index]
+    return _raw_game(
+        game.players, game.rules, game.cards, game.first, game.current, (dice, used + 1)
+    )
 
 
 class Replay:
@@ -766,8 +789,10 @@ class Replay:
 
     def game(self) -> Game:
         """The game as it stands: a new value, the replay keeps going."""
+        turn = self.turn
+        progress = None if turn is None else (turn.dice, turn.rolls_used)
         return _raw_game(
-            self._players, self._rules, tuple(self._cards), self._first, self.current, self.turn
+            self._players, self._rules, tuple(self._cards), self._first, self.current, progress
         )
 
     def rolled(self, dice: Dice) -> None:
@@ -809,7 +834,7 @@ def _raw_game(
     cards: tuple[Scorecard, ...],
     first: int,
     current: int,
-    turn: Turn | None,
+    progress: Progress | None,
 ) -> Game:
     """A game built without validation, for values the rules engine produced itself."""
     game: Game = _NEW(Game)
@@ -818,8 +843,19 @@ def _raw_game(
     _SET_CARDS(game, cards)
     _SET_FIRST(game, first)
     _SET_CURRENT(game, current)
-    _SET_TURN(game, turn)
+    _SET_PROGRESS(game, progress)
     return game
+
+
+def _progress_turn(game: Game, progress: tuple[object, ...]) -> Turn:
+    """The turn a stored progress stands for on ``game``'s current card, checked as any
+    turn is; for the constructor, when attrs.evolve passes the stored field on."""
+    if len(progress) != 2:
+        raise MalformedInputError(
+            f"game turn {show(progress)}: not a Turn; give the current player's Turn"
+        )
+    dice, rolls_used = progress
+    return Turn(game.cards[game.current], rules=game.rules, dice=dice, rolls_used=rolls_used)  # type: ignore[arg-type]
 
 
 # The slots' own setters: a game is made on every roll and fill (see _scorecard.raw_card).
@@ -829,7 +865,9 @@ _SET_RULES = Game.__dict__["rules"].__set__
 _SET_CARDS = Game.__dict__["cards"].__set__
 _SET_FIRST = Game.__dict__["first"].__set__
 _SET_CURRENT = Game.__dict__["current"].__set__
-_SET_TURN = Game.__dict__["_turn"].__set__
+_SET_PROGRESS = Game.__dict__["_progress"].__set__
+# The progress of a turn not rolled yet: one value for every such turn.
+_NOT_ROLLED: Progress = (None, 0)
 
 
 def _to_rounds(

@@ -666,7 +666,7 @@ class GameRecord:
             >>> record.actions[-1].dice == record.game.dice
             True
         """
-        if outcome is None and self._kept and self._game.turn is not None:
+        if outcome is None and self._kept and not self._game.is_over:
             place = _roll_at(self._game, EMPTY_KEEP if keep is None else as_keep(keep))
             kept = self._kept.get(place)
             if kept is not None:  # thrown before and undone with keep_dice: the same dice

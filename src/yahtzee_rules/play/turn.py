@@ -348,7 +348,9 @@ class Turn:
             ...
             yahtzee_rules.support.errors.MalformedInputError: outcome '36': 2 faces for 1 thrown die; give one face per die thrown
         """
-        return rolled_turn(self, rng, keep, outcome)
+        used = self.rolls_used
+        dice = rolled_dice(self.dice, used, rng, keep, outcome)
+        return raw_turn(self.card, self.rules, dice, used + 1)
 
     # --- filling -----------------------------------------------------------------
 
@@ -525,35 +527,32 @@ _SET_DICE = Turn.__dict__["dice"].__set__
 _SET_ROLLS = Turn.__dict__["rolls_used"].__set__
 
 
-def rolled_turn(
-    turn: Turn,
+def rolled_dice(
+    dice: Dice | None,
+    rolls_used: int,
     rng: random.Random | None,
     keep: KeepLike | None,
     outcome: DiceLike | str | None,
-) -> Turn:
-    """``turn`` after holding ``keep`` and throwing the rest; raises if the roll is illegal.
+) -> Dice:
+    """The dice after holding ``keep`` and throwing the rest; raises if the roll is illegal.
 
     :meth:`Turn.roll` and :meth:`Game.roll <yahtzee_rules.Game.roll>` in one place: the
     usual roll (a :class:`random.Random` throws, holding nothing or a :class:`Keep` of
     the dice showing) is checked here at less cost, and every other one by
     :func:`next_dice`, which gives the same dice from the same generator.
     """
-    used = turn.rolls_used
-    dice = turn.dice
     generator = RNG if rng is None else rng
     held = EMPTY_KEEP if keep is None else keep
     if (
         outcome is None
         and type(generator) is _RANDOM
         and type(held) is Keep
-        and used < MAX_ROLLS
+        and rolls_used < MAX_ROLLS
         and (not held.faces if dice is None else held.position in KEEP_INDEXES_OF[dice.position])
     ):
         table = roll_table(held)
-        dice = table[int(generator.random() * len(table))]
-    else:
-        dice = next_dice(dice, used, rng, keep, outcome)
-    return raw_turn(turn.card, turn.rules, dice, used + 1)
+        return table[int(generator.random() * len(table))]
+    return next_dice(dice, rolls_used, rng, keep, outcome)
 
 
 def raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:

@@ -336,7 +336,7 @@ def _plan(
         if isinstance(target, bool) or not isinstance(target, int):
             raise MalformedInputError(f"target {target!r}: not an int")
         return target_plan(targets, turn.card, target)
-    if not isinstance(game, Game) or game.turn is None or game.turn.card != turn.card:
+    if not isinstance(game, Game) or game.is_over or game.cards[game.current] != turn.card:
         raise MalformedInputError(
             f"game {game!r}: not a Game whose turn is the turn advised on; pass the game "
             f"the turn is in"

@@ -230,8 +230,8 @@ class WinStrategy:
         game = self._game
         if (
             game is None
-            or game.turn is None
-            or game.turn.card != turn.card
+            or game.is_over
+            or game.cards[game.current] != turn.card
             or len(game.cards) < 2
             or len(turn.card.open_categories) > self.open_boxes
         ):

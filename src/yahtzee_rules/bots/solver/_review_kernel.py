@@ -246,7 +246,7 @@ def steps(record: GameRecord) -> Iterator[Step]:
 
 def start_rolled(start: Game) -> bool:
     """Whether ``start`` shows dice already: its roll's luck is not known."""
-    return start.turn is not None and start.turn.dice is not None
+    return start.dice is not None
 
 
 class _Log:
