@@ -27,6 +27,11 @@ is printed is the best round of each and the ratio between them:
   takes); the ratio is our rate over the peer's (target at least 1.5);
 * the scoring pass, every box for every roll, through ``score`` and the peer's
   ``Variant.score``; the ratio is our time over the peer's (target at most 0.5).
+
+Where ``valgrind`` is installed, the random games are also counted in machine
+instructions (callgrind: 200 games after 30 to warm up, less a run of the warm-up
+alone), a figure that the load of a shared machine cannot move; timings there move by
+up to 2x between runs minutes apart.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ import importlib.util
 import json
 import os
 import random
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -284,10 +291,65 @@ def main(argv: list[str] | None = None) -> None:
         f"(target under 50 ms); load_table() before it: {best['load_s']:.2f} s.",
         "The peer's optimal games run on every core (its own parallel simulator).",
     ]
+    ours_count, peer_count = instructions_per_game("ours"), instructions_per_game("peer")
+    if ours_count is not None and peer_count is not None:
+        notes.append(
+            f"Random games in machine instructions (callgrind, 200 games): "
+            f"{ours_count / 1e6:.3f}M a game through Game, {peer_count / 1e6:.3f}M on the "
+            f"peer's score card: {peer_count / ours_count:.2f}x its rate by this measure."
+        )
+    else:
+        notes.append("(valgrind not installed: no instruction counts)")
     for line in notes:
         print(line)
     if args.markdown:
         write_figures(args.markdown, [*table, "", *(f"* {n}" for n in notes)], "peer figures")
+
+
+#: One process's random games, for callgrind: ``argv`` names the library (ours or the
+#: peer's) and the number of games counted after 30 that warm up.
+COUNTED = r"""
+import random, sys
+sys.path[:0] = [sys.argv[3], sys.argv[4]]
+import bench, bench_peer
+which, games = sys.argv[1], int(sys.argv[2])
+if which == "ours":
+    play = bench.random_game
+else:
+    import yatzy_solver as ys
+    variant = ys.Variant("american+forced-joker")
+    def play(rng):
+        return bench_peer.peer_card_game(ys, variant, rng)
+rng = random.Random(7)
+for _ in range(30):
+    play(rng)
+rng = random.Random(2026)
+for _ in range(games):
+    play(rng)
+"""
+
+
+def instructions_per_game(which: str, games: int = 200) -> float | None:
+    """Machine instructions a random game takes (``ours`` or ``peer``), by callgrind:
+    a run of ``games`` after the warm-up, less a run of the warm-up alone. None without
+    valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    counts = []
+    for count in (games, 0):
+        command = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+        done = subprocess.run(
+            [*command, "-c", COUNTED, which, str(count), str(HERE), str(SRC)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        found = re.search(r"Collected : ([0-9,]+)", done.stderr)
+        if found is None:
+            return None
+        counts.append(int(found.group(1).replace(",", "")))
+    return (counts[0] - counts[1]) / games
 
 
 def _all(solver: Any, situations: list[str]) -> None:
