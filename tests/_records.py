@@ -92,6 +92,18 @@ def play_turn(draw: st.DrawFn, record: GameRecord) -> GameRecord:
     return record.play(Fill(draw(st.sampled_from(tuple(record.game.options)))))
 
 
+def rebuilt_game(game: Game, turn: Turn | None) -> Game:
+    """``game``'s fields, with ``turn``, through the validating constructor."""
+    return Game(
+        game.players,
+        rules=game.rules,
+        cards=game.cards,
+        first=game.first,
+        current=game.current,
+        turn=turn,
+    )
+
+
 def revalidate(value: object) -> None:
     """Rebuild ``value`` through the validating constructors; raises if it breaks an invariant."""
     if isinstance(value, Scorecard):
@@ -108,14 +120,7 @@ def revalidate(value: object) -> None:
         if turn is not None:
             revalidate(turn)
             turn = Turn(turn.card, rules=turn.rules, dice=turn.dice, rolls_used=turn.rolls_used)
-        Game(
-            players=value.players,
-            rules=value.rules,
-            cards=value.cards,
-            first=value.first,
-            current=value.current,
-            turn=turn,
-        )
+        rebuilt_game(value, turn)
     elif isinstance(value, GameRecord):
         revalidate(value.start)
         replayed = GameRecord(value.start, value.actions)

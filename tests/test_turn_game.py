@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from _records import rebuilt_game
 from yahtzee_rules import (
     Category,
     Dice,
@@ -118,14 +119,7 @@ def test_a_game_plays_its_turn_as_the_turn_plays_itself(game: Game, rng: random.
     assert turn.card == game.cards[game.current]
     assert turn.rules == game.rules
     assert (game.dice, game.rolls_left) == (turn.dice, turn.rolls_left)
-    rebuilt = Game(
-        game.players,
-        rules=game.rules,
-        cards=game.cards,
-        first=game.first,
-        current=game.current,
-        turn=turn,
-    )
+    rebuilt = rebuilt_game(game, turn)
     assert rebuilt == game
     assert hash(rebuilt) == hash(game)
     assert attrs.evolve(game) == game
@@ -239,15 +233,7 @@ def test_forged_game_states_are_refused() -> None:
         attrs.evolve(game, turn=(None,))  # type: ignore[arg-type]
     with pytest.raises(MalformedInputError, match="rolls_used"):
         attrs.evolve(game, turn=(None, 1))  # type: ignore[arg-type]
-    rebuilt = Game(
-        game.players,
-        rules=game.rules,
-        cards=game.cards,
-        first=game.first,
-        current=game.current,
-        turn=game.turn,
-    )
-    assert rebuilt == game
+    assert rebuilt_game(game, game.turn) == game
 
 
 def test_game_information_needs_no_arithmetic_in_the_caller() -> None:
