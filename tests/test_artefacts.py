@@ -22,6 +22,9 @@ import pytest
 
 from yahtzee_rules.support.l10n import DEFAULT_LOCALE, LOCALES
 
+# Interpreter-independent and costly: CI runs it on 3.11 only (see pyproject.toml).
+pytestmark = pytest.mark.main_interpreter
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "yahtzee_rules"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -24,12 +24,15 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 BIN = Path(sys.prefix) / "bin"
 
-pytestmark = pytest.mark.skipif(
-    not (BIN / "activate").is_file()
-    or not (BIN / "yahtzee-rules").is_file()
-    or not shutil.which("bash"),
-    reason="the tests run in a virtual environment with the yahtzee-rules command, and bash",
-)
+pytestmark = [
+    pytest.mark.main_interpreter,
+    pytest.mark.skipif(
+        not (BIN / "activate").is_file()
+        or not (BIN / "yahtzee-rules").is_file()
+        or not shutil.which("bash"),
+        reason="the tests run in a virtual environment with the yahtzee-rules command, and bash",
+    ),
+]
 
 
 def _section(title: str) -> str:

@@ -48,6 +48,9 @@ from yahtzee_rules.play.match import MAX_BEST_OF, MAX_MATCH_LENGTH, MAX_MATCH_PL
 from yahtzee_rules.support._text import name_problem
 from yahtzee_rules.testing import strategies as yst
 
+# Interpreter-independent and costly: CI runs it on 3.11 only (see pyproject.toml).
+pytestmark = pytest.mark.main_interpreter
+
 MAX_BONUS = 999_999_999
 # the shipped cards of one column, with the cards that house switches make (classic+5fh, ...)
 CARDS = (

@@ -26,6 +26,9 @@ from _sheets import check_card_table, check_sheet, read_scores_table  # noqa: E4
 from yahtzee_rules import Category, Game, GameRecord, Keep, Rules  # noqa: E402
 from yahtzee_rules.apps.web import create_app  # noqa: E402
 
+# Interpreter-independent and costly: CI runs it on 3.11 only (see pyproject.toml).
+pytestmark = pytest.mark.main_interpreter
+
 CHROMIUM = find_chromium()
 if CHROMIUM is None:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)

@@ -24,6 +24,9 @@ from _server import serving  # noqa: E402
 from yahtzee_rules import GameRecord  # noqa: E402
 from yahtzee_rules.apps.web import create_app  # noqa: E402
 
+# Interpreter-independent and costly: CI runs it on 3.11 only (see pyproject.toml).
+pytestmark = pytest.mark.main_interpreter
+
 CHROMIUM = find_chromium()
 if CHROMIUM is None:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)

@@ -60,6 +60,9 @@ _HEALTH_LIMIT = 0.100  # seconds
 _PROBE = """
 import json, sys, threading, time
 import httpx2
+
+# Interpreter-independent and costly: CI runs it on 3.11 only (see pyproject.toml).
+pytestmark = pytest.mark.main_interpreter
 stop = threading.Event()
 threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
 times = []
