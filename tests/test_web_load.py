@@ -32,6 +32,9 @@ import httpx2
 
 from yahtzee_rules import Rules
 
+# Interpreter-independent and costly: CI runs it on 3.11 only (see pyproject.toml).
+pytestmark = pytest.mark.main_interpreter
+
 #: The server: the web table with Yacht's optimal table (quick to build), on the socket
 #: whose file descriptor it is given.
 _SERVER = """
@@ -60,9 +63,6 @@ _HEALTH_LIMIT = 0.100  # seconds
 _PROBE = """
 import json, sys, threading, time
 import httpx2
-
-# Interpreter-independent and costly: CI runs it on 3.11 only (see pyproject.toml).
-pytestmark = pytest.mark.main_interpreter
 stop = threading.Event()
 threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
 times = []
