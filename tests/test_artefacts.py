@@ -95,9 +95,10 @@ def test_the_wheel_ships_every_file_of_the_package(dist: Path) -> None:
     }
 
 
-def test_the_wheel_carries_the_compiled_kernel_for_every_later_cpython(dist: Path) -> None:
-    """Built where a C compiler exists (CI): one ``abi3`` module, and the wheel's tag
-    says it (``cp311-abi3-<platform>``), so that 3.12 and 3.13 install the same wheel."""
+def test_the_wheel_carries_the_compiled_modules_for_every_later_cpython(dist: Path) -> None:
+    """Built where a C compiler exists (CI): the solver's kernel and the values' builder,
+    one ``abi3`` module each beside its C file, and the wheel's tag says it
+    (``cp311-abi3-<platform>``), so that 3.12 and 3.13 install the same wheel."""
     wheel = _one(dist, "*.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
@@ -107,16 +108,15 @@ def test_the_wheel_carries_the_compiled_kernel_for_every_later_cpython(dist: Pat
             for line in archive.read(wheel_info).decode().splitlines()
             if line.startswith("Tag:")
         ]
-    kernels = [n for n in names if n.startswith("yahtzee_rules/bots/solver/_ckernel.")]
-    if kernels == ["yahtzee_rules/bots/solver/_ckernel.c"]:
-        assert tags == ["py3-none-any"]  # built without a compiler: pure, the NumPy path
+    prefixes = ("yahtzee_rules/bots/solver/_ckernel.", "yahtzee_rules/support/_cvalues.")
+    modules = sorted(n for n in names if n.startswith(prefixes))
+    sources = [f"{prefix}c" for prefix in prefixes]
+    if modules == sorted(sources):
+        assert tags == ["py3-none-any"]  # built without a compiler: pure Python and NumPy
         if os.environ.get("YAHTZEE_RULES_KERNEL") == "require":
-            pytest.fail("the wheel has no compiled kernel, and this run requires one")
+            pytest.fail("the wheel has no compiled modules, and this run requires them")
         return
-    assert sorted(kernels) == [
-        "yahtzee_rules/bots/solver/_ckernel.abi3.so",
-        "yahtzee_rules/bots/solver/_ckernel.c",
-    ]
+    assert modules == sorted([*sources, *(f"{prefix}abi3.so" for prefix in prefixes)])
     (tag,) = tags
     assert tag.startswith("cp311-abi3-")
     assert wheel.name.endswith(f"-{tag}.whl")

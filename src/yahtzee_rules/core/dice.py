@@ -334,7 +334,7 @@ class Dice:
         return roll_table(EMPTY_KEEP)[int((rng or RNG).random() * 7776)]
 
 
-# The slots' own setters, for Dice.__init__ (see _scorecard.raw_card).
+# The slots' own setters, for Dice.__init__: they skip object.__setattr__'s lookup.
 _SET_FACES = Dice.__dict__["faces"].__set__
 _SET_INDEX = Dice.__dict__["_index"].__set__
 _SET_CLASSIC = Dice.__dict__["_classic"].__set__

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from gc import get_referents
 from itertools import islice
 from types import MappingProxyType
@@ -40,7 +40,7 @@ from yahtzee_rules.play.turn import (
     rolled_dice,
 )
 from yahtzee_rules.support import _text
-from yahtzee_rules.support._frozen import reinit_error, tuple_of
+from yahtzee_rules.support._frozen import raw_builder, reinit_error, tuple_of
 from yahtzee_rules.support._limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
@@ -828,23 +828,11 @@ class Replay:
             self.current, self.turn = nxt, raw_turn(cards[nxt], rules, None, 0)
 
 
-def _raw_game(
-    players: tuple[str, ...],
-    rules: Rules,
-    cards: tuple[Scorecard, ...],
-    first: int,
-    current: int,
-    progress: Progress | None,
-) -> Game:
-    """A game built without validation, for values the rules engine produced itself."""
-    game: Game = _NEW(Game)
-    _SET_PLAYERS(game, players)
-    _SET_RULES(game, rules)
-    _SET_CARDS(game, cards)
-    _SET_FIRST(game, first)
-    _SET_CURRENT(game, current)
-    _SET_PROGRESS(game, progress)
-    return game
+#: A game built without validation, for values the rules engine produced itself:
+#: ``_raw_game(players, rules, cards, first, current, progress)``.
+_raw_game: Callable[
+    [tuple[str, ...], Rules, tuple[Scorecard, ...], int, int, Progress | None], Game
+] = raw_builder(Game)
 
 
 def _progress_turn(game: Game, progress: tuple[object, ...]) -> Turn:
@@ -858,14 +846,6 @@ def _progress_turn(game: Game, progress: tuple[object, ...]) -> Turn:
     return Turn(game.cards[game.current], rules=game.rules, dice=dice, rolls_used=rolls_used)  # type: ignore[arg-type]
 
 
-# The slots' own setters: a game is made on every roll and fill (see _scorecard.raw_card).
-_NEW = object.__new__
-_SET_PLAYERS = Game.__dict__["players"].__set__
-_SET_RULES = Game.__dict__["rules"].__set__
-_SET_CARDS = Game.__dict__["cards"].__set__
-_SET_FIRST = Game.__dict__["first"].__set__
-_SET_CURRENT = Game.__dict__["current"].__set__
-_SET_PROGRESS = Game.__dict__["_progress"].__set__
 # The progress of a turn not rolled yet: one value for every such turn.
 _NOT_ROLLED: Progress = (None, 0)
 

@@ -19,7 +19,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from gc import get_referents
 from typing import Any
 
@@ -28,7 +28,7 @@ import attrs
 from yahtzee_rules.core.boxes import Box, Card, card_of
 from yahtzee_rules.core.classic import CLASSIC, Category
 from yahtzee_rules.support import _text
-from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support._frozen import raw_builder, reinit_error
 from yahtzee_rules.support._text import a_type, counted, show
 from yahtzee_rules.support.errors import MalformedInputError
 
@@ -372,21 +372,9 @@ class Scorecard:
         return {c: p for c, p in zip(self.card.members, self.boxes, strict=True) if p is not None}
 
 
-# The slots' own setters: building a value the engine produced skips the attribute lookup
-# of object.__setattr__, which matters on the hot paths (a fill makes a card).
-_NEW = object.__new__
-_SET_BOXES = Scorecard.__dict__["boxes"].__set__
-_SET_MARKS = Scorecard.__dict__["bonus_marks"].__set__
-_SET_CARD = Scorecard.__dict__["card"].__set__
-
-
-def raw_card(boxes: tuple[int | None, ...], bonus_marks: int, card: Card) -> Scorecard:
-    """A card built without validation, for values the rules engine produced itself."""
-    value: Scorecard = _NEW(Scorecard)
-    _SET_BOXES(value, boxes)
-    _SET_MARKS(value, bonus_marks)
-    _SET_CARD(value, card)
-    return value
+#: A card built without validation, for values the rules engine produced itself (a fill
+#: makes one): ``raw_card(boxes, bonus_marks, card)``.
+raw_card: Callable[[tuple[int | None, ...], int, Card], Scorecard] = raw_builder(Scorecard)
 
 
 EMPTY_CARD = raw_card((None,) * 13, 0, CLASSIC)

@@ -20,7 +20,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from gc import get_referents
 from types import MappingProxyType
 from typing import Any
@@ -55,7 +55,7 @@ from yahtzee_rules.play._value_text import format_card, format_progress, parse_c
 from yahtzee_rules.play.scorecard import EMPTY_CARD, Scorecard, category_arg, empty_card
 from yahtzee_rules.play.scoring import BoxOption, box_options, forced_category, verify_fill
 from yahtzee_rules.support import _text
-from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support._frozen import raw_builder, reinit_error
 from yahtzee_rules.support._limits import MAX_ROLLS
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
@@ -519,14 +519,6 @@ def next_dice(
     return roll_table(held)[index]
 
 
-# The slots' own setters: a game makes a turn on every roll (see _scorecard.raw_card).
-_NEW = object.__new__
-_SET_CARD = Turn.__dict__["card"].__set__
-_SET_RULES = Turn.__dict__["rules"].__set__
-_SET_DICE = Turn.__dict__["dice"].__set__
-_SET_ROLLS = Turn.__dict__["rolls_used"].__set__
-
-
 def rolled_dice(
     dice: Dice | None,
     rolls_used: int,
@@ -555,14 +547,9 @@ def rolled_dice(
     return next_dice(dice, rolls_used, rng, keep, outcome)
 
 
-def raw_turn(card: Scorecard, rules: Rules, dice: Dice | None, rolls_used: int) -> Turn:
-    """A turn built without validation, for values the rules engine produced itself."""
-    turn: Turn = _NEW(Turn)
-    _SET_CARD(turn, card)
-    _SET_RULES(turn, rules)
-    _SET_DICE(turn, dice)
-    _SET_ROLLS(turn, rolls_used)
-    return turn
+#: A turn built without validation, for values the rules engine produced itself:
+#: ``raw_turn(card, rules, dice, rolls_used)``.
+raw_turn: Callable[[Scorecard, Rules, Dice | None, int], Turn] = raw_builder(Turn)
 
 
 def make_turn(rules: Rules, card: Scorecard, progress: tuple[Dice | None, int]) -> Turn:

@@ -14,21 +14,18 @@ Private to the package.
 from __future__ import annotations
 
 import hashlib
-import importlib
-import os
 import threading
 from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
+from yahtzee_rules.support._compiled import KERNEL_VARIABLE, choice, compiled_module, required
+
+__all__ = ["KERNEL_VARIABLE", "kernel", "kernel_status", "rolling_kernel", "source_digest"]
+
 #: The kernel's interface version: a compiled module of another version is not used.
 VERSION: Final = 1
-
-#: ``YAHTZEE_RULES_KERNEL``: ``numpy`` turns the compiled kernel off; ``require`` makes a
-#: missing or stale one a ``RuntimeError`` when the solver loads (CI sets it: the kernel
-#: must build there); ``auto``, the default, uses it where it is built.
-KERNEL_VARIABLE: Final = "YAHTZEE_RULES_KERNEL"
 
 _LOCK = threading.Lock()
 _LOADED: tuple[Any, str] | None = None
@@ -45,26 +42,13 @@ def source_digest() -> str | None:
 
 
 def _load() -> tuple[Any, str]:
-    choice = os.environ.get(KERNEL_VARIABLE, "auto").strip().lower()
-    if choice == "numpy":
+    if choice() == "numpy":
         return None, f"the NumPy path ({KERNEL_VARIABLE}=numpy)"
-    module: Any
-    try:
-        module = importlib.import_module("yahtzee_rules.bots.solver._ckernel")
-    except ImportError as error:
-        why = f"the compiled kernel is not built: {error}"
-        module = None
-    else:
-        found = getattr(module, "VERSION", None)
-        why = f"the compiled kernel at {module.__file__} is version {found}, not {VERSION}"
-        if found == VERSION and getattr(module, "SOURCE", None) != source_digest():
-            found = None
-            why = f"the compiled kernel at {module.__file__} was built from another _ckernel.c"
-        if found != VERSION:
-            module = None
+    name = "yahtzee_rules.bots.solver._ckernel"
+    module, why = compiled_module(name, VERSION, source_digest(), "the compiled kernel")
     if module is None:
-        if choice == "require":  # not an ImportError: nothing is missing but the speed
-            raise RuntimeError(f"{KERNEL_VARIABLE}=require, but {why}: reinstall the package")
+        if choice() == "require":
+            raise required(why)
         return None, f"the NumPy path ({why})"
     from yahtzee_rules.bots.solver._geometry import dice_geometry
 
@@ -80,7 +64,7 @@ def _load() -> tuple[Any, str]:
         np.array(blocks, dtype=np.int64).ravel(),
         np.concatenate([parents.ravel() for _, _, parents in g.parents]).astype(np.int64),
     )
-    return module, f"the compiled kernel ({os.path.basename(module.__file__ or '_ckernel')})"
+    return module, why
 
 
 def kernel() -> Any:
