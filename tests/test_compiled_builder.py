@@ -30,7 +30,7 @@ compiled_only = pytest.mark.skipif(
 )
 
 
-def _fields(value: object) -> list[Any]:
+def _fields(value: Any) -> list[Any]:
     return [getattr(value, field.name) for field in attrs.fields(type(value))]
 
 
@@ -45,7 +45,7 @@ def test_ci_runs_the_compiled_builder() -> None:
 @given(yst.games(max_players=3, rules=yst.rules()))
 def test_both_builders_build_the_value_of_its_fields(game: Game) -> None:
     # every class the engine builds raw, from the fields of a value legal play produced
-    values: list[object] = [game, *game.cards]
+    values: list[Any] = [game, *game.cards]
     if game.turn is not None:
         values.append(game.turn)
     for value in values:
@@ -58,7 +58,7 @@ def test_both_builders_build_the_value_of_its_fields(game: Game) -> None:
             assert hash(built) == hash(value)
             assert all(a is b for a, b in zip(_fields(built), fields, strict=True))
             with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                built.rules = Rules()  # type: ignore[misc]  # frozen like any other value
+                built.rules = Rules()  # frozen like any other value
 
 
 def test_the_library_builds_its_values_with_the_builder_it_names() -> None:
