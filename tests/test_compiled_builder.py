@@ -46,6 +46,8 @@ def test_ci_runs_the_compiled_builder() -> None:
 def test_both_builders_build_the_value_of_its_fields(game: Game) -> None:
     # every class the engine builds raw, from the fields of a value legal play produced
     values: list[Any] = [game, *game.cards]
+    values += [game.player_totals(seat) for seat in range(len(game.players))]
+    values += [column for totals in values[-1:] for column in totals.columns]
     if game.turn is not None:
         values.append(game.turn)
     for value in values:
@@ -62,10 +64,10 @@ def test_both_builders_build_the_value_of_its_fields(game: Game) -> None:
 
 
 def test_the_library_builds_its_values_with_the_builder_it_names() -> None:
-    from yahtzee_rules.play import game, scorecard, turn
+    from yahtzee_rules.play import game, scorecard, totals, turn
 
     compiled = _frozen._BUILDER is not None
-    for build in (game._raw_game, scorecard.raw_card, turn.raw_turn):
+    for build in (game._raw_game, scorecard.raw_card, turn.raw_turn, totals._raw_totals):
         assert (type(build).__name__ == "builtin_function_or_method") is compiled
 
 

@@ -11,13 +11,14 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from gc import get_referents
 
 import attrs
 
 from yahtzee_rules.core.rules import Rules, not_rules_error
 from yahtzee_rules.play.scorecard import Scorecard
-from yahtzee_rules.support._frozen import reinit_error
+from yahtzee_rules.support._frozen import raw_builder, reinit_error
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import MalformedInputError
 
@@ -146,17 +147,21 @@ def _summed(
     columns: tuple[Totals, ...] = (),
 ) -> Totals:
     """Totals whose section and grand totals are the sums of the given figures."""
-    return Totals(
-        upper_subtotal=upper,
-        upper_bonus=upper_bonus,
-        upper_total=upper + upper_bonus,
-        lower_subtotal=lower,
-        yahtzee_bonus=yahtzee_bonus,
-        lower_total=lower + yahtzee_bonus,
-        grand_total=upper + upper_bonus + lower + yahtzee_bonus,
-        upper_bonus_needed=upper_bonus_needed,
-        columns=columns,
+    return _raw_totals(
+        upper,
+        upper_bonus,
+        upper + upper_bonus,
+        lower,
+        yahtzee_bonus,
+        lower + yahtzee_bonus,
+        upper + upper_bonus + lower + yahtzee_bonus,
+        upper_bonus_needed,
+        columns,
     )
+
+
+#: Totals built without ``__init__``, in field order, from the figures added up above.
+_raw_totals: Callable[..., Totals] = raw_builder(Totals)
 
 
 def _column_totals(card: Scorecard, rules: Rules) -> Totals:
