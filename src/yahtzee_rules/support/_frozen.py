@@ -7,9 +7,9 @@ module that defines a value can use it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from gc import get_referents
-from pathlib import Path
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -75,8 +75,9 @@ BUILDER_VERSION: Final = 1
 
 
 def _load_builder() -> tuple[Any, str]:
-    try:
-        digest: str | None = values_digest(Path(__file__).with_name("_cvalues.c").read_bytes())
+    try:  # os.path, not pathlib: nothing else needs pathlib yet when the values load
+        with open(os.path.join(os.path.dirname(__file__), "_cvalues.c"), "rb") as source:
+            digest: str | None = values_digest(source.read())
     except OSError:
         digest = None
     module, why = compiled_module(
