@@ -38,8 +38,8 @@ for _needed, _paths in {
     if importlib.util.find_spec(_needed) is None:
         collect_ignore += _paths
 
-# The same Hypothesis profiles as tests/conftest.py, so property-test examples in the
-# pages are derandomised under CI=true and have no deadline on a busy machine.
+# The Hypothesis profiles of every test and page: derandomised under CI=true, and no
+# deadline on a busy machine.
 settings.register_profile(
     "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -1,9 +1,9 @@
-"""Shared test configuration: Hypothesis profiles (slow tests are skipped by the root
-conftest.py unless YAHTZEE_RULES_SLOW=1) and spies on the solver's helper processes."""
+"""Shared test configuration: spies on the solver's helper processes. The Hypothesis
+profiles and the switch for slow tests (``YAHTZEE_RULES_SLOW=1``) are the root
+conftest.py's, which pytest loads for every test under it."""
 
 from __future__ import annotations
 
-import os
 import pickle
 import subprocess
 import sys
@@ -12,13 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
-
-settings.register_profile(
-    "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture
