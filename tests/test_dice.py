@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 from typing import Any
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from yahtzee_rules import Dice, Keep, MalformedInputError
+from yahtzee_rules.core.dice import outcome_index, roll_table
 from yahtzee_rules.testing import strategies as yst
 
 
@@ -121,3 +123,15 @@ def test_rolls_are_fair_over_many_throws() -> None:
             counts[face - 1] += 1
     # 30,000 faces: each face 5,000 +- 4.5 standard deviations (sd ~ 64.5)
     assert all(abs(c - 5000) < 290 for c in counts)
+
+
+def test_every_outcome_of_every_keep_reads_its_digits_as_documented() -> None:
+    # roll_table's index is the thrown faces read as base-6 digits, least significant
+    # first (outcome_index, its documented inverse), and the entry is the dice they make
+
+    for keep in Keep.all():
+        table = roll_table(keep)
+        thrown = 5 - len(keep.faces)
+        assert len(table) == 6**thrown
+        for faces in itertools.product(range(1, 7), repeat=thrown):
+            assert table[outcome_index(faces)] == Dice(keep.faces + faces)

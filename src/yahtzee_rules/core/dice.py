@@ -492,15 +492,11 @@ def roll_table(keep: Keep) -> tuple[Dice, ...]:
     table = _ROLL_TABLES[keep._index]
     if table is None:
         kept = keep.faces
-        thrown = 5 - len(kept)
-        rows = []
-        for outcome in range(6**thrown):
-            faces = list(kept)
-            for _ in range(thrown):
-                outcome, digit = divmod(outcome, 6)
-                faces.append(digit + 1)
-            rows.append(DICE_BY_FACES[tuple(sorted(faces))])
-        table = tuple(rows)
+        # itertools.product yields outcome r's faces in index order, its last die the
+        # least significant digit: the digits in the reverse order, which sorting the
+        # faces into dice cannot tell apart.
+        outcomes = itertools.product(_FACES, repeat=5 - len(kept))
+        table = tuple([DICE_BY_FACES[tuple(sorted(kept + thrown))] for thrown in outcomes])
         _ROLL_TABLES[keep._index] = table
     return table
 
