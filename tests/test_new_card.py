@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from yahtzee_rules import (
     Card,
+    Dice,
     Game,
     GameRecord,
     MalformedInputError,
@@ -221,3 +222,37 @@ def test_the_registry_refuses_a_taken_name_and_forgets_a_card_for_good(mini: Any
         Rules.from_name("plain")
     with pytest.raises(ValueError, match="ships stays registered"):
         unregister_card(Card.named("yatzy"))
+
+
+class _Unhashable:
+    """A scorer object that cannot be hashed (it defines ``__eq__`` only)."""
+
+    def __init__(self, scorer: Any) -> None:
+        self.scorer = scorer
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Unhashable) and other.scorer is self.scorer
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __call__(self, faces: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(self.scorer(faces))
+
+
+def test_a_scorer_is_read_once_for_every_card_that_shares_it(mini: Any) -> None:
+    card = mini.MINI
+    twin = Card(name="twin", title="Twin", boxes=card.boxes, scorer=card.scorer)
+    assert twin.table is card.table  # one scorer, one set of rows
+    assert list(twin.table) == [tuple(card.scorer(d.faces)) for d in Dice.all()]
+    unhashable = Card(name="odd", title="Odd", boxes=card.boxes, scorer=_Unhashable(card.scorer))
+    assert unhashable.table == card.table
+    assert unhashable.table is not card.table  # worked out again: no key to share it by
+
+
+@pytest.mark.parametrize("wrap", [lambda f: f, _Unhashable])
+def test_a_scorer_that_gives_too_few_points_is_refused(mini: Any, wrap: Any) -> None:
+    def short(faces: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(mini.mini_scores(faces))[:-1]
+
+    with pytest.raises(MalformedInputError, match="the scorer must give one value per box"):
+        Card(name="short", title="Short", boxes=mini.MiniBox, scorer=wrap(short))

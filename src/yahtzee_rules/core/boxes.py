@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -604,7 +605,9 @@ def _kinds_boxes(card: Card) -> tuple[Box, ...]:
         return ()
     try:
         fives = [tuple(card.scorer((face,) * 5)) for face in range(1, 7)]
-        rows = [(sum(dice.faces), tuple(card.scorer(dice.faces))) for dice in Dice.all()]
+        rows = [
+            (sum(d.faces), row) for d, row in zip(Dice.all(), scored_rows(card.scorer), strict=True)
+        ]
         return tuple(
             box
             for box in boxes
@@ -615,6 +618,27 @@ def _kinds_boxes(card: Card) -> tuple[Box, ...]:
         )
     except Exception:  # a scorer that fails is reported by the card's own checks
         return ()
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_rows(scorer: Callable[[tuple[int, ...]], Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(scorer(dice.faces)) for dice in Dice.all())
+
+
+def scored_rows(
+    scorer: Callable[[tuple[int, ...]], Iterable[int]],
+) -> tuple[tuple[int, ...], ...]:
+    """What ``scorer`` gives each of the 252 rolls, in :meth:`Dice.all` order.
+
+    A card's scorer is a pure function of the faces (the card keeps these rows and
+    never calls it again), so the rows of one scorer are worked out once for every
+    card that shares it, and for the Joker's default boxes (``_kinds_boxes``) too: the
+    cards the library ships are built on import. An unhashable scorer is called anew.
+    """
+    try:
+        return _cached_rows(scorer)
+    except TypeError:  # unhashable, or the scorer's own error: raised again if it is
+        return tuple(tuple(scorer(dice.faces)) for dice in Dice.all())
 
 
 def _switch_tuple(value: Iterable[Switch]) -> tuple[Switch, ...]:
@@ -782,7 +806,7 @@ class Card:
     def __attrs_post_init__(self) -> None:
         _check_design(self)
         members = tuple(self.boxes)
-        table = tuple(tuple(self.scorer(dice.faces)) for dice in Dice.all())
+        table = scored_rows(self.scorer)
         if any(len(row) != len(members) for row in table):
             raise MalformedInputError(f"card {self.name}: the scorer must give one value per box")
         # A box holds what some roll scores there; with a five-of-a-kind box, also what
