@@ -4,8 +4,11 @@ Run: ``python benchmarks/bench_executors.py`` (``--quick`` for fewer games), or 
 part of ``benchmarks/bench.py``. Target (2-core machine): a 2-worker
 ``ProcessPoolExecutor`` gives at least 1.8x the serial throughput of ``simulate``,
 of the batched optimal simulator and of the batched environment's optimal policy
-(``optimal_actions`` submitted batch by batch); ``simulate(OptimalStrategy())`` and
-``evaluate`` are timed beside them. Both runs play the same chunks (so the same games,
+(``optimal_actions(..., executor=)`` over many batches stacked into one, against the
+same call here); ``simulate(OptimalStrategy())`` and ``evaluate`` are timed beside
+them, and so are the same batches submitted by hand, one task a batch, each shipped as
+the environment gives it and compacted by ``compact_observations`` (an eighth of the
+bytes), against labelling them here one by one. Both runs play the same chunks (so the same games,
 bit for bit); the pool is started and each worker warmed up before it is timed, and
 serial and pooled runs take turns, the best of three of each shown (``--repeats``). The
 machine is shared and noisy: compare the ratios, printed from one run, with the
@@ -25,6 +28,7 @@ elsewhere the memory part is skipped.
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import os
 import time
@@ -202,12 +206,29 @@ def _batches(table: Any, games: int, count: int) -> Sequence[dict[str, Any]]:
     return found
 
 
-def _policy(table: Any, batches: Sequence[dict[str, Any]], pool: Any = None) -> list[list[int]]:
+def _stacked(batches: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    import numpy as np
+
+    return {name: np.concatenate([batch[name] for batch in batches]) for name in batches[0]}
+
+
+def _labels(table: Any, stacked: dict[str, Any], pool: Any = None) -> list[int]:
     from yahtzee_rules.integrations.vector import optimal_actions
+
+    return list(optimal_actions(table, stacked, executor=pool).tolist())
+
+
+def _policy(
+    table: Any, batches: Sequence[dict[str, Any]], pool: Any = None, compact: bool = False
+) -> list[list[int]]:
+    """The optimal actions of each batch, here or one task a batch on ``pool``; with
+    ``compact``, each batch is shipped compacted (``compact_observations``, here)."""
+    from yahtzee_rules.integrations.vector import compact_observations, optimal_actions
 
     if pool is None:
         return [optimal_actions(table, batch).tolist() for batch in batches]
-    futures = [pool.submit(optimal_actions, table, batch) for batch in batches]
+    shipped = (compact_observations(batch) if compact else batch for batch in batches)
+    futures = [pool.submit(optimal_actions, table, batch) for batch in shipped]
     return [future.result().tolist() for future in futures]
 
 
@@ -301,16 +322,31 @@ def main(argv: list[str] | None = None) -> None:
             print("(the batched environment needs Gymnasium: skipped)")
         else:
             _warm(pool, _policy, table, batches[:1])
+            stacked = _stacked(batches)
             _compare(
-                f"optimal_actions, {policy_batches} batches of 4,096 games, one task a batch",
+                f"optimal_actions(executor=), {policy_batches} batches of 4,096 games "
+                f"stacked into one of {policy_batches * 4096:,}",
                 policy_batches * 4096,
                 "decisions",
-                lambda: _policy(table, batches),
-                lambda: _policy(table, batches, pool),
+                lambda: _labels(table, stacked),
+                lambda: _labels(table, stacked, pool),
                 lambda a, b: bool(a == b),
                 pool,
                 repeats,
             )
+            for compact in (False, True):
+                shipped = "compacted (int8)" if compact else "as given (int64)"
+                _compare(
+                    f"optimal_actions, the same batches submitted one task a batch, shipped "
+                    f"{shipped}",
+                    policy_batches * 4096,
+                    "decisions",
+                    lambda: _policy(table, batches),
+                    functools.partial(_policy, table, batches, pool, compact),
+                    lambda a, b: bool(a == b),
+                    pool,
+                    repeats,
+                )
     if Path("/proc/self/smaps").exists():
         _memory_report(table, optimal_games)
     else:  # pragma: no cover - not Linux

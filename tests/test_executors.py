@@ -302,6 +302,68 @@ def test_the_batched_optimal_policy_is_the_same_on_a_pool() -> None:
             assert future.result().tolist() == optimal_actions(table, batch).tolist()
 
 
+def _visited(rules: Any, games: int, steps: int) -> dict[str, Any]:
+    """The observations of ``steps`` steps of random legal play, stacked into one batch."""
+    from yahtzee_rules.integrations.vector import SolitaireVectorEnv
+
+    envs = SolitaireVectorEnv(num_envs=games, rules=rules)
+    observations, info = envs.reset(seed=6)
+    rng = np.random.default_rng(6)
+    found = []
+    for _ in range(steps):
+        found.append(observations)
+        masks = info["action_mask"].astype(bool)
+        observations, *_, info = envs.step(np.argmax(rng.random(masks.shape) * masks, axis=1))
+    return {name: np.concatenate([batch[name] for batch in found]) for name in found[0]}
+
+
+def test_optimal_actions_take_an_executor_with_the_same_actions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("gymnasium")
+    from yahtzee_rules import Rules
+    from yahtzee_rules.integrations import vector
+
+    yacht = Rules.from_name("yacht")
+    table = solver.load_table(rules=yacht)  # from the session's cache: pickled by reference
+    batch = _visited(yacht, games=90, steps=30)  # 2,700 games, some of them finished
+    here = vector.optimal_actions(table, batch)
+    assert (here == -1).any()
+    assert (here >= 0).any()
+    monkeypatch.setattr(vector, "ACTIONS_CHUNK", 250)  # 11 chunks, the last of 200 games
+    assert vector.optimal_actions(table, batch).tolist() == here.tolist()  # chunks, here
+    serial = Serial()
+    assert vector.optimal_actions(table, batch, executor=serial).tolist() == here.tolist()
+    assert serial.tasks == 11
+    with ProcessPoolExecutor(2) as pool:
+        there = vector.optimal_actions(table, batch, executor=pool)
+    assert there.dtype == np.int64
+    assert there.tolist() == here.tolist()
+    empty = {name: array[:0] for name, array in batch.items()}
+    assert vector.optimal_actions(table, empty, executor=serial).tolist() == []
+
+
+def test_optimal_actions_on_an_executor_name_a_bad_game_by_its_place_in_the_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("gymnasium")
+    from yahtzee_rules import Rules
+    from yahtzee_rules.integrations import vector
+
+    yacht = Rules.from_name("yacht")
+    table = solver.load_table(rules=yacht)
+    batch = _visited(yacht, games=100, steps=8)
+    batch["dice"][537] = [1, 2, 3, 4, 300]  # kept as it is by the compacting: int16
+    batch["dice"][612] = [6, 5, 4, 3, 2]
+    monkeypatch.setattr(vector, "ACTIONS_CHUNK", 100)
+    with ProcessPoolExecutor(2) as pool:
+        for executor in (None, Serial(), pool):
+            with pytest.raises(MalformedInputError, match=r"game 537 \(dice \[1, 2, 3, 4, 300\]"):
+                vector.optimal_actions(table, batch, executor=executor)
+    with pytest.raises(MalformedInputError, match="has no submit method"):
+        vector.optimal_actions(table, batch, executor="pool")  # type: ignore[arg-type]
+
+
 def test_a_sequential_test_stops_at_the_same_deal_on_any_executor() -> None:
     bots: dict[str, Strategy] = {"greedy": GreedyStrategy(), "random": RandomStrategy()}
     with ThreadPoolExecutor(2) as pool:

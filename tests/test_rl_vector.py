@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import pickle
 from typing import Any
 
 import pytest
@@ -29,7 +30,11 @@ from yahtzee_rules.bots._env import (  # noqa: E402
 from yahtzee_rules.bots.solver import best_action, build_table  # noqa: E402
 from yahtzee_rules.bots.solver._internal import model_of  # noqa: E402
 from yahtzee_rules.integrations.rl import ENV_ID, SolitaireEnv  # noqa: E402
-from yahtzee_rules.integrations.vector import SolitaireVectorEnv, optimal_actions  # noqa: E402
+from yahtzee_rules.integrations.vector import (  # noqa: E402
+    SolitaireVectorEnv,
+    compact_observations,
+    optimal_actions,
+)
 
 
 def _solvable() -> list[Rules]:
@@ -493,6 +498,14 @@ def test_optimal_actions_refuse_what_they_cannot_read() -> None:
     bad["dice"][1] = [1, 2, 3, 4, 7]
     with pytest.raises(MalformedInputError, match=r"game 1 .* is not a turn in play"):
         optimal_actions(table, bad)
+    for box, value in ((0, 37), (0, -2), (3, 5), (11, 2**40)):  # no Ones of 37, no Fours of 5
+        bad = {**observations, "card": observations["card"].copy()}
+        bad["card"][1, box] = value
+        name = rules.card.members[box]
+        with pytest.raises(
+            MalformedInputError, match=rf"game 1 .*box {box} \({name}\) cannot hold"
+        ):
+            optimal_actions(table, bad)
     partial = build_table(rules=rules, start=envs_card(rules))
     with pytest.raises(MalformedInputError, match=r"game 0 .* the table covers"):
         optimal_actions(partial, observations)
@@ -518,3 +531,69 @@ def test_optimal_actions_play_the_batch_to_the_tables_expected_score() -> None:
         finished |= terminated
     stderr = totals.std() / np.sqrt(games)
     assert abs(totals.mean() - table.value(table.start)) < 4 * stderr
+
+
+@pytest.mark.parametrize("rules", SOLVABLE, ids=lambda r: r.name)
+def test_compacted_observations_are_the_same_values_in_int8(rules: Rules) -> None:
+    envs = SolitaireVectorEnv(num_envs=64, rules=rules)
+    observations, info = envs.reset(seed=2)
+    chooser = np.random.default_rng(2)
+    for _ in range(400):  # several whole games each, extra Yahtzees among them
+        before = {name: array.copy() for name, array in observations.items()}
+        small = compact_observations(observations)
+        assert small.keys() == observations.keys()
+        for name, array in observations.items():
+            assert small[name].dtype == np.int8, name
+            assert (small[name] == array).all(), name
+            # the batch given is left as it was
+            assert array.dtype == np.int64, name
+            assert (array == before[name]).all(), name
+            assert not np.shares_memory(small[name], array), name
+        actions = _legal_choice(chooser, info["action_mask"], fill_often=False)
+        observations, _, _, _, info = envs.step(actions)
+
+
+def test_optimal_actions_of_compacted_observations_are_the_same() -> None:
+    rules = Rules.from_name("yacht")
+    table = build_table(rules=rules)
+    envs = SolitaireVectorEnv(num_envs=256, rules=rules)
+    observations, info = envs.reset(seed=4)
+    chooser = np.random.default_rng(4)
+    for _ in range(30):
+        small = compact_observations(observations)
+        assert len(pickle.dumps(small)) * 6 < len(pickle.dumps(observations))
+        assert (
+            optimal_actions(table, small).tolist() == optimal_actions(table, observations).tolist()
+        )
+        actions = _legal_choice(chooser, info["action_mask"], fill_often=True)
+        observations, _, _, _, info = envs.step(actions)
+
+
+_SIGNED = [np.int8, np.int16, np.int32, np.int64]
+
+
+@given(st.lists(st.integers(-(2**63), 2**63 - 1), max_size=20), st.sampled_from(_SIGNED))
+def test_each_array_gets_the_smallest_signed_type_that_holds_it(
+    values: list[int], kind: Any
+) -> None:
+    values = [int(np.clip(v, np.iinfo(kind).min, np.iinfo(kind).max)) for v in values]
+    given_array = np.array(values, dtype=kind)
+    small = compact_observations({"card": given_array})["card"]
+    assert small.tolist() == values
+    holds = [t for t in _SIGNED if all(np.iinfo(t).min <= v <= np.iinfo(t).max for v in values)]
+    assert small.dtype == holds[0]
+
+
+def test_unsigned_arrays_beyond_int64_keep_their_type() -> None:
+    small = compact_observations({"card": np.array([2**64 - 1, 0], dtype=np.uint64)})
+    assert small["card"].dtype == np.uint64
+    assert small["card"].tolist() == [2**64 - 1, 0]
+
+
+def test_compacting_refuses_what_is_not_a_batch_of_integers() -> None:
+    with pytest.raises(MalformedInputError, match="observations 'card': not a dict"):
+        compact_observations("card")  # type: ignore[arg-type]
+    with pytest.raises(
+        MalformedInputError, match=r"observations\['dice'\] .*not an array of integers"
+    ):
+        compact_observations({"card": np.zeros(3, dtype=np.int64), "dice": np.zeros(3)})

@@ -47,6 +47,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -68,7 +69,6 @@ from yahtzee_rules.bots._env import (
 )
 from yahtzee_rules.bots.solver import Table
 from yahtzee_rules.bots.solver._internal import (
-    Workspace,
     average_keeps,
     best_over_subkeeps,
     dice_geometry,
@@ -78,14 +78,16 @@ from yahtzee_rules.bots.solver._internal import (
     flat_index,
     keeps_of_games,
     model_of,
+    workspace_for,
 )
 from yahtzee_rules.core.dice import ALL_DICE, ALL_KEEPS, roll_table
 from yahtzee_rules.core.rules import Rules
 from yahtzee_rules.integrations.rl import SolitaireEnv
+from yahtzee_rules.support._chunks import Executor, check_executor, in_order
 from yahtzee_rules.support._text import show
 from yahtzee_rules.support.errors import IllegalActionError, MalformedInputError
 
-__all__ = ["SolitaireVectorEnv", "optimal_actions"]
+__all__ = ["ACTIONS_CHUNK", "SolitaireVectorEnv", "compact_observations", "optimal_actions"]
 
 _ACTIONS_NOTE = "0 to 31 hold dice and roll, 32 on fill a box"
 _WORD = 1 << 64
@@ -566,6 +568,19 @@ def _cards_state(table: Table, card: Int64Array) -> tuple[Any, Any, Any]:
 
 
 @functools.cache
+def _box_values(rules: Rules) -> Any:
+    """For box ``b`` and value ``v`` (-1 to the most points), whether the box may hold
+    ``v`` (-1: open): ``(boxes, most + 2)``, read at ``[b, v + 1]``."""
+    possible = rules.card.possible
+    most = max(max(values) for values in possible)
+    allowed = np.zeros((len(possible), most + 2), dtype=bool)
+    allowed[:, 0] = True
+    for box, values in enumerate(possible):
+        allowed[box, [v + 1 for v in values]] = True
+    return allowed
+
+
+@functools.cache
 def _roll_codes() -> np.ndarray[Any, np.dtype[np.intp]]:
     """Sorted faces read as a base-7 number -> the internal roll (-1 for no roll)."""
     codes = np.full(7**5, -1, dtype=np.intp)
@@ -589,7 +604,15 @@ def _keep_actions() -> Int64Array:
     return actions
 
 
-def optimal_actions(table: Table, observations: dict[str, Any]) -> Int64Array:
+#: Games of a batch :func:`optimal_actions` works out together, here or on a worker
+#: (0.6 MB compacted on the Classic card). Much larger batches are slower in one piece
+#: (their working arrays outgrow the caches); a fixed size, whatever the executor.
+ACTIONS_CHUNK = 32_768
+
+
+def optimal_actions(
+    table: Table, observations: Mapping[str, Any], *, executor: Executor | None = None
+) -> Int64Array:
     """The optimal action of every game of a batch, from the solver's table.
 
     ``observations`` are a batch of :class:`SolitaireVectorEnv`'s (or
@@ -599,18 +622,32 @@ def optimal_actions(table: Table, observations: dict[str, Any]) -> Int64Array:
     :func:`~yahtzee_rules.bots.solver.best_action` chooses for its turn, in the
     environments' encoding: a hold action (the lowest dice that match the keep) or
     ``32 + box`` to fill, ties broken by the solver's one choice kernel. The
-    games' states are grouped, and each distinct state's keep values are worked out
-    once, as the batched simulator does.
+    games are taken in chunks of :data:`ACTIONS_CHUNK`; in each, the games' states are
+    grouped and each distinct state's keep values are worked out once, as the batched
+    simulator does. So many batches are labelled faster stacked into one
+    (``np.concatenate`` of each array) than one by one: the states they share are
+    worked out once.
+
+    With ``executor``, each chunk is shipped compacted (:func:`compact_observations`)
+    with the table (a table from the cache pickles as a reference to its file), and
+    the chunks' actions are joined in order: the same actions as here, for any
+    executor and number of workers. Each chunk is checked where it is worked out, and
+    an error names the game by its number in the whole batch.
 
     Args:
         table: The solver's table for the environment's rules (``load_table(rules)``);
             it must cover every card of the batch.
         observations: The batch's observations. A finished game (a full card, as
             ``NEXT_STEP`` shows it before resetting it) gets -1: its action is ignored.
+        executor: Where to work out the chunks' actions: ``None`` (here, in one
+            piece), or anything whose ``submit(fn, *args)`` returns a future
+            (``concurrent.futures``' process pool, loky, a Dask client's
+            ``get_executor()``).
 
     Raises:
         MalformedInputError: For a table that is not a Table, observations of another
-            shape or card, or a game in play the table does not cover.
+            shape or card, a game in play the table does not cover, or an executor
+            without ``submit``.
 
     Examples:
         >>> from yahtzee_rules import Category, Scorecard
@@ -628,8 +665,40 @@ def optimal_actions(table: Table, observations: dict[str, Any]) -> Int64Array:
     """
     if not isinstance(table, Table):
         raise MalformedInputError(f"table {show(table)}: not a Table; get one with load_table()")
-    model = model_of(table.rules)
-    n = model.card.n
+    pool = check_executor(executor)
+    dice, rolls_left, card = _observed(table, observations)
+    starts = range(0, len(card), ACTIONS_CHUNK)
+    if pool is None:
+        parts = [_actions(table, *_span(dice, rolls_left, card, lo), lo) for lo in starts]
+    else:
+        tasks = (
+            (table, compact_observations(_batch(dice, rolls_left, card, lo)), lo) for lo in starts
+        )
+        parts = list(in_order(_chunk_actions, tasks, pool))
+    if len(parts) == 1:
+        return parts[0]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _span(dice: Any, rolls_left: Any, card: Any, lo: int) -> tuple[Any, Any, Any]:
+    """The chunk of games from ``lo``: its dice, rolls left and cards."""
+    hi = lo + ACTIONS_CHUNK
+    return dice[lo:hi], rolls_left[lo:hi], card[lo:hi]
+
+
+def _batch(dice: Any, rolls_left: Any, card: Any, lo: int) -> dict[str, Any]:
+    """The chunk of games from ``lo`` as observations, to ship."""
+    return dict(zip(("dice", "rolls_left", "card"), _span(dice, rolls_left, card, lo), strict=True))
+
+
+def _chunk_actions(table: Table, observations: dict[str, Any], offset: int) -> Int64Array:
+    """A worker's part of ``optimal_actions(..., executor=)``: the games from ``offset``."""
+    return _actions(table, *_observed(table, observations), offset)
+
+
+def _observed(table: Table, observations: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+    """The batch's dice, rolls left and cards, checked for their shapes and types."""
+    n = model_of(table.rules).card.n
     try:
         dice = np.asarray(observations["dice"])
         rolls_left = np.asarray(observations["rolls_left"])
@@ -651,13 +720,34 @@ def optimal_actions(table: Table, observations: dict[str, Any]) -> Int64Array:
         raise MalformedInputError(
             f"observations {show(observations)}: not a batch of integer arrays, dice "
             f"(games, 5), rolls_left (games,) and card (games, {n}) for the "
-            f"{model.card.card.title} card"
+            f"{model_of(table.rules).card.card.title} card"
         )
+    return dice, rolls_left, card
+
+
+def _actions(table: Table, dice: Any, rolls_left: Any, card: Any, offset: int) -> Int64Array:
+    """The optimal actions of checked observations; errors number games from ``offset``."""
+    model = model_of(table.rules)
+    n = model.card.n
+    games = len(card)
     code = np.zeros(games, dtype=np.int64)
     for j in range(5):
         code = code * 7 + np.clip(dice[:, j], 0, 6)
     roll = _roll_codes()[code]
-    filled, upper, flag = _cards_state(table, card.astype(np.int64))
+    card = card.astype(np.int64)
+    allowed = _box_values(table.rules)
+    inside = (card >= -1) & (card <= allowed.shape[1] - 2)
+    held = np.where(inside, card + 1, 0)
+    wrong = ~(inside & allowed[np.arange(n), held]).all(axis=1)
+    if wrong.any():
+        i = int(np.flatnonzero(wrong)[0])
+        box = int(np.flatnonzero(~(inside[i] & allowed[np.arange(n), held[i]]))[0])
+        raise MalformedInputError(
+            f"observations: game {offset + i} (card {card[i].tolist()}): box {box} "
+            f"({table.rules.card.members[box]}) cannot hold {int(card[i, box])} on the "
+            f"{table.rules.card.title} card; pass the environment's observations"
+        )
+    filled, upper, flag = _cards_state(table, card)
     start = int(sum(1 << b for b, v in enumerate(table.start.boxes) if v is not None))
     over = filled == (1 << n) - 1
     bad = (roll < 0) | ((filled & start) != start)
@@ -666,7 +756,7 @@ def optimal_actions(table: Table, observations: dict[str, Any]) -> Int64Array:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise MalformedInputError(
-            f"observations: game {i} (dice {dice[i].tolist()}, card {card[i].tolist()}, "
+            f"observations: game {offset + i} (dice {dice[i].tolist()}, card {card[i].tolist()}, "
             f"rolls left {int(rolls_left[i])}) is not a turn in play that the table covers; "
             f"pass games in play, with a table that starts from their cards"
         )
@@ -698,7 +788,11 @@ def _decide(
     inverse = inverse.reshape(-1)
     held = np.full(games, g.five + 1, dtype=np.intp)  # stop unless a keep is chosen
     two, one = rolls_left == 2, rolls_left == 1
-    space = Workspace(min(len(unique), _STATES))
+    # the games grouped by state, so that each block of states finds its games by two
+    # searches, not by a pass over every game of the batch
+    grouped = np.argsort(inverse, kind="stable")
+    edges = np.searchsorted(inverse[grouped], np.arange(0, len(unique) + _STATES, _STATES))
+    space = workspace_for(min(len(unique), _STATES))
     for lo in range(0, len(unique), _STATES):
         hi = min(lo + _STATES, len(unique))
         count = hi - lo
@@ -710,9 +804,9 @@ def _decide(
         last_copy = last.copy()
         first_keeps[g.five :] = best_over_subkeeps(last, space)
         average_keeps(first_keeps, space)
-        members = (inverse >= lo) & (inverse < hi)
+        members = grouped[edges[lo // _STATES] : edges[lo // _STATES + 1]]
         for rolling, keep_values in ((two, first_keeps), (one, last_copy)):
-            rows = np.flatnonzero(members & rolling)
+            rows = members[rolling[members]]
             if len(rows):
                 held[rows] = keeps_of_games(keep_values, roll[rows], inverse[rows] - lo)
     actions = np.zeros(games, dtype=np.int64)
@@ -730,3 +824,64 @@ def _decide(
         fills, _, _ = fill_values(model, values, m, upper[stop], flag[stop], points)
         actions[stop] = HOLDS + first_box(fills, axis=1)
     return actions
+
+
+#: The integer types :func:`compact_observations` chooses from, smallest first.
+_COMPACT = (np.int8, np.int16, np.int32, np.int64)
+
+
+def compact_observations(observations: Mapping[str, Any]) -> dict[str, Any]:
+    """A batch of observations in the smallest integer types that hold its values, to
+    ship to an executor's workers or to store.
+
+    The environments' observations are ``int64`` (their ``observation_space`` says
+    so): 160 bytes a game on the Classic card. Every value of a solitaire observation
+    fits in ``int8`` (dice 1 to 6, rolls left 0 to 2, boxes -1 for open and at most 50
+    points on the shipped cards, a dozen bonus marks at most), so the batch this returns is an eighth of the size,
+    and pickles in an eighth of the bytes: sending batches to
+    ``pool.submit(optimal_actions, table, batch)`` this way leaves the workers less
+    time waiting for their input (``benchmarks/bench_executors.py`` measures both).
+    :func:`optimal_actions` takes either; the compacted batch is not an element of the
+    observation space (its types differ), so convert it back (``astype(np.int64)``)
+    before handing it to code that checks. Each array is a new copy, chosen by its own
+    values (``int16`` for a card whose points reach 128, and so on); ``observations``
+    is not changed.
+
+    Args:
+        observations: A batch of observations: a dict of integer arrays, as
+            :class:`SolitaireVectorEnv` or ``SyncVectorEnv`` gives them.
+
+    Raises:
+        MalformedInputError: For something that is not a dict of integer arrays.
+
+    Examples:
+        >>> envs = SolitaireVectorEnv(num_envs=4096)
+        >>> observations, info = envs.reset(seed=1)
+        >>> small = compact_observations(observations)
+        >>> sorted((name, str(array.dtype)) for name, array in small.items())
+        [('bonus_marks', 'int8'), ('card', 'int8'), ('dice', 'int8'), ('rolls_left', 'int8')]
+        >>> all((small[name] == observations[name]).all() for name in observations)
+        True
+        >>> sum(a.nbytes for a in observations.values()) // sum(a.nbytes for a in small.values())
+        8
+    """
+    if not isinstance(observations, Mapping):
+        raise MalformedInputError(
+            f"observations {show(observations)}: not a dict of integer arrays; pass the "
+            f"environment's observations"
+        )
+    found: dict[str, Any] = {}
+    for name, given in observations.items():
+        array = np.asarray(given)
+        if array.dtype.kind not in "iu":
+            raise MalformedInputError(
+                f"observations[{show(name)}] {show(given)}: not an array of integers; pass "
+                f"the environment's observations"
+            )
+        low, high = (int(array.min()), int(array.max())) if array.size else (0, 0)
+        kind = next(
+            (t for t in _COMPACT if np.iinfo(t).min <= low and high <= np.iinfo(t).max),
+            array.dtype,
+        )
+        found[name] = array.astype(kind)
+    return found

@@ -15,7 +15,8 @@ uses the module's plain name.)
   :func:`known_model`; the dice geometry: :func:`dice_geometry`,
   :func:`card_geometry`.
 - The vector kernels of the builds: :func:`fill_values`, :func:`final_values`,
-  :func:`average_keeps`, :func:`best_over_subkeeps`, :class:`Workspace`, :data:`GATHER`;
+  :func:`average_keeps`, :func:`best_over_subkeeps`, :class:`Workspace` (and the
+  thread's own, reused: :func:`workspace_for`), :data:`GATHER`;
   the plans helper processes receive: :class:`BuildPlan`, :class:`TargetPlan`.
 - The choice kernel, one tie rule for every player (see :mod:`._choice`):
   :func:`first_box`, :func:`keep_of_roll`, :func:`keeps_of_games`,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
         best_over_subkeeps,
         fill_values,
         final_values,
+        workspace_for,
     )
     from yahtzee_rules.bots.solver._model import (
         check_joker,
@@ -99,6 +101,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "TargetPlan": ("_target_build", "TargetPlan"),
     "TurnTables": ("_turns", "TurnTables"),
     "Workspace": ("_kernels", "Workspace"),
+    "workspace_for": ("_kernels", "workspace_for"),
     "average_keeps": ("_kernels", "average_keeps"),
     "beat_distribution": ("_chances", "beat_distribution"),
     "best_over_subkeeps": ("_kernels", "best_over_subkeeps"),
@@ -187,6 +190,7 @@ __all__ = [
     "review_steps",
     "source_files",
     "state_of",
+    "workspace_for",
 ]
 
 
