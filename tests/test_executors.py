@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import pickle
 from collections.abc import Callable, Iterator
@@ -9,6 +10,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from yahtzee_rules import Category, GreedyStrategy, RandomStrategy, Scorecard, Strategy, simulate
 from yahtzee_rules.bots.arena import Sprt, tournament
@@ -330,17 +333,40 @@ def test_optimal_actions_take_an_executor_with_the_same_actions(
     here = vector.optimal_actions(table, batch)
     assert (here == -1).any()
     assert (here >= 0).any()
-    monkeypatch.setattr(vector, "ACTIONS_CHUNK", 250)  # 11 chunks, the last of 200 games
+    # 8 chunks of 250 games, then the last 700 in 12 chunks of 62 games (the last of 18)
+    monkeypatch.setattr(vector, "ACTIONS_CHUNK", 250)
     assert vector.optimal_actions(table, batch).tolist() == here.tolist()  # chunks, here
     serial = Serial()
     assert vector.optimal_actions(table, batch, executor=serial).tolist() == here.tolist()
-    assert serial.tasks == 11
+    assert serial.tasks == 20
     with ProcessPoolExecutor(2) as pool:
         there = vector.optimal_actions(table, batch, executor=pool)
     assert there.dtype == np.int64
     assert there.tolist() == here.tolist()
     empty = {name: array[:0] for name, array in batch.items()}
     assert vector.optimal_actions(table, empty, executor=serial).tolist() == []
+
+
+@given(st.integers(0, 10**6), st.integers(4, 40_000))
+def test_a_batch_is_cut_into_whole_chunks_then_quarters(games: int, size: int) -> None:
+    pytest.importorskip("gymnasium")
+    from yahtzee_rules.integrations import vector
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(vector, "ACTIONS_CHUNK", size)
+        spans = vector._spans(games)
+    assert spans[0][0] == 0
+    assert spans[-1][1] == games
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))  # contiguous, in order
+    sizes = [hi - lo for lo, hi in spans]
+    if games <= size:
+        assert sizes == [games]
+        return
+    quarter = max(1, size // 4)
+    whole = [s for s in sizes if s == size]
+    assert sizes[: len(whole)] == whole  # whole chunks first, then quarters
+    assert all(s <= quarter for s in sizes[len(whole) :])
+    assert games - size * len(whole) < 3 * size  # only the last two chunks' worth in quarters
 
 
 def test_optimal_actions_on_an_executor_name_a_bad_game_by_its_place_in_the_batch(

@@ -621,10 +621,11 @@ def optimal_actions(
     box). The action of game ``i`` is what
     :func:`~yahtzee_rules.bots.solver.best_action` chooses for its turn, in the
     environments' encoding: a hold action (the lowest dice that match the keep) or
-    ``32 + box`` to fill, ties broken by the solver's one choice kernel. The
-    games are taken in chunks of :data:`ACTIONS_CHUNK`; in each, the games' states are
-    grouped and each distinct state's keep values are worked out once, as the batched
-    simulator does. So many batches are labelled faster stacked into one
+    ``32 + box`` to fill, ties broken by the solver's one choice kernel. The games are
+    taken in chunks of :data:`ACTIONS_CHUNK` (the last two chunks' worth in quarters,
+    so that an executor's workers finish close together); in each, the games' states
+    are grouped and each distinct state's keep values are worked out once, as the
+    batched simulator does. So many batches are labelled faster stacked into one
     (``np.concatenate`` of each array) than one by one: the states they share are
     worked out once.
 
@@ -667,12 +668,13 @@ def optimal_actions(
         raise MalformedInputError(f"table {show(table)}: not a Table; get one with load_table()")
     pool = check_executor(executor)
     dice, rolls_left, card = _observed(table, observations)
-    starts = range(0, len(card), ACTIONS_CHUNK)
+    spans = _spans(len(card))
     if pool is None:
-        parts = [_actions(table, *_span(dice, rolls_left, card, lo), lo) for lo in starts]
+        parts = [_actions(table, *_span(dice, rolls_left, card, span), span[0]) for span in spans]
     else:
         tasks = (
-            (table, compact_observations(_batch(dice, rolls_left, card, lo)), lo) for lo in starts
+            (table, compact_observations(_batch(dice, rolls_left, card, span)), span[0])
+            for span in spans
         )
         parts = list(in_order(_chunk_actions, tasks, pool))
     if len(parts) == 1:
@@ -680,15 +682,32 @@ def optimal_actions(
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
 
-def _span(dice: Any, rolls_left: Any, card: Any, lo: int) -> tuple[Any, Any, Any]:
-    """The chunk of games from ``lo``: its dice, rolls left and cards."""
-    hi = lo + ACTIONS_CHUNK
+def _spans(games: int) -> list[tuple[int, int]]:
+    """The chunks of a batch of ``games``, ``(first, end)``: :data:`ACTIONS_CHUNK` games
+    each, but for the last two chunks' worth (when there are more), in quarters, so
+    that the workers of an executor finish close together (a chunk's time depends on
+    its games' states; the actions do not depend on the chunks)."""
+    size = ACTIONS_CHUNK
+    if games <= size:
+        return [(0, games)]
+    tail = max(0, games - 2 * size)
+    found = [(lo, lo + size) for lo in range(0, tail - tail % size, size)]
+    quarter = max(1, size // 4)
+    lo = found[-1][1] if found else 0
+    found += [(first, min(first + quarter, games)) for first in range(lo, games, quarter)]
+    return found
+
+
+def _span(dice: Any, rolls_left: Any, card: Any, span: tuple[int, int]) -> tuple[Any, Any, Any]:
+    """The chunk ``span`` of the games: its dice, rolls left and cards."""
+    lo, hi = span
     return dice[lo:hi], rolls_left[lo:hi], card[lo:hi]
 
 
-def _batch(dice: Any, rolls_left: Any, card: Any, lo: int) -> dict[str, Any]:
-    """The chunk of games from ``lo`` as observations, to ship."""
-    return dict(zip(("dice", "rolls_left", "card"), _span(dice, rolls_left, card, lo), strict=True))
+def _batch(dice: Any, rolls_left: Any, card: Any, span: tuple[int, int]) -> dict[str, Any]:
+    """The chunk ``span`` of the games as observations, to ship."""
+    chunk = _span(dice, rolls_left, card, span)
+    return dict(zip(("dice", "rolls_left", "card"), chunk, strict=True))
 
 
 def _chunk_actions(table: Table, observations: dict[str, Any], offset: int) -> Int64Array:
