@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import os
 import pickle
@@ -412,3 +413,15 @@ def test_a_dask_cluster_gives_the_same_results(table: Any) -> None:
         assert result.scores == simulate(RandomStrategy(), games=GAMES, seed=9).scores
         optimal = solver.simulate_optimal(table, games=OPTIMAL_GAMES, seed=9, executor=pool)
         assert optimal.scores == solver.simulate_optimal(table, games=OPTIMAL_GAMES, seed=9).scores
+        if importlib.util.find_spec("gymnasium") is None:
+            return
+        from yahtzee_rules import Rules
+        from yahtzee_rules.integrations import vector
+
+        yacht = Rules.from_name("yacht")
+        cached = solver.load_table(rules=yacht)  # a reference to the session cache's file
+        batch = _visited(yacht, games=90, steps=30)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(vector, "ACTIONS_CHUNK", 500)  # 3 chunks, then 10 quarters
+            there = vector.optimal_actions(cached, batch, executor=pool)
+        assert there.tolist() == vector.optimal_actions(cached, batch).tolist()
