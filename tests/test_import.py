@@ -105,6 +105,21 @@ def test_submodules_load_as_attributes_and_never_hide_a_public_name() -> None:
     assert done.stdout.strip() == "ok"
 
 
+def test_a_classic_game_loads_no_other_card_until_one_is_asked_for_by_name() -> None:
+    loaded = _modules_after(
+        """
+        from yahtzee_rules import Game, Rules
+        game = Game.new(1).roll()
+        game.fill(next(iter(game.options)))
+        assert Rules.from_name("yatzy").card.name == "yatzy"  # loaded, and checked, now
+        """
+    )
+    cards = {"yahtzee_rules.core.yatzy", "yahtzee_rules.core.triple"}
+    assert cards <= loaded  # after the lookup by name
+    early = _modules_after("from yahtzee_rules import Game\nGame.new(1).roll()")
+    assert not cards & early
+
+
 def test_every_shipped_card_is_known_by_name_whatever_was_imported_first() -> None:
     code = """
         from yahtzee_rules.core.yatzy import YATZY  # before the Classic card's module

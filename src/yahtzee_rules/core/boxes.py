@@ -350,10 +350,12 @@ def check_rulesets_with(check: Callable[[Card, tuple[NamedRuleset, ...]], object
 
     The rules layer, above the cards, installs the check that makes each ruleset (so a
     ruleset that is no :class:`~yahtzee_rules.Rules` is refused as it is registered);
-    the cards registered before it was installed are checked now.
+    the cards registered before it was installed are checked now. The shipped cards
+    not loaded yet are not loaded for it: each is checked as it registers, when first
+    asked for by name (so a first game of Classic never builds the Yatzy cards).
     """
-    for card, entries in registered_rulesets():
-        check(card, entries)
+    for name in tuple(_NAMED_CARDS):
+        check(_NAMED_CARDS[name], _RULESETS[name])
     _CHECKS.append(check)
 
 
