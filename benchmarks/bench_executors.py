@@ -8,8 +8,8 @@ of the batched optimal simulator and of the batched environment's optimal policy
 same call here); ``simulate(OptimalStrategy())`` and ``evaluate`` are timed beside
 them, and so are the same batches submitted by hand, one task a batch, each shipped as
 the environment gives it and compacted by ``compact_observations`` (an eighth of the
-bytes), against labelling them here one by one. Both runs play the same chunks (so the same games,
-bit for bit); the pool is started and each worker warmed up before it is timed, and
+bytes), against labelling them here one by one. Both runs play the same chunks (so
+the same games, bit for bit); the pool is started and each worker warmed up before it is timed, and
 serial and pooled runs take turns, the best of three of each shown (``--repeats``). The
 machine is shared and noisy: compare the ratios, printed from one run, with the
 control (the machine's own ceiling) and the CPU seconds.

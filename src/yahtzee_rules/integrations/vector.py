@@ -640,8 +640,8 @@ def optimal_actions(
             it must cover every card of the batch.
         observations: The batch's observations. A finished game (a full card, as
             ``NEXT_STEP`` shows it before resetting it) gets -1: its action is ignored.
-        executor: Where to work out the chunks' actions: ``None`` (here, in one
-            piece), or anything whose ``submit(fn, *args)`` returns a future
+        executor: Where to work out the chunks' actions: ``None`` (here, one after
+            another), or anything whose ``submit(fn, *args)`` returns a future
             (``concurrent.futures``' process pool, loky, a Dask client's
             ``get_executor()``).
 
@@ -677,9 +677,7 @@ def optimal_actions(
             for span in spans
         )
         parts = list(in_order(_chunk_actions, tasks, pool))
-    if len(parts) == 1:
-        return parts[0]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)  # one span at least
 
 
 def _spans(games: int) -> list[tuple[int, int]]:
@@ -717,7 +715,8 @@ def _chunk_actions(table: Table, observations: dict[str, Any], offset: int) -> I
 
 def _observed(table: Table, observations: Mapping[str, Any]) -> tuple[Any, Any, Any]:
     """The batch's dice, rolls left and cards, checked for their shapes and types."""
-    n = model_of(table.rules).card.n
+    layout = model_of(table.rules).card
+    n = layout.n
     try:
         dice = np.asarray(observations["dice"])
         rolls_left = np.asarray(observations["rolls_left"])
@@ -739,7 +738,7 @@ def _observed(table: Table, observations: Mapping[str, Any]) -> tuple[Any, Any, 
         raise MalformedInputError(
             f"observations {show(observations)}: not a batch of integer arrays, dice "
             f"(games, 5), rolls_left (games,) and card (games, {n}) for the "
-            f"{model_of(table.rules).card.card.title} card"
+            f"{layout.card.title} card"
         )
     return dice, rolls_left, card
 
@@ -756,11 +755,10 @@ def _actions(table: Table, dice: Any, rolls_left: Any, card: Any, offset: int) -
     card = card.astype(np.int64)
     allowed = _box_values(table.rules)
     inside = (card >= -1) & (card <= allowed.shape[1] - 2)
-    held = np.where(inside, card + 1, 0)
-    wrong = ~(inside & allowed[np.arange(n), held]).all(axis=1)
-    if wrong.any():
-        i = int(np.flatnonzero(wrong)[0])
-        box = int(np.flatnonzero(~(inside[i] & allowed[np.arange(n), held[i]]))[0])
+    fits = inside & allowed[np.arange(n), np.where(inside, card + 1, 0)]
+    if not fits.all():
+        i = int(np.flatnonzero(~fits.all(axis=1))[0])
+        box = int(np.flatnonzero(~fits[i])[0])
         raise MalformedInputError(
             f"observations: game {offset + i} (card {card[i].tolist()}): box {box} "
             f"({table.rules.card.members[box]}) cannot hold {int(card[i, box])} on the "
@@ -856,10 +854,11 @@ def compact_observations(observations: Mapping[str, Any]) -> dict[str, Any]:
     The environments' observations are ``int64`` (their ``observation_space`` says
     so): 160 bytes a game on the Classic card. Every value of a solitaire observation
     fits in ``int8`` (dice 1 to 6, rolls left 0 to 2, boxes -1 for open and at most 50
-    points on the shipped cards, a dozen bonus marks at most), so the batch this returns is an eighth of the size,
-    and pickles in an eighth of the bytes: sending batches to
-    ``pool.submit(optimal_actions, table, batch)`` this way leaves the workers less
-    time waiting for their input (``benchmarks/bench_executors.py`` measures both).
+    points on the shipped cards, a dozen bonus marks at most), so the batch this
+    returns is an eighth of the size, and pickles in an eighth of the bytes: sending
+    batches to ``pool.submit(optimal_actions, table, batch)`` this way leaves the
+    workers less time waiting for their input (``benchmarks/bench_executors.py``
+    measures both; ``optimal_actions(..., executor=)`` ships its chunks this way).
     :func:`optimal_actions` takes either; the compacted batch is not an element of the
     observation space (its types differ), so convert it back (``astype(np.int64)``)
     before handing it to code that checks. Each array is a new copy, chosen by its own
