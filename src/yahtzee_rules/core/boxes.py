@@ -622,9 +622,11 @@ def _kinds_boxes(card: Card) -> tuple[Box, ...]:
         return ()
 
 
-@functools.lru_cache(maxsize=64)
-def _cached_rows(scorer: Callable[[tuple[int, ...]], Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+def _rows(scorer: Callable[[tuple[int, ...]], Iterable[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(scorer(dice.faces)) for dice in Dice.all())
+
+
+_cached_rows = functools.lru_cache(maxsize=64)(_rows)
 
 
 def scored_rows(
@@ -640,7 +642,7 @@ def scored_rows(
     try:
         return _cached_rows(scorer)
     except TypeError:  # unhashable, or the scorer's own error: raised again if it is
-        return tuple(tuple(scorer(dice.faces)) for dice in Dice.all())
+        return _rows(scorer)
 
 
 def _switch_tuple(value: Iterable[Switch]) -> tuple[Switch, ...]:
