@@ -2,7 +2,7 @@
 
 - ``yahtzee_rules.bots.solver._ckernel``, the solver's per-turn kernel: where it is not
   built, the solver uses its NumPy path, which gives the same values and choices.
-- ``yahtzee_rules.support._cvalues``, the values' builder (dice, cards, turns and games
+- ``yahtzee_rules.support._cvalues``, the values' builder (cards, turns, games and totals
   the rules engine made itself): where it is not built, the same values are built in
   Python, more slowly.
 

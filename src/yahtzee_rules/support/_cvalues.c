@@ -2,8 +2,8 @@
  * The values' compiled builder: a new instance of a slotted attrs class, its slots set
  * from positional arguments, without the checks of its __init__.
  *
- * The library builds its dice, cards, turns and games this way where its own rules
- * engine produced the fields (support/_compiled.py, raw_builder): a roll makes a new
+ * The library builds its cards, turns, games and totals this way where its own rules
+ * engine produced the fields (support/_frozen.py, raw_builder): a roll makes a new
  * game, and setting six slots from Python costs several times the rest of the roll.
  * Here each slot is set through its member descriptor's own setter, as
  * ``descriptor.__set__(value, field)`` sets it from Python, and the instance is
@@ -19,11 +19,11 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#ifndef VALUES_SOURCE /* the first 16 hex digits of this file's SHA-256, set by the build */
+#ifndef VALUES_SOURCE /* this file's CRC-32 in 8 hex digits, set by the build */
 #define VALUES_SOURCE ""
 #endif
 
-/* The interface version: support/_compiled.py uses a module of its own version only. */
+/* The interface version: support/_frozen.py uses a module of its own version only. */
 #define VERSION 1
 
 typedef int (*setter_t)(PyObject *, PyObject *, PyObject *);
@@ -119,7 +119,7 @@ static PyModuleDef_Slot slots[] = {
 
 static struct PyModuleDef definition = {
     PyModuleDef_HEAD_INIT, "_cvalues",
-    "The values' compiled builder (support/_compiled.py).", 0, methods, slots,
+    "The values' compiled builder (support/_frozen.py).", 0, methods, slots,
 };
 
 PyMODINIT_FUNC
